@@ -1,0 +1,36 @@
+/**
+ * The tool catalogue: every ToolDef and ResourceDef, grouped into toolsets. MCP registration, the CLI,
+ * docs/tools.md and the contract tests all read this list.
+ */
+import type { ToolsetName } from "./config.ts";
+import type { AnyToolDef, ResourceDef } from "./core/tool_def.ts";
+import { geneResources, geneTools } from "./tools/gene/mod.ts";
+import { papersResources, papersTools } from "./tools/papers/mod.ts";
+import { pdfResources, pdfTools } from "./tools/pdf/mod.ts";
+import { pubchemResources, pubchemTools } from "./tools/pubchem/mod.ts";
+import { pubmedResources, pubmedTools } from "./tools/pubmed/mod.ts";
+
+export interface Toolset {
+  name: ToolsetName;
+  tools: readonly AnyToolDef[];
+  resources: readonly ResourceDef[];
+}
+
+export const TOOLSETS: readonly Toolset[] = [
+  { name: "pubmed", tools: pubmedTools, resources: pubmedResources },
+  { name: "gene", tools: geneTools, resources: geneResources },
+  { name: "pubchem", tools: pubchemTools, resources: pubchemResources },
+  { name: "papers", tools: papersTools, resources: papersResources },
+  { name: "pdf", tools: pdfTools, resources: pdfResources },
+];
+
+/** Every tool of every toolset, in catalogue order. */
+export const ALL_TOOLS: readonly AnyToolDef[] = TOOLSETS.flatMap((t) => t.tools);
+
+export function enabledTools(toolsets: readonly ToolsetName[]): AnyToolDef[] {
+  return TOOLSETS.filter((t) => toolsets.includes(t.name)).flatMap((t) => t.tools);
+}
+
+export function enabledResources(toolsets: readonly ToolsetName[]): ResourceDef[] {
+  return TOOLSETS.filter((t) => toolsets.includes(t.name)).flatMap((t) => t.resources);
+}

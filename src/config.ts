@@ -1,0 +1,244 @@
+/**
+ * Configuration: the only module that reads the environment. Every variable the program reads is listed
+ * in {@link ENV_VARS} (which also feeds the README table and the `--allow-env` list of each permission
+ * set), parsed once, validated, and frozen. A bad value fails at startup, naming the variable.
+ */
+import { z } from "zod";
+
+export const VERSION = "0.1.0";
+export const TOOLSET_NAMES = ["pubmed", "gene", "pubchem", "papers", "pdf"] as const;
+export type ToolsetName = typeof TOOLSET_NAMES[number];
+
+interface EnvVar {
+  name: string;
+  description: string;
+  default?: string;
+}
+
+/** Every environment variable the server reads, in README order. */
+export const ENV_VARS: readonly EnvVar[] = [
+  { name: "MCP_TRANSPORT_TYPE", description: "`stdio` or `http`", default: "stdio" },
+  { name: "MCP_HTTP_HOST", description: "HTTP bind address", default: "127.0.0.1" },
+  { name: "MCP_HTTP_PORT", description: "HTTP port", default: "3010" },
+  { name: "MCP_AUTH_MODE", description: "`jwt` or `none` (none only on a loopback address)", default: "jwt" },
+  { name: "MCP_AUTH_SECRET_KEY", description: "HS256 secret for JWTs, at least 32 bytes (required with jwt)" },
+  { name: "MCP_ALLOWED_ORIGINS", description: "Comma-separated Origins allowed to call /mcp (besides loopback)" },
+  { name: "MCP_SESSION_MODE", description: "`stateful` or `stateless` (for deno serve / Deploy)", default: "stateful" },
+  { name: "MCP_SESSION_IDLE_TIMEOUT_MS", description: "Idle time before a session is reaped", default: "1800000" },
+  { name: "MCP_MAX_SESSIONS", description: "Maximum concurrent HTTP sessions", default: "1000" },
+  { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },
+  { name: "MCP_LOG_LEVEL", description: "debug, info, notice, warning, error", default: "info" },
+  { name: "LOGS_DIR", description: "When set, one log file per session is written here" },
+  {
+    name: "SCIENCE_MCP_TOOLSETS",
+    description: "Comma-separated toolsets to enable: pubmed,gene,pubchem,papers,pdf",
+    default: "all",
+  },
+  { name: "SCIENCE_MCP_CACHE_DIR", description: "Disk cache for extracted PDF text (off when unset)" },
+  { name: "CACHE_MAX_BYTES", description: "In-memory response cache budget", default: "67108864" },
+  { name: "UPSTREAM_TIMEOUT_MS", description: "Timeout of one upstream request", default: "30000" },
+  { name: "UPSTREAM_MAX_BYTES", description: "Largest upstream body accepted", default: "52428800" },
+  { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s" },
+  { name: "NCBI_ADMIN_EMAIL", description: "Contact e-mail sent to NCBI as `email`" },
+  { name: "NCBI_TOOL_IDENTIFIER", description: "Sent to NCBI as `tool`", default: `science-mcp/${VERSION}` },
+  { name: "NCBI_REQUEST_DELAY_MS", description: "Override the spacing between NCBI requests" },
+  { name: "NCBI_MAX_RETRIES", description: "Retries of a failed NCBI request", default: "3" },
+  {
+    name: "NCBI_EUTILS_BASE_URL",
+    description: "E-utilities base URL",
+    default: "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
+  },
+  {
+    name: "PUBCHEM_BASE_URL",
+    description: "PubChem REST base URL (pug and pug_view live below it)",
+    default: "https://pubchem.ncbi.nlm.nih.gov/rest",
+  },
+  { name: "ARXIV_API_BASE_URL", description: "arXiv API base URL", default: "https://export.arxiv.org/api" },
+  {
+    name: "ARXIV_WEB_BASE_URL",
+    description: "arXiv web base URL (abs, html, pdf pages)",
+    default: "https://arxiv.org",
+  },
+  { name: "AR5IV_BASE_URL", description: "ar5iv base URL", default: "https://ar5iv.labs.arxiv.org" },
+  { name: "OPENALEX_BASE_URL", description: "OpenAlex API base URL", default: "https://api.openalex.org" },
+  { name: "OPENALEX_API_KEY", description: "OpenAlex API key (required by OpenAlex since February 2026)" },
+  { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
+  { name: "PDF_ROOT", description: "Folder searched by search_pdf", default: "./files" },
+  { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
+  { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
+  { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
+];
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
+const optionalText = z.string().trim().min(1).optional();
+
+const schema = z.object({
+  MCP_TRANSPORT_TYPE: z.enum(["stdio", "http"]),
+  MCP_HTTP_HOST: z.string().min(1),
+  MCP_HTTP_PORT: int(0, 65535),
+  MCP_AUTH_MODE: z.enum(["jwt", "none"]),
+  MCP_AUTH_SECRET_KEY: z.string().optional(),
+  MCP_ALLOWED_ORIGINS: z.string().optional(),
+  MCP_SESSION_MODE: z.enum(["stateful", "stateless"]),
+  MCP_SESSION_IDLE_TIMEOUT_MS: int(1000, 7 * 24 * 3600_000),
+  MCP_MAX_SESSIONS: int(1, 100_000),
+  MCP_MAX_BODY_BYTES: int(1024, 100 * 1024 * 1024),
+  MCP_LOG_LEVEL: z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]),
+  LOGS_DIR: optionalText,
+  SCIENCE_MCP_TOOLSETS: z.string(),
+  SCIENCE_MCP_CACHE_DIR: optionalText,
+  CACHE_MAX_BYTES: int(0, 16 * 1024 ** 3),
+  UPSTREAM_TIMEOUT_MS: int(100, 600_000),
+  UPSTREAM_MAX_BYTES: int(1024, 1024 ** 3),
+  NCBI_API_KEY: optionalText,
+  NCBI_ADMIN_EMAIL: z.email().optional(),
+  NCBI_TOOL_IDENTIFIER: z.string().regex(/^[\w./@-]{1,64}$/, "letters, digits and ._/@- only"),
+  NCBI_REQUEST_DELAY_MS: int(0, 60_000).optional(),
+  NCBI_MAX_RETRIES: int(0, 10),
+  NCBI_EUTILS_BASE_URL: url,
+  PUBCHEM_BASE_URL: url,
+  ARXIV_API_BASE_URL: url,
+  ARXIV_WEB_BASE_URL: url,
+  AR5IV_BASE_URL: url,
+  OPENALEX_BASE_URL: url,
+  OPENALEX_API_KEY: optionalText,
+  OPENALEX_MAILTO: z.email().optional(),
+  PDF_ROOT: z.string().min(1),
+  PDF_MAX_PAGES: int(1, 100_000),
+  PDF_MAX_BYTES: int(1, 4 * 1024 ** 3),
+  PDF_TIMEOUT_MS: int(100, 3600_000),
+});
+
+export interface Config {
+  transport: "stdio" | "http";
+  http: {
+    host: string;
+    port: number;
+    authMode: "jwt" | "none";
+    authSecret?: string;
+    allowedOrigins: string[];
+    sessionMode: "stateful" | "stateless";
+    sessionIdleMs: number;
+    maxSessions: number;
+    maxBodyBytes: number;
+  };
+  logLevel: z.infer<typeof schema>["MCP_LOG_LEVEL"];
+  logsDir?: string;
+  toolsets: ToolsetName[];
+  cacheDir?: string;
+  cacheMaxBytes: number;
+  upstreamTimeoutMs: number;
+  upstreamMaxBytes: number;
+  ncbi: { apiKey?: string; email?: string; tool: string; requestDelayMs?: number; maxRetries: number };
+  openalex: { apiKey?: string; mailto?: string };
+  baseUrls: {
+    ncbiEutils: string;
+    pubchem: string;
+    arxivApi: string;
+    arxivWeb: string;
+    ar5iv: string;
+    openalex: string;
+  };
+  pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
+}
+
+/** A configuration error names the variable and the rule, so startup failures are fixable at a glance. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses an environment (a plain record: tests pass their own) into a frozen Config. */
+export function loadConfig(env: Env): Config {
+  const raw: Record<string, string | undefined> = {};
+  for (const v of ENV_VARS) {
+    const value = env[v.name];
+    raw[v.name] = value === undefined || value === "" ? v.default : value;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(raw[name])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const config: Config = {
+    transport: e.MCP_TRANSPORT_TYPE,
+    http: {
+      host: e.MCP_HTTP_HOST,
+      port: e.MCP_HTTP_PORT,
+      authMode: e.MCP_AUTH_MODE,
+      authSecret: e.MCP_AUTH_SECRET_KEY,
+      allowedOrigins: splitList(e.MCP_ALLOWED_ORIGINS),
+      sessionMode: e.MCP_SESSION_MODE,
+      sessionIdleMs: e.MCP_SESSION_IDLE_TIMEOUT_MS,
+      maxSessions: e.MCP_MAX_SESSIONS,
+      maxBodyBytes: e.MCP_MAX_BODY_BYTES,
+    },
+    logLevel: e.MCP_LOG_LEVEL,
+    logsDir: e.LOGS_DIR,
+    toolsets: parseToolsets(e.SCIENCE_MCP_TOOLSETS),
+    cacheDir: e.SCIENCE_MCP_CACHE_DIR,
+    cacheMaxBytes: e.CACHE_MAX_BYTES,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
+    ncbi: {
+      apiKey: e.NCBI_API_KEY,
+      email: e.NCBI_ADMIN_EMAIL,
+      tool: e.NCBI_TOOL_IDENTIFIER,
+      requestDelayMs: e.NCBI_REQUEST_DELAY_MS,
+      maxRetries: e.NCBI_MAX_RETRIES,
+    },
+    openalex: { apiKey: e.OPENALEX_API_KEY, mailto: e.OPENALEX_MAILTO },
+    baseUrls: {
+      ncbiEutils: e.NCBI_EUTILS_BASE_URL,
+      pubchem: e.PUBCHEM_BASE_URL,
+      arxivApi: e.ARXIV_API_BASE_URL,
+      arxivWeb: e.ARXIV_WEB_BASE_URL,
+      ar5iv: e.AR5IV_BASE_URL,
+      openalex: e.OPENALEX_BASE_URL,
+    },
+    pdf: { root: e.PDF_ROOT, maxPages: e.PDF_MAX_PAGES, maxBytes: e.PDF_MAX_BYTES, timeoutMs: e.PDF_TIMEOUT_MS },
+  };
+  return deepFreeze(config);
+}
+
+/**
+ * Reads exactly the variables in ENV_VARS, one by one: `Deno.env.toObject()` would need permission to
+ * read every variable, and the permission sets grant only these.
+ */
+export function readEnv(): Env {
+  const env: Record<string, string | undefined> = {};
+  for (const v of ENV_VARS) env[v.name] = Deno.env.get(v.name);
+  return env;
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+function parseToolsets(value: string): ToolsetName[] {
+  if (value.trim() === "all") return [...TOOLSET_NAMES];
+  const names = splitList(value);
+  for (const n of names) {
+    if (!(TOOLSET_NAMES as readonly string[]).includes(n)) {
+      throw new ConfigError(
+        `Invalid environment variable SCIENCE_MCP_TOOLSETS: unknown toolset '${n}' (known: ${
+          TOOLSET_NAMES.join(", ")
+        })`,
+      );
+    }
+  }
+  if (names.length === 0) throw new ConfigError("Invalid environment variable SCIENCE_MCP_TOOLSETS: empty");
+  return names as ToolsetName[];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

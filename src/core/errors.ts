@@ -1,0 +1,125 @@
+/**
+ * The one error vocabulary of the server. Every tool failure, whatever its cause, leaves as an
+ * {@link ErrorEnvelope} with `isError: true`, so a model always gets a code to branch on and a hint to act on.
+ */
+import { z } from "zod";
+
+export const ERROR_CODES = [
+  "INVALID_INPUT",
+  "UNRESOLVED_ENTITY",
+  "ENTITY_NOT_FOUND",
+  "AMBIGUOUS_QUERY",
+  "RATE_LIMITED",
+  "UPSTREAM_ERROR",
+  "NOT_AVAILABLE",
+  "PAYLOAD_TOO_LARGE",
+  "INTERNAL",
+] as const;
+export type ErrorCode = typeof ERROR_CODES[number];
+
+export const errorEnvelopeSchema = z.object({
+  code: z.enum(ERROR_CODES).describe("Machine-readable error code"),
+  message: z.string().describe("What failed"),
+  recovery_hint: z.string().describe("What to do next"),
+  invalid_input: z.unknown().optional().describe("The offending input, when the input was at fault"),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** structuredContent of every failed tool call. */
+export const errorResultSchema = z.object({ error: errorEnvelopeSchema });
+
+/** A failure a tool means to report: it becomes the caller's error envelope unchanged. */
+export class ToolError extends Error {
+  override name = "ToolError";
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly recoveryHint: string,
+    options: { invalidInput?: unknown; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.invalidInput = options.invalidInput;
+  }
+  readonly invalidInput?: unknown;
+
+  toEnvelope(): ErrorEnvelope {
+    const envelope: ErrorEnvelope = { code: this.code, message: this.message, recovery_hint: this.recoveryHint };
+    if (this.invalidInput !== undefined) envelope.invalid_input = this.invalidInput;
+    return envelope;
+  }
+}
+
+export type UpstreamErrorKind = "network" | "timeout" | "http" | "parse" | "policy" | "too_large" | "aborted";
+
+/**
+ * Any failure talking to an upstream service. `url` is already redacted (no api_key/email), so the error
+ * can be logged and shown as is. `body` holds the first few KiB of an HTTP error body, for parsers that
+ * read structured faults (PubChem's `Fault`, NCBI's `<ERROR>`).
+ */
+export class UpstreamError extends Error {
+  override name = "UpstreamError";
+  readonly kind: UpstreamErrorKind;
+  readonly upstream: string;
+  readonly url: string;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+  readonly body?: string;
+  constructor(init: {
+    kind: UpstreamErrorKind;
+    upstream: string;
+    url: string;
+    message: string;
+    status?: number;
+    retryAfterMs?: number;
+    body?: string;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.kind = init.kind;
+    this.upstream = init.upstream;
+    this.url = init.url;
+    this.status = init.status;
+    this.retryAfterMs = init.retryAfterMs;
+    this.body = init.body;
+  }
+}
+
+const UPSTREAM_HINTS: Record<string, string> = {
+  "ncbi-eutils": "Retry shortly; set NCBI_API_KEY to raise the NCBI limit from 3 to 10 requests/s.",
+  "openalex": "Retry shortly; check OPENALEX_API_KEY (required by OpenAlex since February 2026).",
+  "arxiv-api": "arXiv allows one API request every 3 s; retry in a few seconds.",
+};
+
+/** Maps any thrown value to the envelope a caller sees. Unknown errors become INTERNAL without details. */
+export function toErrorEnvelope(error: unknown): ErrorEnvelope {
+  if (error instanceof ToolError) return error.toEnvelope();
+  if (error instanceof UpstreamError) return upstreamEnvelope(error);
+  return {
+    code: "INTERNAL",
+    message: "Internal error while running the tool; it has been logged.",
+    recovery_hint: "Retry once; if it persists, report it with the request id from the server log.",
+  };
+}
+
+function upstreamEnvelope(error: UpstreamError): ErrorEnvelope {
+  const hint = UPSTREAM_HINTS[error.upstream] ?? "Retry shortly; the upstream service may be unavailable.";
+  if (error.status === 429 || error.kind === "policy") {
+    const wait = error.retryAfterMs ? `Retry after ${Math.ceil(error.retryAfterMs / 1000)} s. ` : "";
+    return { code: "RATE_LIMITED", message: error.message, recovery_hint: `${wait}${hint}` };
+  }
+  if (error.kind === "too_large") {
+    return {
+      code: "PAYLOAD_TOO_LARGE",
+      message: error.message,
+      recovery_hint: "Ask for less: fewer ids, a smaller page or a narrower detail level.",
+    };
+  }
+  return { code: "UPSTREAM_ERROR", message: error.message, recovery_hint: hint };
+}
+
+/** Shorthand for the most common error: the caller's input broke a rule. */
+export function invalidInput(field: string, rule: string, value?: unknown, hint?: string): ToolError {
+  return new ToolError("INVALID_INPUT", `Invalid input '${field}': ${rule}`, hint ?? `Fix '${field}' and call again.`, {
+    invalidInput: value === undefined ? { field } : { field, value },
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * Runs one tool call from untrusted arguments to an MCP CallToolResult. MCP and the CLI both call this,
+ * so validation, output checks, size limits and error envelopes are identical on every path.
+ */
+import { z } from "zod";
+import { type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
+import type { AnyToolDef, ToolContext } from "./tool_def.ts";
+
+/** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
+export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: "text"; text: string }[];
+  structuredContent: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export async function invokeTool(def: AnyToolDef, rawArgs: unknown, ctx: ToolContext): Promise<ToolResult> {
+  const started = ctx.clock.now();
+  try {
+    const args = parseArguments(def, rawArgs);
+    const raw = await def.run(args, ctx);
+    const checked = def.output.safeParse(raw);
+    if (!checked.success) {
+      ctx.log.error("tool output does not match its outputSchema", {
+        tool: def.name,
+        issues: checked.error.issues.slice(0, 5),
+      });
+      throw new Error(`output of ${def.name} does not match its schema`);
+    }
+    const structuredContent = checked.data as Record<string, unknown>;
+    const json = JSON.stringify(structuredContent);
+    if (json.length > MAX_RESULT_BYTES) {
+      throw new ToolError(
+        "PAYLOAD_TOO_LARGE",
+        `The result of ${def.name} is ${(json.length / 1e6).toFixed(1)} MB, over the 8 MB limit.`,
+        "Ask for less: fewer ids, a smaller count or max_chars, or a lighter detail level.",
+      );
+    }
+    ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
+    return { content: [{ type: "text", text: def.render(structuredContent) }], structuredContent };
+  } catch (error) {
+    const envelope = toErrorEnvelope(error);
+    const fields = { tool: def.name, code: envelope.code, ms: ctx.clock.now() - started };
+    if (envelope.code === "INTERNAL") ctx.log.error("tool call failed", { ...fields, error: describe(error) });
+    else ctx.log.info("tool call failed", { ...fields, message: envelope.message });
+    return errorResult(envelope);
+  }
+}
+
+export function errorResult(error: ErrorEnvelope): ToolResult {
+  return {
+    isError: true,
+    content: [{ type: "text", text: JSON.stringify({ error }) }],
+    structuredContent: { error },
+  };
+}
+
+/** Strict parse: unknown keys are rejected too, so a misspelt argument is reported, not ignored. */
+export function parseArguments(def: AnyToolDef, rawArgs: unknown): Record<string, unknown> {
+  const args = rawArgs ?? {};
+  const parsed = z.strictObject(def.input.shape).safeParse(args);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issueField(issue);
+  const value = field && args && typeof args === "object" ? (args as Record<string, unknown>)[field] : undefined;
+  throw new ToolError(
+    "INVALID_INPUT",
+    `Invalid argument '${field || "(arguments)"}': ${issue.message}`,
+    `Fix '${field || "arguments"}' to match the ${def.name} input schema (see tools/list) and call again.`,
+    {
+      invalidInput: {
+        field: field || null,
+        rule: issue.message,
+        ...(value === undefined ? {} : { value: clip(value) }),
+      },
+    },
+  );
+}
+
+function issueField(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") return issue.keys.join(", ");
+  return issue.path.map(String).join(".");
+}
+
+function clip(value: unknown): unknown {
+  if (typeof value === "string" && value.length > 200) return value.slice(0, 200) + "…";
+  return value;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String(error);
+}

@@ -1,0 +1,103 @@
+/**
+ * Structured logging. Lines go to stderr as JSON (stdout belongs to the protocol in stdio mode); sinks
+ * can be added (MCP logging notifications, per-session files). Secrets are redacted before any sink.
+ */
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+export const LOG_LEVELS: readonly LogLevel[] = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency",
+];
+
+export interface LogRecord {
+  time: string;
+  level: LogLevel;
+  msg: string;
+  [key: string]: unknown;
+}
+export type LogSink = (record: LogRecord) => void;
+
+export interface Logger {
+  log(level: LogLevel, msg: string, fields?: Record<string, unknown>): void;
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  /** A logger that adds `fields` to every record (e.g. a request id) and writes to the same sinks. */
+  child(fields: Record<string, unknown>): Logger;
+  /** Adds a sink; returns a function that removes it. */
+  addSink(sink: LogSink): () => void;
+}
+
+const SECRET_PARAMS = /([?&](?:api_key|email|mailto|token|key)=)[^&\s"]*/gi;
+const BEARER = /(Bearer\s+)[A-Za-z0-9._~+/=-]+/g;
+
+/** Removes secrets from text: query parameters that carry keys or e-mails, bearer tokens. */
+export function redact(text: string): string {
+  return text.replace(SECRET_PARAMS, "$1REDACTED").replace(BEARER, "$1REDACTED");
+}
+
+function redactValue(value: unknown): unknown {
+  if (typeof value === "string") return redact(value);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = /^(api_?key|authorization|secret|password|token)$/i.test(k) ? "REDACTED" : redactValue(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+export function createLogger(
+  options: { level?: LogLevel; sinks?: LogSink[]; fields?: Record<string, unknown> } = {},
+): Logger {
+  const sinks = options.sinks ?? [stderrSink];
+  const min = LOG_LEVELS.indexOf(options.level ?? "info");
+  return build(options.fields ?? {});
+
+  function build(base: Record<string, unknown>): Logger {
+    const log = (level: LogLevel, msg: string, fields: Record<string, unknown> = {}) => {
+      if (LOG_LEVELS.indexOf(level) < min) return;
+      const record = redactValue({ time: new Date().toISOString(), level, msg, ...base, ...fields }) as LogRecord;
+      for (const sink of sinks) {
+        try {
+          sink(record);
+        } catch { /* a broken sink must never break a request */ }
+      }
+    };
+    return {
+      log,
+      debug: (m, f) => log("debug", m, f),
+      info: (m, f) => log("info", m, f),
+      warn: (m, f) => log("warning", m, f),
+      error: (m, f) => log("error", m, f),
+      child: (fields) => build({ ...base, ...fields }),
+      addSink(sink) {
+        sinks.push(sink);
+        return () => {
+          const i = sinks.indexOf(sink);
+          if (i >= 0) sinks.splice(i, 1);
+        };
+      },
+    };
+  }
+}
+
+const encoder = new TextEncoder();
+export function stderrSink(record: LogRecord): void {
+  Deno.stderr.writeSync(encoder.encode(JSON.stringify(record) + "\n"));
+}
+
+/** A logger that keeps records in memory, for tests. */
+export function memoryLogger(): Logger & { records: LogRecord[] } {
+  const records: LogRecord[] = [];
+  const logger = createLogger({ level: "debug", sinks: [(r) => records.push(r)] });
+  return Object.assign(logger, { records });
+}

@@ -1,0 +1,5 @@
+/** The gene toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
+import type { AnyToolDef, ResourceDef } from "../../core/tool_def.ts";
+
+export const geneTools: AnyToolDef[] = [];
+export const geneResources: ResourceDef[] = [];

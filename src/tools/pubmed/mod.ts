@@ -1,0 +1,5 @@
+/** The pubmed toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
+import type { AnyToolDef, ResourceDef } from "../../core/tool_def.ts";
+
+export const pubmedTools: AnyToolDef[] = [];
+export const pubmedResources: ResourceDef[] = [];

@@ -1,0 +1,54 @@
+/**
+ * The seam between source adapters and the network. Adapters describe a request; the pipeline behind
+ * {@link Upstream} paces it, caches it, coalesces it, fetches it, retries it and classifies failures.
+ */
+
+/** Web-standard fetch: `globalThis.fetch`, a fixture router and a local mock server all fit. */
+export type Fetch = (request: Request) => Promise<Response>;
+
+/** Named upstreams; pacing and policy are per name, not per literal host (a local mock keeps each policy). */
+export type UpstreamName = "ncbi-eutils" | "pubchem" | "arxiv-api" | "arxiv-web" | "openalex" | "publisher";
+
+export interface UpstreamRequest {
+  upstream: UpstreamName;
+  /** Path appended to the upstream's base URL, e.g. `/esearch.fcgi`. Ignored when `url` is set. */
+  path?: string;
+  /** Absolute URL (ar5iv pages, publisher links). The upstream still decides pacing and policy. */
+  url?: string;
+  /** Query parameters; undefined values are dropped. NCBI/OpenAlex credentials are added by the pipeline. */
+  query?: Record<string, string | number | boolean | undefined>;
+  method?: "GET" | "POST";
+  /** Sent as application/x-www-form-urlencoded (POST). Credentials go here instead of the query for POST. */
+  form?: Record<string, string | number | undefined>;
+  accept?: string;
+  /** Cache lifetime; 0 disables caching for this request. Default: the upstream's policy TTL. */
+  ttlMs?: number;
+  /** Largest body accepted; default from config. */
+  maxBytes?: number;
+  /** Cancels the wait for a permit, the fetch and any retry (MCP cancellation). */
+  signal?: AbortSignal;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Headers;
+  body: Uint8Array;
+  /** Final URL with secrets redacted, safe to show to callers (e.g. `eSearchUrl`). */
+  url: string;
+  fromCache: boolean;
+  text(): string;
+  json<T = unknown>(): T;
+}
+
+export interface Upstream {
+  /** Runs a request through the pipeline. Non-2xx, timeouts and network failures throw UpstreamError. */
+  request(request: UpstreamRequest): Promise<UpstreamResponse>;
+  /** The URL a request would hit, with secrets redacted (for output fields such as `eSearchUrl`). */
+  describe(request: UpstreamRequest): string;
+  /** Observability for serverInfo: last success per upstream and queue lengths. */
+  status(): UpstreamStatus;
+}
+
+export interface UpstreamStatus {
+  [upstream: string]: { lastSuccessAt?: string; lastErrorAt?: string; queueLength: number; cooldownUntil?: string };
+}
