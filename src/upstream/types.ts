@@ -25,6 +25,11 @@ export interface UpstreamRequest {
   ttlMs?: number;
   /** Largest body accepted; default from config. */
   maxBytes?: number;
+  /**
+   * "manual" returns 3xx responses as they are (no automatic redirect), so a caller that must vet each
+   * hop (SSRF checks on publisher links) can follow them itself. Default "follow".
+   */
+  redirect?: "follow" | "manual";
   /** Cancels the wait for a permit, the fetch and any retry (MCP cancellation). */
   signal?: AbortSignal;
 }

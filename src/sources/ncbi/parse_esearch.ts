@@ -1,0 +1,65 @@
+/**
+ * ESearch XML → record. Errors and warnings NCBI puts in the body are surfaced, never dropped: a fatal
+ * `<ERROR>` throws, `ErrorList`/`WarningList` entries become `warnings`.
+ */
+import { ToolError } from "../../core/errors.ts";
+import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
+
+export interface ESearchResult {
+  count: number;
+  retMax: number;
+  retStart: number;
+  ids: string[];
+  webEnv?: string;
+  queryKey?: string;
+  queryTranslation?: string;
+  /** e.g. `PhraseNotFound: fleegle[MeSH Terms]`, `QuotedPhraseNotFound: "x y"`, `OutputMessage: No items found.` */
+  warnings: string[];
+}
+
+export function parseESearch(xml: string, url: string): ESearchResult {
+  const doc = parseNcbiXml(xml, url, ["Id"]);
+  const root = doc.eSearchResult as XmlNode | undefined;
+  if (!root || typeof root !== "object") {
+    throw new ToolError(
+      "UPSTREAM_ERROR",
+      `NCBI ESearch answered without an eSearchResult (${url})`,
+      "Retry shortly; NCBI may be degraded.",
+    );
+  }
+  const fatal = text(root.ERROR);
+  if (fatal) {
+    throw new ToolError(
+      "INVALID_INPUT",
+      `NCBI ESearch rejected the query: ${fatal}`,
+      "Check the query syntax (field tags such as [MeSH Terms], quotes, boolean operators) and retry.",
+    );
+  }
+  const warnings: string[] = [];
+  for (const listName of ["ErrorList", "WarningList"]) {
+    const list = root[listName] as XmlNode | undefined;
+    if (!list || typeof list !== "object") continue;
+    for (const [kind, value] of Object.entries(list)) {
+      for (const item of asArray(value)) {
+        const message = text(item);
+        if (message) warnings.push(`${kind}: ${message}`);
+      }
+    }
+  }
+  const idList = root.IdList as XmlNode | undefined;
+  return {
+    count: toInt(root.Count),
+    retMax: toInt(root.RetMax),
+    retStart: toInt(root.RetStart),
+    ids: asArray(idList && typeof idList === "object" ? idList.Id : undefined).map(text).filter(Boolean),
+    webEnv: text(root.WebEnv) || undefined,
+    queryKey: text(root.QueryKey) || undefined,
+    queryTranslation: text(root.QueryTranslation) || undefined,
+    warnings,
+  };
+}
+
+function toInt(value: unknown): number {
+  const n = Number.parseInt(text(value), 10);
+  return Number.isFinite(n) ? n : 0;
+}
