@@ -1,7 +1,8 @@
 /** Every mock route, in matching order. */
+import { geneRoutes } from "./gene.ts";
 import { ncbiRoutes } from "./ncbi.ts";
 import { papersRoutes } from "./papers.ts";
 import { pubchemRoutes } from "./pubchem.ts";
 import type { MockRoute } from "./types.ts";
 
-export const ALL_ROUTES: readonly MockRoute[] = [...ncbiRoutes, ...pubchemRoutes, ...papersRoutes];
+export const ALL_ROUTES: readonly MockRoute[] = [...geneRoutes, ...ncbiRoutes, ...pubchemRoutes, ...papersRoutes];
