@@ -2,25 +2,42 @@
  * science-mcp: an MCP server for scientific sources (PubMed, NCBI Gene, PubChem, arXiv/OpenAlex papers,
  * local PDFs). This module is the public API; run it (`deno run mod.ts`) for the CLI.
  *
- * @example
+ * @example Serve MCP over stdio from your own entry point
  * ```ts
- * import { createRuntime, createMcpServer } from "@science-mcp/server";
- * const server = createMcpServer(createRuntime());
+ * import { createRuntime, runStdio } from "@science-mcp/server";
+ * await runStdio(createRuntime());
+ * ```
+ *
+ * @example Mount the Streamable HTTP handler in any fetch-style server
+ * ```ts
+ * import { createHttpHandler, createRuntime } from "@science-mcp/server";
+ * const handler = createHttpHandler(createRuntime());
+ * Deno.serve((request) => handler.fetch(request));
  * ```
  * @module
  */
-export { ALL_TOOLS, enabledResources, enabledTools, TOOLSETS } from "./src/catalog.ts";
+export { ALL_TOOLS, enabledResources, enabledTools, type Toolset, TOOLSETS } from "./src/catalog.ts";
 export {
   type Config,
   ConfigError,
   ENV_VARS,
   loadConfig,
+  readEnv,
   TOOLSET_NAMES,
   type ToolsetName,
   VERSION,
 } from "./src/config.ts";
 export { ERROR_CODES, type ErrorCode, type ErrorEnvelope, ToolError, UpstreamError } from "./src/core/errors.ts";
-export type { AnyToolDef, ResourceDef, ToolContext, ToolDef } from "./src/core/tool_def.ts";
+export { invokeTool, type ToolResult } from "./src/core/invoke.ts";
+export type { AnyToolDef, ResourceDef, ToolAnnotations, ToolContext, ToolDef } from "./src/core/tool_def.ts";
 export { createRuntime, type Deps, type Runtime } from "./src/runtime.ts";
-export { createMcpServer, type ServerOptions } from "./src/server.ts";
+export { createMcpServer, type ServerOptions, toolContext } from "./src/server.ts";
+export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./src/transports/http.ts";
+export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from "./src/transports/http_server.ts";
+export { runStdio } from "./src/transports/stdio.ts";
+export { type CliIo, main, runCli } from "./src/cli/main.ts";
 export type { Fetch, Upstream, UpstreamRequest, UpstreamResponse } from "./src/upstream/types.ts";
+
+import { main } from "./src/cli/main.ts";
+
+if (import.meta.main) Deno.exit(await main());

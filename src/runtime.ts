@@ -4,7 +4,7 @@
  */
 import { type Config, loadConfig, readEnv } from "./config.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
-import { createLogger, type Logger } from "./core/log.ts";
+import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
 import type { AnyToolDef, ResourceDef } from "./core/tool_def.ts";
 import { enabledResources, enabledTools } from "./catalog.ts";
 import { createUpstream } from "./upstream/fetch_upstream.ts";
@@ -35,7 +35,18 @@ export function resolveDeps(partial: Partial<Deps> = {}): Deps {
     config,
     fetch: partial.fetch ?? ((request) => fetch(request)),
     clock: partial.clock ?? systemClock,
-    log: partial.log ?? createLogger({ level: config.logLevel }),
+    log: partial.log ?? createLogger({ level: "debug", sinks: [atLeast(config.logLevel, stderrSink)] }),
+  };
+}
+
+/**
+ * Every record reaches the logger's sinks, so an MCP client may ask (logging/setLevel) for more detail
+ * than stderr shows; stderr itself keeps to MCP_LOG_LEVEL.
+ */
+function atLeast(level: LogLevel, sink: LogSink): LogSink {
+  const min = LOG_LEVELS.indexOf(level);
+  return (record) => {
+    if (LOG_LEVELS.indexOf(record.level) >= min) sink(record);
   };
 }
 

@@ -13,10 +13,17 @@ export { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 export { Client } from "@modelcontextprotocol/sdk/client/index.js";
 // @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/inMemory.d.ts"
 export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/shared/protocol.d.ts"
+export type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/server/auth/types.d.ts"
+export type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 // @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/types.d.ts"
 export {
   CallToolRequestSchema,
+  CallToolResultSchema,
   CompleteRequestSchema,
+  CreateMessageResultSchema,
+  ElicitResultSchema,
   ErrorCode as RpcErrorCode,
   GetPromptRequestSchema,
   isInitializeRequest,
@@ -25,18 +32,23 @@ export {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  LoggingMessageNotificationSchema,
   McpError,
   ReadResourceRequestSchema,
+  SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 // @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/types.d.ts"
 export type {
   CallToolResult,
+  JSONRPCMessage,
   LoggingLevel,
   ReadResourceResult,
   Resource,
   ResourceTemplate,
   ServerCapabilities,
+  ServerNotification,
+  ServerRequest,
   Tool,
 } from "@modelcontextprotocol/sdk/types.js";

@@ -6,7 +6,8 @@
 import { VERSION } from "./config.ts";
 import { invokeTool } from "./core/invoke.ts";
 import { inputJsonSchema, outputJsonSchema } from "./core/json_schema.ts";
-import type { LogLevel, LogRecord } from "./core/log.ts";
+import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
+import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry, ToolContext } from "./core/tool_def.ts";
 import { toErrorEnvelope } from "./core/errors.ts";
 import type { Runtime } from "./runtime.ts";
@@ -19,16 +20,28 @@ import {
   McpError,
   ReadResourceRequestSchema,
   type ReadResourceResult,
+  type RequestHandlerExtra,
   RpcErrorCode,
   Server,
   type ServerCapabilities,
+  type ServerNotification,
+  type ServerRequest,
+  SetLevelRequestSchema,
+  type Tool,
 } from "./sdk.ts";
 
 export const SERVER_NAME = "science-mcp";
 
+export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
 export interface ServerOptions {
-  /** Session id, added to every log record of this server. */
+  /**
+   * Session id, added to every log record of this server. Log notifications of a server with a session
+   * id carry only that session's records; without one (stdio: one client per process) they carry all.
+   */
   sessionId?: string;
+  /** Per-session log file (LOGS_DIR): requests, results and errors of this server's session. */
+  sessionLog?: SessionLog;
   /**
    * Extra tools and a hook to add capabilities/handlers: used by the test-only conformance fixtures,
    * never by production entry points.
@@ -36,8 +49,18 @@ export interface ServerOptions {
   extension?: ServerExtension;
 }
 
+/**
+ * A tool whose result a ToolDef cannot express (image/audio/resource content, sampling or elicitation
+ * round trips). Only the conformance fixtures use it; catalogue tools are always ToolDefs.
+ */
+export interface RawTool {
+  tool: Tool;
+  call(args: Record<string, unknown>, extra: HandlerExtra, server: Server): Promise<CallToolResult>;
+}
+
 export interface ServerExtension {
   tools?: AnyToolDef[];
+  rawTools?: RawTool[];
   resources?: ResourceDef[];
   capabilities?: ServerCapabilities;
   install?(server: Server, runtime: Runtime): void;
@@ -48,6 +71,7 @@ const INSTRUCTIONS = "Scientific sources: PubMed, NCBI Gene, PubChem, arXiv/Open
 
 export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): Server {
   const tools = [...runtime.tools, ...(options.extension?.tools ?? [])];
+  const rawTools = new Map((options.extension?.rawTools ?? []).map((t) => [t.tool.name, t]));
   const resources = [...runtime.resources, ...(options.extension?.resources ?? [])];
   const server = new Server(
     { name: SERVER_NAME, title: "Science MCP", version: VERSION },
@@ -61,46 +85,63 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
       instructions: INSTRUCTIONS,
     },
   );
-  const log = runtime.deps.log.child(options.sessionId ? { session: options.sessionId } : {});
-  forwardLogs(server, runtime, options.sessionId);
+  const { sessionId, sessionLog } = options;
+  const log = runtime.deps.log.child(sessionId ? { session: sessionId } : {});
+  const inFlight = new Map<string, HandlerExtra["sendNotification"]>();
+  forwardLogs(server, runtime, options, inFlight);
 
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map((def) => ({
-      name: def.name,
-      title: def.title,
-      description: def.description,
-      inputSchema: inputJsonSchema(def) as { type: "object" },
-      outputSchema: outputJsonSchema(def) as { type: "object" },
-      annotations: { title: def.title, ...def.annotations },
-    })),
+    tools: [
+      ...tools.map((def) => ({
+        name: def.name,
+        title: def.title,
+        description: def.description,
+        inputSchema: inputJsonSchema(def) as { type: "object" },
+        outputSchema: outputJsonSchema(def) as { type: "object" },
+        annotations: { title: def.title, ...def.annotations },
+      })),
+      ...[...rawTools.values()].map((t) => t.tool),
+    ],
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const def = byName.get(request.params.name);
+    const { name, arguments: args } = request.params;
+    const requestId = String(extra.requestId);
+    sessionLog?.log.info("request", { request: requestId, tool: name, arguments: args });
+    const raw = rawTools.get(name);
+    if (raw) return await raw.call(args ?? {}, extra, server);
+    const def = byName.get(name);
     if (!def) {
-      throw new McpError(
-        RpcErrorCode.InvalidParams,
-        `Unknown tool '${request.params.name}'. Call tools/list for the names.`,
-      );
+      sessionLog?.log.info("error", { request: requestId, tool: name, error: "unknown tool" });
+      throw new McpError(RpcErrorCode.InvalidParams, `Unknown tool '${name}'. Call tools/list for the names.`);
     }
     const ctx = toolContext(runtime, {
       signal: extra.signal,
-      requestId: String(extra.requestId),
-      sessionId: options.sessionId,
+      requestId,
+      sessionId,
       progressToken: request.params._meta?.progressToken,
-      notify: (n) => extra.sendNotification(n as Parameters<typeof extra.sendNotification>[0]),
+      notify: (n) => extra.sendNotification(n as ServerNotification),
     });
-    ctx.log.info("tool call", { tool: def.name, arguments: request.params.arguments });
-    return await invokeTool(def, request.params.arguments, ctx) as CallToolResult;
+    ctx.log.info("tool call", { tool: def.name, arguments: args });
+    inFlight.set(requestId, extra.sendNotification);
+    try {
+      const result = await invokeTool(def, args, ctx);
+      sessionLog?.log.info(result.isError ? "error" : "result", {
+        request: requestId,
+        tool: name,
+        [result.isError ? "error" : "result"]: result.isError
+          ? result.structuredContent.error
+          : result.structuredContent,
+      });
+      return result as CallToolResult;
+    } finally {
+      inFlight.delete(requestId);
+    }
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
-    const ctx = toolContext(runtime, {
-      signal: extra.signal,
-      requestId: String(extra.requestId),
-      sessionId: options.sessionId,
-    });
+    const ctx = toolContext(runtime, { signal: extra.signal, requestId: String(extra.requestId), sessionId });
     const out: ResourceEntry[] = [];
     for (const r of resources) {
       if (r.uri) {
@@ -123,19 +164,20 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const uri = request.params.uri;
-    const ctx = toolContext(runtime, {
-      signal: extra.signal,
-      requestId: String(extra.requestId),
-      sessionId: options.sessionId,
-    });
+    const requestId = String(extra.requestId);
+    sessionLog?.log.info("request", { request: requestId, resource: uri });
+    const ctx = toolContext(runtime, { signal: extra.signal, requestId, sessionId });
     for (const r of resources) {
       const params = r.uri === uri ? {} : r.uriTemplate ? matchTemplate(r.uriTemplate, uri) : undefined;
       if (!params) continue;
       try {
-        return { contents: await r.read(uri, params, ctx) } as ReadResourceResult;
+        const contents = await r.read(uri, params, ctx);
+        sessionLog?.log.info("result", { request: requestId, resource: uri, contents: contents.length });
+        return { contents } as ReadResourceResult;
       } catch (error) {
         const envelope = toErrorEnvelope(error);
         log.info("resource read failed", { uri, code: envelope.code });
+        sessionLog?.log.info("error", { request: requestId, resource: uri, error: envelope });
         const code = envelope.code === "ENTITY_NOT_FOUND"
           ? -32002
           : envelope.code === "INVALID_INPUT"
@@ -198,16 +240,47 @@ export function matchTemplate(template: string, uri: string): Record<string, str
   return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
 }
 
-/** MCP logging notifications for this server's session, honouring logging/setLevel (done by the SDK). */
-function forwardLogs(server: Server, runtime: Runtime, sessionId: string | undefined): void {
-  let connected = false;
-  server.oninitialized = () => (connected = true);
-  const remove = runtime.deps.log.addSink((record: LogRecord) => {
-    if (!connected) return;
-    if (sessionId && record.session && record.session !== sessionId) return;
-    server.sendLoggingMessage({ level: record.level as LogLevel, logger: SERVER_NAME, data: record }, sessionId).catch(
-      () => {},
-    );
+/**
+ * Forwards log records as MCP `notifications/message`, from initialization until the server closes.
+ * - Scope: a server with a session id gets only records of its session (never another client's);
+ *   without one (stdio) it gets every record of the process.
+ * - Level: MCP_LOG_LEVEL until the client sends `logging/setLevel`, handled here per server (one
+ *   server per session); the runtime logger hands every level to its sinks (see runtime.ts).
+ * - Routing: a record of an in-flight tools/call is sent as related to that request, so over Streamable
+ *   HTTP it travels on the call's own response stream; other records go to the standalone stream.
+ * - Session file: the session's warnings and errors are also written to its log file.
+ */
+function forwardLogs(
+  server: Server,
+  runtime: Runtime,
+  options: ServerOptions,
+  inFlight: Map<string, HandlerExtra["sendNotification"]>,
+): void {
+  const { sessionId, sessionLog } = options;
+  let initialized = false;
+  let minimum: LogLevel = runtime.deps.config.logLevel;
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    minimum = request.params.level;
+    return {};
   });
-  server.onclose = () => remove();
+  server.oninitialized = () => (initialized = true);
+  const remove = runtime.deps.log.addSink((record: LogRecord) => {
+    if (sessionId !== undefined && record.session !== sessionId) return;
+    if (sessionLog && severity(record.level) >= severity("warning")) sessionLog.write(record);
+    if (!initialized || severity(record.level) < severity(minimum)) return;
+    const notification = {
+      method: "notifications/message" as const,
+      params: { level: record.level, logger: SERVER_NAME, data: record },
+    };
+    const related = typeof record.request === "string" ? inFlight.get(record.request) : undefined;
+    (related ? related(notification) : server.notification(notification)).catch(() => {});
+  });
+  server.onclose = () => {
+    remove();
+    sessionLog?.close();
+  };
+}
+
+function severity(level: LogLevel): number {
+  return LOG_LEVELS.indexOf(level);
 }

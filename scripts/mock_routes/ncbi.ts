@@ -1,4 +1,134 @@
-/** Mock upstream routes for the ncbi sources, replaying recorded bodies from fixtures/. */
-import type { MockRoute } from "./types.ts";
+/**
+ * Mock upstream routes for PubMed on NCBI E-utilities (db=pubmed ESearch, ESummary, EFetch, ELink and
+ * EInfo), replaying recorded bodies from fixtures/ncbi. Gene routes (db=gene) come first in ALL_ROUTES;
+ * these answer only PubMed requests and let anything else fall through.
+ *
+ * EFetch is assembled per request from the recorded PubMed records (every fixtures/ncbi/pubmed file,
+ * the MEDLINE baseline included), so any recorded PMID can be fetched, alone or with others. Sentinel
+ * search terms select the recorded fault bodies: "fleegle" (ErrorList) and "nonexistent" (WarningList).
+ */
+import { splitMedlineText } from "../../src/sources/ncbi/parse_medline_text.ts";
+import { splitRawRecords } from "../../src/sources/ncbi/pubmed_raw.ts";
+import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
 
-export const ncbiRoutes: MockRoute[] = [];
+const XML = "text/xml; charset=UTF-8";
+const TEXT = "text/plain; charset=UTF-8";
+const PUBMED_DIR = new URL("../../fixtures/ncbi/pubmed/", import.meta.url);
+const SUMMARY_FIXTURE = "ncbi/eutils/eutilsjson__esummary.pubmed.xml";
+const DOCTYPE = '<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD PubMedArticle, 1st January 2025//EN" ' +
+  '"https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_250101.dtd">';
+
+/** Recorded ELink answers by `id` and kind. */
+const ELINKS: Record<string, { scores?: string; links?: string }> = {
+  "9298984": { scores: "ncbi/eutils/biopython__elink1_2008_scores.xml", links: "ncbi/eutils/biopython__elink1.xml" },
+  "12242737": { scores: "ncbi/eutils/biopython__elink4_2008_scores.xml" },
+};
+
+function isPubmed(req: MockRequest, path: string, dbParam = "db"): boolean {
+  return req.path === path && req.params.get(dbParam) === "pubmed";
+}
+
+function xml(body: string): Response {
+  return new Response(body, { headers: { "content-type": XML } });
+}
+
+function esearch(req: MockRequest): Response | undefined {
+  if (!isPubmed(req, "/esearch.fcgi")) return undefined;
+  const term = (req.params.get("term") ?? "").toLowerCase();
+  if (term.includes("fleegle")) return fixtureResponse("ncbi/eutils/eutilsjson__esearch.error.xml", XML);
+  if (term.includes("nonexistent")) return fixtureResponse("ncbi/eutils/built__esearch_warninglist.xml", XML);
+  if (term.includes("stem cells")) return fixtureResponse("ncbi/eutils/biopython__esearch5.xml", XML);
+  if (req.params.get("usehistory") === "y") return fixtureResponse("ncbi/eutils/biopython__esearch2.xml", XML);
+  return fixtureResponse("ncbi/eutils/biopython__esearch1.xml", XML);
+}
+
+/**
+ * Over the history (WebEnv) the recorded summary set answers. By id, recorded summaries answer their
+ * uids and every other uid gets ESummary's documented per-id error element.
+ */
+function esummary(req: MockRequest): Response | undefined {
+  if (!isPubmed(req, "/esummary.fcgi")) return undefined;
+  if (req.params.get("WebEnv")) return fixtureResponse(SUMMARY_FIXTURE, XML);
+  const ids = (req.params.get("id") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (ids.length === 0) return fixtureResponse("ncbi/eutils/biopython__esummary8.xml", XML);
+  const recorded = new Map(
+    [...fixtureText(SUMMARY_FIXTURE).matchAll(/<DocumentSummary uid="(\d+)">[\s\S]*?<\/DocumentSummary>/g)]
+      .map((m) => [m[1], m[0]]),
+  );
+  const docs = ids.map((id) =>
+    recorded.get(id) ?? `<DocumentSummary uid="${id}"><error>cannot get document summary</error></DocumentSummary>`
+  );
+  return xml(
+    `<?xml version="1.0" encoding="UTF-8" ?>\n<eSummaryResult>\n<DocumentSummarySet status="OK">\n${
+      docs.join("\n")
+    }\n</DocumentSummarySet>\n</eSummaryResult>\n`,
+  );
+}
+
+interface RecordIndex {
+  xml: Map<string, string>;
+  medline: Map<string, string>;
+}
+
+let index: RecordIndex | undefined;
+
+/** PMID → recorded record, built on first use (the baseline file is 3.9 MB). */
+function records(): RecordIndex {
+  if (index) return index;
+  const xmlRecords = new Map<string, string>();
+  const medline = new Map<string, string>();
+  for (const entry of [...Deno.readDirSync(PUBMED_DIR)].sort((a, b) => a.name.localeCompare(b.name))) {
+    const body = Deno.readTextFileSync(new URL(entry.name, PUBMED_DIR));
+    if (entry.name.endsWith(".xml")) {
+      for (const [pmid, raw] of splitRawRecords(body)) {
+        // Baseline records are bare MedlineCitation elements; EFetch wraps each in a PubmedArticle.
+        if (!xmlRecords.has(pmid)) {
+          xmlRecords.set(pmid, raw.startsWith("<MedlineCitation") ? `<PubmedArticle>${raw}</PubmedArticle>` : raw);
+        }
+      }
+    } else if (/medline/.test(entry.name)) {
+      for (const r of splitMedlineText(body)) if (!medline.has(r.pmid)) medline.set(r.pmid, r.text);
+    }
+  }
+  return (index = { xml: xmlRecords, medline });
+}
+
+function efetch(req: MockRequest): Response | undefined {
+  if (!isPubmed(req, "/efetch.fcgi")) return undefined;
+  const ids = (req.params.get("id") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (ids.length === 0) return fixtureResponse("ncbi/eutils/pubmedly__efetch_empty_id_error.xml", XML);
+  const { xml: xmlRecords, medline } = records();
+  if (req.params.get("rettype") === "medline") {
+    const found = ids.map((id) => medline.get(id)).filter(Boolean);
+    return new Response(`\n${found.join("\n\n")}\n`, { headers: { "content-type": TEXT } });
+  }
+  const found = ids.map((id) => xmlRecords.get(id)).filter(Boolean);
+  return xml(`<?xml version="1.0" ?>\n${DOCTYPE}\n<PubmedArticleSet>\n${found.join("\n")}\n</PubmedArticleSet>\n`);
+}
+
+function elink(req: MockRequest): Response | undefined {
+  if (!isPubmed(req, "/elink.fcgi", "dbfrom")) return undefined;
+  const id = req.params.get("id") ?? "";
+  const recorded = ELINKS[id];
+  const file = req.params.get("cmd") === "neighbor_score" ? recorded?.scores : recorded?.links;
+  if (file) return fixtureResponse(file, XML);
+  // No recording for this id: an answer with no LinkSetDb, as ELink gives for an article without links.
+  return xml(
+    `<?xml version="1.0" encoding="UTF-8" ?>\n<eLinkResult><LinkSet><DbFrom>pubmed</DbFrom><IdList><Id>${
+      id.replace(/[^\d]/g, "")
+    }</Id></IdList></LinkSet></eLinkResult>\n`,
+  );
+}
+
+function einfo(req: MockRequest): Response | undefined {
+  if (!isPubmed(req, "/einfo.fcgi")) return undefined;
+  return fixtureResponse("ncbi/eutils/biopython__einfo2_pubmed.xml", XML);
+}
+
+export const ncbiRoutes: MockRoute[] = [
+  { prefix: "ncbi", name: "pubmed esearch", handle: esearch },
+  { prefix: "ncbi", name: "pubmed esummary", handle: esummary },
+  { prefix: "ncbi", name: "pubmed efetch", handle: efetch },
+  { prefix: "ncbi", name: "pubmed elink", handle: elink },
+  { prefix: "ncbi", name: "pubmed einfo", handle: einfo },
+];

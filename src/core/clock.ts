@@ -39,12 +39,18 @@ export class ManualClock implements Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      const sleeper = { at: this.#now + Math.max(0, ms), resolve, seq: this.#seq++ };
-      this.#sleepers.push(sleeper);
-      signal?.addEventListener("abort", () => {
+      const onAbort = () => {
         this.#sleepers = this.#sleepers.filter((s) => s !== sleeper);
-        reject(signal.reason);
-      }, { once: true });
+        reject(signal!.reason);
+      };
+      // Detach on wake-up, so a long-lived signal does not collect one listener per sleep.
+      const wake = () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      const sleeper = { at: this.#now + Math.max(0, ms), resolve: wake, seq: this.#seq++ };
+      this.#sleepers.push(sleeper);
+      signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
   /** Number of pending sleeps (handy to wait until code under test has reached a sleep). */

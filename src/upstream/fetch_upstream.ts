@@ -1,198 +1,152 @@
 /**
- * The upstream pipeline (first cut): base URL and credentials → pacing → fetch with timeout and size cap
- * → classify → retry. The core issue hardens this behind the same {@link Upstream} interface.
+ * The upstream pipeline behind {@link Upstream}:
+ *
+ *   build (base URL, credentials, User-Agent) → cache lookup → coalesce identical in-flight requests →
+ *   [permit → fetch (timeout, cancellation, size cap) → classify → retry with a new permit] → cache store.
+ *
+ * Cache hits and coalesced followers come before the scheduler on purpose: they cost the upstream
+ * nothing, so they must not spend its rate budget or wait behind a 3 s arXiv spacing.
  */
 import type { Config } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
 import { UpstreamError } from "../core/errors.ts";
-import { type Logger, redact } from "../core/log.ts";
+import type { Logger } from "../core/log.ts";
+import type { Random } from "./backoff.ts";
+import { ResponseCache } from "./cache.ts";
+import { formatBytes } from "./classify.ts";
+import { Coalescer } from "./coalesce.ts";
 import { upstreamPolicies, type UpstreamPolicy } from "./policies.ts";
-import type { Fetch, Upstream, UpstreamName, UpstreamRequest, UpstreamResponse, UpstreamStatus } from "./types.ts";
+import { buildRequest, type BuiltRequest, makeRedactor } from "./request_builder.ts";
+import { makeResponse } from "./response.ts";
+import { Scheduler } from "./scheduler.ts";
+import { abortError, type Delivered, type PipelineContext, sendWithRetries } from "./send_with_retries.ts";
+import { StatusBoard } from "./status.ts";
+import type { Fetch, Upstream, UpstreamName, UpstreamRequest, UpstreamResponse } from "./types.ts";
 
 export interface UpstreamDeps {
   fetch: Fetch;
   clock: Clock;
   config: Config;
   log: Logger;
+  /** Jitter source for retry back-off; default `Math.random`. */
+  random?: Random;
+  /** Per-upstream policy changes (benchmarks, tests that want other pacing). */
+  policies?: Partial<Record<UpstreamName, Partial<UpstreamPolicy>>>;
 }
 
 export function createUpstream(deps: UpstreamDeps): Upstream {
-  const policies = upstreamPolicies(deps.config);
-  const lastStart = new Map<UpstreamName, number>();
-  const queues = new Map<UpstreamName, Promise<void>>();
-  const status: UpstreamStatus = {};
+  const { config, clock, log } = deps;
+  const policies = withOverrides(upstreamPolicies(config), deps.policies);
+  const redactText = makeRedactor(config);
+  const cache = new ResponseCache({ maxBytes: config.cacheMaxBytes }, clock);
+  const flights = new Coalescer<Delivered>();
+  const schedulers = new Map<string, Scheduler>();
+  const board = new StatusBoard(clock);
+  const ctx: PipelineContext = {
+    fetch: deps.fetch,
+    clock,
+    config,
+    log,
+    random: deps.random ?? Math.random,
+    board,
+    redactText,
+    streaks: new Map(),
+  };
 
-  async function permit(policy: UpstreamPolicy, signal?: AbortSignal): Promise<void> {
-    const previous = queues.get(policy.name) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((r) => (release = r));
-    queues.set(policy.name, previous.then(() => mine));
-    await previous;
-    try {
-      const wait = (lastStart.get(policy.name) ?? -Infinity) + policy.intervalMs - deps.clock.now();
-      if (wait > 0) await deps.clock.sleep(wait, signal);
-      lastStart.set(policy.name, deps.clock.now());
-    } finally {
-      release();
-    }
-  }
-
-  function buildUrl(req: UpstreamRequest): URL {
+  function policyOf(req: UpstreamRequest): UpstreamPolicy {
     const policy = policies[req.upstream];
-    const url = new URL(req.url ?? policy.baseUrl + (req.path ?? ""));
-    const params = credentials(req.upstream, deps.config);
-    if (req.method !== "POST" || !req.form) Object.assign(params, {});
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    if (!req.form) { for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v); }
-    return url;
+    if (!policy) throw new TypeError(`unknown upstream '${req.upstream}'`);
+    return policy;
   }
 
-  function buildRequest(req: UpstreamRequest): Request {
-    const url = buildUrl(req);
-    const headers = new Headers({ "user-agent": `science-mcp/${deps.config.ncbi.tool}` });
-    if (req.accept) headers.set("accept", req.accept);
-    if (req.form) {
-      const body = new URLSearchParams();
-      for (const [k, v] of Object.entries(req.form)) if (v !== undefined) body.set(k, String(v));
-      for (const [k, v] of Object.entries(credentials(req.upstream, deps.config))) body.set(k, v);
-      headers.set("content-type", "application/x-www-form-urlencoded");
-      return new Request(url, { method: "POST", headers, body });
+  /** One scheduler per upstream name, or per host for per-host upstreams (publisher links). */
+  function queueFor(policy: UpstreamPolicy, built: BuiltRequest) {
+    const key = policy.perHost ? `${policy.name}:${built.host}` : policy.name;
+    let scheduler = schedulers.get(key);
+    if (!scheduler) {
+      scheduler = new Scheduler({
+        name: key,
+        intervalMs: policy.intervalMs,
+        perMinute: policy.perMinute,
+        concurrency: policy.concurrency,
+        maxCooldownWaitMs: policy.backoffMaxMs,
+      }, clock);
+      schedulers.set(key, scheduler);
     }
-    return new Request(url, { method: req.method ?? "GET", headers });
+    return { key, scheduler };
   }
 
-  async function attempt(req: UpstreamRequest, policy: UpstreamPolicy): Promise<UpstreamResponse> {
-    const request = buildRequest(req);
-    const shownUrl = redact(request.url);
-    const timeout = AbortSignal.timeout(deps.config.upstreamTimeoutMs);
-    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-    let response: Response;
-    try {
-      response = await deps.fetch(new Request(request, { signal }));
-    } catch (cause) {
-      const kind = timeout.aborted ? "timeout" : req.signal?.aborted ? "aborted" : "network";
-      throw new UpstreamError({
-        kind,
-        upstream: policy.name,
-        url: shownUrl,
-        message: `${policy.name}: ${kind} error for ${shownUrl}`,
-        cause,
-      });
-    }
-    const body = await readCapped(response, req.maxBytes ?? deps.config.upstreamMaxBytes, policy.name, shownUrl);
-    if (!response.ok) {
-      const text = new TextDecoder().decode(body.subarray(0, 4096));
-      throw new UpstreamError({
-        kind: "http",
-        upstream: policy.name,
-        url: shownUrl,
-        status: response.status,
-        retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), deps.clock.now()),
-        message: `${policy.name} answered HTTP ${response.status} for ${shownUrl}`,
-        body: text,
-      });
-    }
-    return makeResponse(response.status, response.headers, body, shownUrl, false);
+  function tooLarge(policy: UpstreamPolicy, built: BuiltRequest, maxBytes: number): UpstreamError {
+    return new UpstreamError({
+      kind: "too_large",
+      upstream: policy.name,
+      url: built.shownUrl,
+      message: `${built.host} sent more than ${formatBytes(maxBytes)} for ${built.shownUrl}; ask for less`,
+    });
   }
 
-  return {
-    async request(req) {
-      const policy = policies[req.upstream];
-      for (let tries = 0;; tries++) {
-        await permit(policy, req.signal);
-        try {
-          const res = await attempt(req, policy);
-          status[policy.name] = {
-            ...status[policy.name],
-            queueLength: 0,
-            lastSuccessAt: new Date(deps.clock.now()).toISOString(),
-          };
-          return res;
-        } catch (error) {
-          const retryable = error instanceof UpstreamError &&
-            (error.kind === "network" || error.kind === "timeout" || error.status === 429 ||
-              (error.status ?? 0) >= 500);
-          status[policy.name] = {
-            ...status[policy.name],
-            queueLength: 0,
-            lastErrorAt: new Date(deps.clock.now()).toISOString(),
-          };
-          if (!retryable || tries >= policy.maxRetries) throw error;
-          const backoff = Math.random() * Math.min(10_000, 500 * 2 ** tries);
-          await deps.clock.sleep(Math.max(backoff, (error as UpstreamError).retryAfterMs ?? 0), req.signal);
-        }
+  async function request(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const policy = policyOf(req);
+    const built = buildRequest(req, policy, config, redactText);
+    const maxBytes = req.maxBytes ?? config.upstreamMaxBytes;
+    const ttlMs = req.ttlMs ?? policy.ttlMs;
+    const queue = queueFor(policy, built);
+    if (req.signal?.aborted) throw abortError(policy, built, req.signal.reason);
+
+    if (ttlMs > 0) {
+      const hit = cache.get(built.cacheKey);
+      if (hit) {
+        log.debug("upstream request", {
+          upstream: queue.key,
+          method: built.method,
+          url: built.shownUrl,
+          status: hit.status,
+          ms: 0,
+          attempt: 0,
+          fromCache: true,
+        });
+        if (hit.body.byteLength > maxBytes) throw tooLarge(policy, built, maxBytes);
+        return makeResponse(hit.status, hit.headers, hit.body, hit.url, true);
       }
-    },
-    describe: (req) => redact(buildUrl(req).toString()),
-    status: () => structuredClone(status),
-  };
-}
-
-/** NCBI and OpenAlex credentials, added in this one place and redacted everywhere else. */
-function credentials(upstream: UpstreamName, config: Config): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (upstream === "ncbi-eutils") {
-    out.tool = config.ncbi.tool;
-    if (config.ncbi.email) out.email = config.ncbi.email;
-    if (config.ncbi.apiKey) out.api_key = config.ncbi.apiKey;
-  } else if (upstream === "openalex") {
-    if (config.openalex.apiKey) out.api_key = config.openalex.apiKey;
-    if (config.openalex.mailto) out.mailto = config.openalex.mailto;
-  }
-  return out;
-}
-
-async function readCapped(response: Response, maxBytes: number, upstream: string, url: string): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (!response.body) return new Uint8Array();
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      await response.body.cancel().catch(() => {});
-      throw new UpstreamError({
-        kind: "too_large",
-        upstream,
-        url,
-        message: `${upstream} sent more than ${maxBytes} bytes for ${url}`,
-      });
     }
-    chunks.push(chunk);
+
+    try {
+      const { value, shared } = await flights.run(
+        `${built.cacheKey}\nmaxBytes=${maxBytes}`,
+        req.signal,
+        async (signal) => {
+          const delivered = await sendWithRetries(ctx, built, policy, queue, { maxBytes, signal });
+          if (ttlMs > 0) {
+            cache.set(built.cacheKey, { ...delivered, headers: [...delivered.headers] }, ttlMs);
+          }
+          return delivered;
+        },
+      );
+      if (shared) log.debug("upstream request coalesced", { upstream: queue.key, url: built.shownUrl });
+      return makeResponse(value.status, value.headers, value.body, value.url, false);
+    } catch (error) {
+      if (req.signal?.aborted && !(error instanceof UpstreamError && error.kind === "aborted")) {
+        throw abortError(policy, built, req.signal.reason);
+      }
+      throw error;
+    }
   }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
+
+  return {
+    request,
+    describe: (req) => buildRequest(req, policyOf(req), config, redactText).shownUrl,
+    status: () => board.snapshot(Object.keys(policies).filter((n) => !policies[n as UpstreamName].perHost), schedulers),
+  };
+}
+
+function withOverrides(
+  base: Record<UpstreamName, UpstreamPolicy>,
+  overrides: UpstreamDeps["policies"],
+): Record<UpstreamName, UpstreamPolicy> {
+  if (!overrides) return base;
+  const out = { ...base };
+  for (const [name, patch] of Object.entries(overrides) as [UpstreamName, Partial<UpstreamPolicy>][]) {
+    out[name] = { ...base[name], ...patch, name };
   }
   return out;
-}
-
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-export function makeResponse(
-  status: number,
-  headers: Headers,
-  body: Uint8Array,
-  url: string,
-  fromCache: boolean,
-): UpstreamResponse {
-  let text: string | undefined;
-  return {
-    status,
-    headers,
-    body,
-    url,
-    fromCache,
-    text: () => (text ??= new TextDecoder().decode(body)),
-    json<T>() {
-      return JSON.parse(text ??= new TextDecoder().decode(body)) as T;
-    },
-  };
 }

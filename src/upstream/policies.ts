@@ -3,6 +3,7 @@
  * Numbers come from each service's published usage rules.
  */
 import type { Config } from "../config.ts";
+import { detectArxivThrottle, detectNcbiThrottle, detectPubchemThrottle, type ThrottleDetector } from "./throttle.ts";
 import type { UpstreamName } from "./types.ts";
 
 export interface UpstreamPolicy {
@@ -21,6 +22,14 @@ export interface UpstreamPolicy {
   baseUrl: string;
   /** Hosts the default permission sets grant for this upstream. */
   hosts: string[];
+  /** First step of the retry back-off and of the shared cool-down after a throttle signal. */
+  backoffBaseMs: number;
+  /** Ceiling of one back-off step or cool-down (also caps how long a Retry-After is waited out). */
+  backoffMaxMs: number;
+  /** Reads throttle signals that are not a 429 (a 200 body, a header); see throttle.ts. */
+  detectThrottle?: ThrottleDetector;
+  /** One queue per host rather than per name (publisher links point at many unrelated hosts). */
+  perHost?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -37,6 +46,9 @@ export function upstreamPolicies(config: Config): Record<UpstreamName, UpstreamP
       ttlMs: HOUR,
       baseUrl: config.baseUrls.ncbiEutils,
       hosts: ["eutils.ncbi.nlm.nih.gov"],
+      backoffBaseMs: 1000,
+      backoffMaxMs: 30_000,
+      detectThrottle: detectNcbiThrottle,
     },
     "pubchem": {
       name: "pubchem",
@@ -47,6 +59,9 @@ export function upstreamPolicies(config: Config): Record<UpstreamName, UpstreamP
       ttlMs: 24 * HOUR,
       baseUrl: config.baseUrls.pubchem,
       hosts: ["pubchem.ncbi.nlm.nih.gov"],
+      backoffBaseMs: 1000,
+      backoffMaxMs: 30_000,
+      detectThrottle: detectPubchemThrottle,
     },
     "arxiv-api": {
       name: "arxiv-api",
@@ -56,6 +71,9 @@ export function upstreamPolicies(config: Config): Record<UpstreamName, UpstreamP
       ttlMs: 15 * MINUTE,
       baseUrl: config.baseUrls.arxivApi,
       hosts: ["export.arxiv.org"],
+      backoffBaseMs: 5000,
+      backoffMaxMs: 60_000,
+      detectThrottle: detectArxivThrottle,
     },
     "arxiv-web": {
       name: "arxiv-web",
@@ -65,6 +83,9 @@ export function upstreamPolicies(config: Config): Record<UpstreamName, UpstreamP
       ttlMs: 24 * HOUR,
       baseUrl: config.baseUrls.arxivWeb,
       hosts: ["arxiv.org", "ar5iv.labs.arxiv.org", "ar5iv.org"],
+      backoffBaseMs: 2000,
+      backoffMaxMs: 60_000,
+      detectThrottle: detectArxivThrottle,
     },
     "openalex": {
       name: "openalex",
@@ -74,6 +95,8 @@ export function upstreamPolicies(config: Config): Record<UpstreamName, UpstreamP
       ttlMs: HOUR,
       baseUrl: config.baseUrls.openalex,
       hosts: ["api.openalex.org"],
+      backoffBaseMs: 1000,
+      backoffMaxMs: 30_000,
     },
     "publisher": {
       name: "publisher",
@@ -83,6 +106,9 @@ export function upstreamPolicies(config: Config): Record<UpstreamName, UpstreamP
       ttlMs: 24 * HOUR,
       baseUrl: "",
       hosts: [],
+      backoffBaseMs: 1000,
+      backoffMaxMs: 30_000,
+      perHost: true,
     },
   };
 }

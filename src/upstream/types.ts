@@ -54,6 +54,21 @@ export interface Upstream {
   status(): UpstreamStatus;
 }
 
+/**
+ * Keyed by upstream name; publisher links get one entry per host (`publisher:<host>`), since each host
+ * has its own queue.
+ */
 export interface UpstreamStatus {
-  [upstream: string]: { lastSuccessAt?: string; lastErrorAt?: string; queueLength: number; cooldownUntil?: string };
+  [upstream: string]: {
+    lastSuccessAt?: string;
+    lastErrorAt?: string;
+    queueLength: number;
+    cooldownUntil?: string;
+    /** Requests on the wire now. */
+    inFlight?: number;
+    /** The last failure, redacted (e.g. `HTTP 503`, `timeout`). */
+    lastError?: string;
+    /** Spacing factor in force when the upstream asked us to slow down (PubChem X-Throttling-Control). */
+    slowdown?: number;
+  };
 }

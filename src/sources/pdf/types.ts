@@ -21,8 +21,11 @@ export type PdfFailure =
 /** A PDF that cannot be turned into text; `message` is specific and fit to show a caller. */
 export class PdfExtractionError extends Error {
   override name = "PdfExtractionError";
-  constructor(readonly reason: PdfFailure, message: string) {
+  /** Page count when the document opened before failing (e.g. over PDF_MAX_PAGES). */
+  readonly pageCount?: number;
+  constructor(readonly reason: PdfFailure, message: string, pageCount?: number) {
     super(message);
+    this.pageCount = pageCount;
   }
 }
 
@@ -30,10 +33,14 @@ export interface PdfExtractOptions {
   signal?: AbortSignal;
   maxPages?: number;
   timeoutMs?: number;
+  /** Called now and then during a long extraction with pages done so far. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface PdfExtractor {
   /** Extracts text; rejects with PdfExtractionError for bad documents. The bytes are transferred. */
   extract(bytes: Uint8Array, options?: PdfExtractOptions): Promise<PdfText>;
+  /** Opens the document only, for its page count (listing); optional for other implementations. */
+  countPages?(bytes: Uint8Array, options?: PdfExtractOptions): Promise<number>;
   close(): Promise<void>;
 }

@@ -1,5 +1,27 @@
 /** The pubchem toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
 import type { AnyToolDef, ResourceDef } from "../../core/tool_def.ts";
+import { compoundResource } from "./compound_resource.ts";
+import { fetchAssaySummary } from "./fetch_assay_summary.ts";
+import { fetchCompoundProperties } from "./fetch_compound_properties.ts";
+import { fetchCompoundXrefs } from "./fetch_compound_xrefs.ts";
+import { fetchSubstanceDetails } from "./fetch_substance_details.ts";
+import { getCompoundImageUrl } from "./get_compound_image_url.ts";
+import { searchAssaysByTarget } from "./search_assays_by_target.ts";
+import { searchCompoundByIdentifier } from "./search_compound_by_identifier.ts";
+import { searchCompoundsByFormula } from "./search_compounds_by_formula.ts";
+import { searchCompoundsBySimilarity } from "./search_compounds_by_similarity.ts";
+import { searchCompoundsByStructure } from "./search_compounds_by_structure.ts";
 
-export const pubchemTools: AnyToolDef[] = [];
-export const pubchemResources: ResourceDef[] = [];
+export const pubchemTools: AnyToolDef[] = [
+  searchCompoundByIdentifier,
+  fetchCompoundProperties,
+  getCompoundImageUrl,
+  searchCompoundsByStructure,
+  searchCompoundsBySimilarity,
+  searchCompoundsByFormula,
+  fetchSubstanceDetails,
+  fetchAssaySummary,
+  searchAssaysByTarget,
+  fetchCompoundXrefs,
+];
+export const pubchemResources: ResourceDef[] = [compoundResource];

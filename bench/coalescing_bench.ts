@@ -1,0 +1,115 @@
+/**
+ * Coalescing and caching through the real pipeline against the mock upstream: identical concurrent calls
+ * must reach the upstream once (even when one caller cancels), distinct ones each once, and a cache hit
+ * must cost microseconds, not a 3 s arXiv slot.
+ */
+import { startMockUpstream } from "../scripts/mock_upstream.ts";
+import type { MockRoute } from "../scripts/mock_routes/types.ts";
+import { loadConfig } from "../src/config.ts";
+import { systemClock } from "../src/core/clock.ts";
+import { createLogger } from "../src/core/log.ts";
+import { createUpstream } from "../src/upstream/fetch_upstream.ts";
+import type { Upstream, UpstreamRequest } from "../src/upstream/types.ts";
+import type { BenchOptions, BenchRow } from "./types.ts";
+
+const ROUTES: MockRoute[] = [
+  {
+    prefix: "openalex",
+    name: "bench works",
+    handle: (r) => Response.json({ results: [], search: r.params.get("search") }),
+  },
+  { prefix: "arxiv-api", name: "bench feed", handle: () => new Response("<feed/>") },
+];
+
+async function withPipeline<T>(body: (upstream: Upstream, requests: () => number) => Promise<T>): Promise<T> {
+  const mock = await startMockUpstream({ routes: ROUTES, onlyRoutes: true });
+  try {
+    const upstream = createUpstream({
+      fetch: (request) => fetch(request),
+      clock: systemClock,
+      config: loadConfig(mock.env),
+      log: createLogger({ level: "error", sinks: [] }),
+    });
+    const result = await body(upstream, () => mock.requests.length);
+    const violations = Object.values(mock.violations).reduce((a, b) => a + (b ?? 0), 0);
+    if (violations) throw new Error(`the mock counted ${violations} rate violations`);
+    return result;
+  } finally {
+    await mock.close();
+  }
+}
+
+const works = (search: string): UpstreamRequest => ({ upstream: "openalex", path: "/works", query: { search } });
+
+/** `n` identical concurrent calls; returns upstream requests made and how many calls succeeded. */
+async function identical(n: number, cancelOne: boolean): Promise<{ requests: number; succeeded: number }> {
+  return await withPipeline(async (upstream, requests) => {
+    const quitter = new AbortController();
+    const calls = Array.from(
+      { length: n },
+      (_, i) => upstream.request({ ...works("coalesce"), signal: i === 0 && cancelOne ? quitter.signal : undefined }),
+    );
+    if (cancelOne) quitter.abort(new Error("bench: caller cancelled"));
+    const settled = await Promise.allSettled(calls);
+    return { requests: requests(), succeeded: settled.filter((s) => s.status === "fulfilled").length };
+  });
+}
+
+export async function run(options: BenchOptions): Promise<BenchRow[]> {
+  const command = `deno task bench${options.quick ? " --quick" : ""} coalescing`;
+  const rows: BenchRow[] = [];
+  for (const n of options.quick ? [10] : [10, 100]) {
+    const { requests, succeeded } = await identical(n, false);
+    rows.push({
+      name: `coalescing: ${n} concurrent identical calls → upstream requests`,
+      value: requests,
+      unit: "requests",
+      target: "= 1",
+      pass: requests === 1 && succeeded === n,
+      command,
+      notes: `${succeeded} of ${n} calls answered`,
+    });
+  }
+
+  const cancelled = await identical(10, true);
+  rows.push({
+    name: "coalescing: 10 identical calls, the first one cancelled → upstream requests",
+    value: cancelled.requests,
+    unit: "requests",
+    target: "= 1, and the other 9 answered",
+    pass: cancelled.requests === 1 && cancelled.succeeded === 9,
+    command,
+    notes: `${cancelled.succeeded} of 9 remaining calls answered`,
+  });
+
+  const distinct = await withPipeline(async (upstream, requests) => {
+    await Promise.all(Array.from({ length: 10 }, (_, i) => upstream.request(works(`distinct${i}`))));
+    return requests();
+  });
+  rows.push({
+    name: "coalescing: 10 concurrent distinct calls → upstream requests",
+    value: distinct,
+    unit: "requests",
+    target: "= 10 (nothing merged that should not be)",
+    pass: distinct === 10,
+    command,
+  });
+
+  const hits = options.quick ? 1_000 : 10_000;
+  const perHitUs = await withPipeline(async (upstream) => {
+    const feed: UpstreamRequest = { upstream: "arxiv-api", path: "/query", query: { id_list: "2101.00001" } };
+    await upstream.request(feed);
+    const started = performance.now();
+    for (let i = 0; i < hits; i++) await upstream.request(feed);
+    return ((performance.now() - started) * 1000) / hits;
+  });
+  rows.push({
+    name: `cache: mean cost of a hit (${hits} hits on an arXiv query)`,
+    value: perHitUs,
+    unit: "µs",
+    target: "< 1000 µs (a miss would wait 3 s for arXiv's slot)",
+    pass: perHitUs < 1000,
+    command,
+  });
+  return rows;
+}

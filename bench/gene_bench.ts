@@ -1,0 +1,106 @@
+/**
+ * The gene half of Fuzzy-to-Fact, timed: search_genes("TP53", human) → get_gene → get_pubmed_links over
+ * MCP, through the real pipeline, against the mock upstream at NCBI's real pace (3 requests/s, enforced
+ * by the mock) with an added network latency on every NCBI answer. The TP53 record is the recorded
+ * 15.8 MB EFetch body. Targets: ≤ 4 NCBI requests cold (ESearch + ESummary, EFetch, ELink), 0 warm, no
+ * rate violation. Per-step times are reported, not judged: they depend on the machine.
+ */
+import { startMockUpstream } from "../scripts/mock_upstream.ts";
+import { loadConfig } from "../src/config.ts";
+import { systemClock } from "../src/core/clock.ts";
+import { createLogger } from "../src/core/log.ts";
+import { createRuntime } from "../src/runtime.ts";
+import { Client, InMemoryTransport } from "../src/sdk.ts";
+import { createMcpServer } from "../src/server.ts";
+import type { BenchOptions, BenchRow } from "./types.ts";
+
+/** Round-trip time added to every NCBI answer (E-utilities from Europe/US typically answer in 100–400 ms). */
+const LATENCY_MS = 150;
+
+interface Step {
+  tool: string;
+  ms: number;
+  requests: number;
+}
+
+export async function run(options: BenchOptions): Promise<BenchRow[]> {
+  const command = `deno task bench${options.quick ? " --quick" : ""} gene`;
+  const mock = await startMockUpstream();
+  mock.setFault("ncbi", { kind: "delay", ms: LATENCY_MS });
+  const runtime = createRuntime({
+    config: loadConfig({ ...mock.env, SCIENCE_MCP_TOOLSETS: "gene" }),
+    fetch: (request) => fetch(request),
+    clock: systemClock,
+    log: createLogger({ level: "error", sinks: [] }),
+  });
+  const server = createMcpServer(runtime);
+  const client = new Client({ name: "gene-bench", version: "1.0.0" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+
+  async function step(tool: string, args: Record<string, unknown>): Promise<Step & { result: Record<string, unknown> }> {
+    const before = mock.requests.length;
+    const started = performance.now();
+    const response = await client.callTool({ name: tool, arguments: args });
+    const ms = performance.now() - started;
+    if (response.isError) throw new Error(`${tool} failed: ${JSON.stringify(response.structuredContent)}`);
+    return { tool, ms, requests: mock.requests.length - before, result: response.structuredContent as Record<string, unknown> };
+  }
+
+  async function chain(): Promise<Step[]> {
+    const search = await step("search_genes", { query: "TP53", organism: "human" });
+    const id = (search.result.items as { id: string }[])[0].id;
+    const gene = await step("get_gene", { entrez_id: id });
+    const links = await step("get_pubmed_links", { entrez_id: id, limit: 100 });
+    return [search, gene, links];
+  }
+
+  try {
+    const cold = await chain();
+    const warm = await chain();
+    const violations = Object.values(mock.violations).reduce((a, b) => a + (b ?? 0), 0);
+    const total = (steps: Step[], key: "ms" | "requests") => steps.reduce((sum, s) => sum + s[key], 0);
+    const rows: BenchRow[] = cold.map((s) => ({
+      name: `gene chain cold: ${s.tool}`,
+      value: s.ms,
+      unit: "ms",
+      command,
+      notes: `${s.requests} NCBI request(s), ${LATENCY_MS} ms latency each, 3 req/s pacing`,
+    }));
+    rows.push(
+      {
+        name: "gene chain cold: NCBI requests",
+        value: total(cold, "requests"),
+        unit: "requests",
+        target: "≤ 4",
+        pass: total(cold, "requests") <= 4,
+        command,
+        notes: "ESearch + ESummary, EFetch (15.8 MB TP53 record), ELink",
+      },
+      { name: "gene chain cold: total", value: total(cold, "ms"), unit: "ms", command },
+      {
+        name: "gene chain warm: NCBI requests",
+        value: total(warm, "requests"),
+        unit: "requests",
+        target: "= 0",
+        pass: total(warm, "requests") === 0,
+        command,
+      },
+      {
+        name: "gene chain warm: total",
+        value: total(warm, "ms"),
+        unit: "ms",
+        command,
+        notes: warm.map((s) => `${s.tool} ${s.ms.toFixed(0)} ms`).join(", "),
+      },
+      { name: "gene chain: rate violations", value: violations, unit: "violations", target: "= 0", pass: violations === 0, command },
+    );
+    return rows;
+  } finally {
+    await client.close();
+    await server.close();
+    await runtime.close();
+    await mock.close();
+  }
+}

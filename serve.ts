@@ -1,0 +1,27 @@
+/**
+ * Entry point for `deno serve` and Deno Deploy: `export default { fetch }` over the same Streamable HTTP
+ * handler as `deno task serve`. Use MCP_SESSION_MODE=stateless when requests may reach different
+ * isolates (`deno serve --parallel`, Deploy). `deno serve` picks the bind address itself (0.0.0.0 by
+ * default), so this entry point always requires JWT authentication.
+ *
+ * ```sh
+ * MCP_SESSION_MODE=stateless MCP_AUTH_SECRET_KEY=… deno serve -P=http --port 3010 serve.ts
+ * ```
+ * @module
+ */
+import { ConfigError } from "./src/config.ts";
+import { createRuntime } from "./src/runtime.ts";
+import { createHttpHandler } from "./src/transports/http.ts";
+
+const runtime = createRuntime();
+if (runtime.deps.config.http.authMode !== "jwt") {
+  throw new ConfigError(
+    "MCP_AUTH_MODE=none is not allowed under deno serve, which may bind every interface. " +
+      "Set MCP_AUTH_SECRET_KEY (JWT), or run `deno task serve` bound to 127.0.0.1.",
+  );
+}
+const handler = createHttpHandler(runtime, { reapIntervalMs: 60_000 });
+
+export default {
+  fetch: (request: Request): Promise<Response> => handler.fetch(request),
+} satisfies Deno.ServeDefaultExport;

@@ -1,0 +1,159 @@
+/**
+ * The command line: `list`, `help [tool]`, `call <tool> …`, `serve`, `version`. `call` builds the same
+ * ToolContext as an MCP request (toolContext) and runs the same invokeTool, so validation, output checks
+ * and error envelopes are identical. Exit codes: 0 success, 1 usage or configuration error, 2 tool error.
+ */
+import { ALL_TOOLS } from "../catalog.ts";
+import { type Config, ConfigError, loadConfig, readEnv, VERSION } from "../config.ts";
+import { invokeTool } from "../core/invoke.ts";
+import { createLogger } from "../core/log.ts";
+import type { AnyToolDef } from "../core/tool_def.ts";
+import { createRuntime, type Runtime } from "../runtime.ts";
+import { toolContext } from "../server.ts";
+import { protectStdout } from "../transports/stdio.ts";
+import { parseToolArgs, UsageError } from "./args.ts";
+import { toolHelp, toolList, USAGE } from "./help.ts";
+import { progressReporter, type ProgressParams } from "./progress.ts";
+import { runServe } from "./serve.ts";
+
+export const EXIT_OK = 0;
+export const EXIT_USAGE = 1;
+export const EXIT_TOOL_ERROR = 2;
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** A terminal gets a redrawn progress bar; anything else gets progress lines. */
+  stderrIsTerminal: boolean;
+  /** Builds the runtime for `list` and `call` (tests inject one; default: from the environment). */
+  runtime(): Runtime;
+}
+
+const encoder = new TextEncoder();
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => writeAll(Deno.stdout, text),
+    stderr: (text) => writeAll(Deno.stderr, text),
+    stderrIsTerminal: Deno.stderr.isTerminal(),
+    runtime: cliRuntime,
+  };
+}
+
+/** The CLI logs warnings and errors only, unless MCP_LOG_LEVEL asks for more. */
+function cliRuntime(): Runtime {
+  const env = readEnv();
+  const config: Config = loadConfig(env);
+  return createRuntime({ config, log: createLogger({ level: env.MCP_LOG_LEVEL ? config.logLevel : "warning" }) });
+}
+
+/** Runs one CLI command; returns the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        return help(rest[0], io);
+      case "version":
+      case "--version":
+        io.stdout(`science-mcp ${VERSION}\n`);
+        return EXIT_OK;
+      case "list":
+        return list(rest, io);
+      case "call":
+        return await call(rest, io);
+      case "serve":
+        return await runServe(rest, io);
+      default:
+        throw new UsageError(`Unknown command '${command}'. Commands: list, help, call, serve, version.`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.stderr(`error: ${error.message}\n`);
+      if (error instanceof UsageError) io.stderr(`Run 'deno task cli help' for usage.\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}
+
+function help(name: string | undefined, io: CliIo): number {
+  if (name === undefined) {
+    io.stdout(USAGE + "\n");
+    return EXIT_OK;
+  }
+  io.stdout(toolHelp(findTool(ALL_TOOLS, name)) + "\n");
+  return EXIT_OK;
+}
+
+function list(args: readonly string[], io: CliIo): number {
+  const unknown = args.filter((a) => a !== "--json");
+  if (unknown.length) throw new UsageError(`Unexpected argument '${unknown[0]}' for list.`);
+  const runtime = io.runtime();
+  const tools = runtime.tools;
+  if (args.includes("--json")) {
+    const rows = tools.map((t) => ({ name: t.name, title: t.title, toolset: t.toolset, description: t.description }));
+    io.stdout(JSON.stringify(rows, null, 2) + "\n");
+  } else {
+    io.stdout(toolList(tools) + "\n");
+  }
+  return EXIT_OK;
+}
+
+async function call(args: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = args;
+  if (!name) throw new UsageError("call needs a tool name: deno task cli call <tool> '<json args>'.");
+  const runtime = io.runtime();
+  try {
+    const def = findTool(runtime.tools, name);
+    const toolArgs = parseToolArgs(def, rest);
+    const controller = new AbortController();
+    const onSigint = () => controller.abort(new Error("interrupted (Ctrl-C)"));
+    Deno.addSignalListener("SIGINT", onSigint);
+    const bar = progressReporter(io.stderr, io.stderrIsTerminal);
+    try {
+      const ctx = toolContext(runtime, {
+        signal: controller.signal,
+        requestId: "cli",
+        progressToken: "cli",
+        notify: (n) => Promise.resolve(bar.update(n.params as unknown as ProgressParams)),
+      });
+      const result = await invokeTool(def, toolArgs, ctx);
+      bar.done();
+      io.stdout(JSON.stringify(result.structuredContent, null, 2) + "\n");
+      return result.isError ? EXIT_TOOL_ERROR : EXIT_OK;
+    } finally {
+      Deno.removeSignalListener("SIGINT", onSigint);
+    }
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** Looks a tool up by name; a miss is a usage error that says where to look. */
+function findTool(tools: readonly AnyToolDef[], name: string): AnyToolDef {
+  const def = tools.find((t) => t.name === name);
+  if (def) return def;
+  const disabled = ALL_TOOLS.find((t) => t.name === name);
+  if (disabled) {
+    throw new UsageError(`Tool '${name}' is in the ${disabled.toolset} toolset, which SCIENCE_MCP_TOOLSETS disables.`);
+  }
+  const near = tools.filter((t) => t.name.includes(name) || name.includes(t.name)).map((t) => t.name);
+  throw new UsageError(
+    `Unknown tool '${name}'.${near.length ? ` Did you mean ${near.join(", ")}?` : ""} Run 'deno task cli list'.`,
+  );
+}
+
+function writeAll(target: { writeSync(p: Uint8Array): number }, text: string): void {
+  const bytes = encoder.encode(text);
+  for (let done = 0; done < bytes.length;) done += target.writeSync(bytes.subarray(done));
+}
+
+/** Process entry: `deno run mod.ts <command>`. */
+export async function main(argv: readonly string[] = Deno.args): Promise<number> {
+  protectStdout();
+  return await runCli(argv);
+}

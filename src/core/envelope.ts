@@ -1,0 +1,106 @@
+/**
+ * The canonical list envelope `{ items, total_count, page_size, next_cursor? }` and its cursor.
+ *
+ * A cursor is opaque to callers: base64url of `{"v":1,"o":<offset>,"h":"<binding>"}`, where the binding
+ * is a hash of the tool name and the arguments that define the result list (the query, not the page size).
+ * Replaying a cursor against other arguments is refused with INVALID_INPUT instead of silently paging
+ * through a different list. The binding is not a secret: it catches mistakes, it does not authenticate.
+ */
+import { z } from "zod";
+import { ToolError } from "./errors.ts";
+
+export interface Page<T> {
+  items: T[];
+  total_count: number;
+  page_size: number;
+  next_cursor?: string;
+}
+
+/**
+ * The output schema of a paginated tool.
+ * @example const output = paginationEnvelope(z.string().describe("A PMID CURIE"), "PubMed articles");
+ */
+export function paginationEnvelope<T extends z.ZodType>(item: T, what: string) {
+  return z.object({
+    items: z.array(item).describe(`${what} on this page, best first`),
+    total_count: z.number().int().min(0).describe(`How many ${what} match in total, across all pages`),
+    page_size: z.number().int().min(1).describe("The page size that was asked for"),
+    next_cursor: z.string().optional().describe(
+      "Pass as `cursor` with the same arguments to get the next page; absent on the last page",
+    ),
+  });
+}
+
+/** The schema of a `cursor` input field, described for a model. */
+export function cursorInput(tool: string) {
+  return z.string().min(1).max(512).optional().describe(
+    `Opaque next_cursor from a previous ${tool} call with the same arguments; omit for the first page`,
+  );
+}
+
+/**
+ * Hashes what defines a result list, so a cursor can be checked against the call it is replayed on.
+ * Keys are sorted and undefined values dropped, so argument order and omitted defaults do not matter.
+ */
+export async function cursorBinding(tool: string, args: Record<string, unknown>): Promise<string> {
+  const canonical = JSON.stringify([tool, Object.keys(args).sort().filter((k) => args[k] !== undefined)
+    .map((k) => [k, args[k]])]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
+  return base64url(new Uint8Array(digest).subarray(0, 12));
+}
+
+export function encodeCursor(offset: number, binding: string): string {
+  return base64url(new TextEncoder().encode(JSON.stringify({ v: 1, o: offset, h: binding })));
+}
+
+/**
+ * The offset a cursor points at: 0 without a cursor; INVALID_INPUT when the cursor is malformed or was
+ * issued for other arguments (the recovery hint says to drop it and start over).
+ */
+export function decodeCursor(cursor: string | undefined, binding: string, tool: string): number {
+  if (cursor === undefined) return 0;
+  const rejected = (why: string) =>
+    new ToolError(
+      "INVALID_INPUT",
+      `Invalid input 'cursor': ${why}`,
+      `Pass next_cursor exactly as the previous ${tool} call returned it, with the same other arguments; ` +
+        "omit cursor to start from the first page.",
+      { invalidInput: { field: "cursor", value: cursor.length > 80 ? cursor.slice(0, 80) + "…" : cursor } },
+    );
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(fromBase64url(cursor)));
+  } catch {
+    throw rejected("not a cursor issued by this server");
+  }
+  const shape = z.object({ v: z.literal(1), o: z.number().int().min(0), h: z.string() }).safeParse(decoded);
+  if (!shape.success) throw rejected("not a cursor issued by this server");
+  if (shape.data.h !== binding) throw rejected(`this cursor belongs to a different ${tool} query`);
+  return shape.data.o;
+}
+
+/** Assembles a page; `next_cursor` is set only when items remain after this page. */
+export function makePage<T>(
+  items: T[],
+  totalCount: number,
+  pageSize: number,
+  offset: number,
+  binding: string,
+): Page<T> {
+  const page: Page<T> = { items, total_count: totalCount, page_size: pageSize };
+  const next = offset + pageSize;
+  if (next < totalCount) page.next_cursor = encodeCursor(next, binding);
+  return page;
+}
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function fromBase64url(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not base64url");
+  const padded = text.replaceAll("-", "+").replaceAll("_", "/") + "=".repeat((4 - text.length % 4) % 4);
+  return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+}

@@ -1,0 +1,111 @@
+/**
+ * NCBI Gene requests over the shared `ncbi-eutils` upstream (the same queue as PubMed). Each function is
+ * one E-utilities request; the pipeline paces, caches (per `ttlMs`) and coalesces them.
+ */
+import type { Upstream, UpstreamRequest, UpstreamResponse } from "../../../upstream/types.ts";
+import { parseELink } from "../parse_elink.ts";
+import { type ESearchResult, parseESearch } from "../parse_esearch.ts";
+import { parseGeneRecord } from "./parse_efetch_gene.ts";
+import { parseGeneSummaries } from "./parse_esummary_gene.ts";
+import type { GeneRecord, GeneSummary } from "./types.ts";
+import { assertComplete } from "./xml_scan.ts";
+
+const HOUR = 3_600_000;
+/** Search pages change when NCBI reindexes (daily); an hour keeps paging consistent within a session. */
+export const SEARCH_TTL_MS = HOUR;
+/** Gene records and their links are rebuilt daily at NCBI. */
+export const RECORD_TTL_MS = 24 * HOUR;
+/** Above this many ids ESummary is sent as POST, as NCBI asks for long id lists. */
+const POST_ABOVE_IDS = 200;
+
+export interface GeneSearchRequest {
+  /** Complete Entrez term, organism filter included. */
+  term: string;
+  offset: number;
+  limit: number;
+  signal?: AbortSignal;
+}
+
+export function geneSearchRequest(req: GeneSearchRequest): UpstreamRequest {
+  return {
+    upstream: "ncbi-eutils",
+    path: "/esearch.fcgi",
+    query: { db: "gene", term: req.term, retstart: req.offset, retmax: req.limit },
+    ttlMs: SEARCH_TTL_MS,
+    signal: req.signal,
+  };
+}
+
+export async function searchGeneIds(upstream: Upstream, req: GeneSearchRequest): Promise<ESearchResult> {
+  const response = await upstream.request(geneSearchRequest(req));
+  return parseComplete(response, "eSearchResult", parseESearch);
+}
+
+export function geneSummaryRequest(ids: string[], signal?: AbortSignal): UpstreamRequest {
+  const params = { db: "gene", id: ids.join(","), version: "2.0" };
+  const base = { upstream: "ncbi-eutils", path: "/esummary.fcgi", ttlMs: SEARCH_TTL_MS, signal } as const;
+  return ids.length > POST_ABOVE_IDS ? { ...base, method: "POST", form: params } : { ...base, query: params };
+}
+
+/** Summaries in NCBI's order; ids NCBI has no summary for are left out. */
+export async function fetchGeneSummaries(
+  upstream: Upstream,
+  ids: string[],
+  signal?: AbortSignal,
+): Promise<GeneSummary[]> {
+  if (ids.length === 0) return [];
+  const response = await upstream.request(geneSummaryRequest(ids, signal));
+  const byId = new Map(parseGeneSummaries(response.text(), response.url).map((s) => [s.geneId, s]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function geneRecordRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
+  return {
+    upstream: "ncbi-eutils",
+    path: "/efetch.fcgi",
+    query: { db: "gene", id: geneId, retmode: "xml" },
+    ttlMs: RECORD_TTL_MS,
+    signal,
+  };
+}
+
+/** The record, or undefined when NCBI has no gene with this id. */
+export async function fetchGeneRecord(
+  upstream: Upstream,
+  geneId: string,
+  signal?: AbortSignal,
+): Promise<GeneRecord | undefined> {
+  const response = await upstream.request(geneRecordRequest(geneId, signal));
+  return parseGeneRecord(response.text(), geneId, response.url);
+}
+
+export function pubmedLinksRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
+  return {
+    upstream: "ncbi-eutils",
+    path: "/elink.fcgi",
+    query: { dbfrom: "gene", db: "pubmed", linkname: "gene_pubmed", id: geneId },
+    ttlMs: RECORD_TTL_MS,
+    signal,
+  };
+}
+
+/**
+ * Every PMID linked to the gene, in NCBI's order. ELink has no paging, so the whole list is one
+ * (cached) request and pages are cut from it: page 2 costs no request.
+ */
+export async function fetchPubmedLinks(upstream: Upstream, geneId: string, signal?: AbortSignal): Promise<string[]> {
+  const response = await upstream.request(pubmedLinksRequest(geneId, signal));
+  const sets = parseComplete(response, "eLinkResult", parseELink);
+  const pmids = sets.flatMap((set) => set.links["gene_pubmed"] ?? []).map((link) => link.id);
+  return [...new Set(pmids)];
+}
+
+/**
+ * Runs a shared NCBI parser after checking the body is complete. Those parsers accept a truncated
+ * document (fast-xml-parser does not validate), which would turn a cut-off answer into fewer results.
+ */
+export function parseComplete<T>(response: UpstreamResponse, root: string, parse: (xml: string, url: string) => T): T {
+  const xml = response.text();
+  if (xml.trimStart().startsWith("<")) assertComplete(xml, [root], response.url);
+  return parse(xml, response.url);
+}

@@ -1,0 +1,71 @@
+/**
+ * ESummary db=pubmed version=2.0 → brief summaries. A fatal `<ERROR>` throws; a per-id failure
+ * (`<DocumentSummary uid="…"><error>…</error>`) becomes a summary with `error` set, so one bad id never
+ * hides the others and is never passed off as an empty record.
+ */
+import { ToolError } from "../../core/errors.ts";
+import { markupToText } from "./markup_text.ts";
+import { isoDate } from "./pubmed_dates.ts";
+import type { PubMedSummary } from "./pubmed_types.ts";
+import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
+
+export function parseESummaryPubMed(xml: string, url: string): PubMedSummary[] {
+  const doc = parseNcbiXml(xml, url, ["DocumentSummary", "Author", "ArticleId"]);
+  const root = doc.eSummaryResult as XmlNode | undefined;
+  if (!root || typeof root !== "object") {
+    throw new ToolError(
+      "UPSTREAM_ERROR",
+      `NCBI ESummary answered without an eSummaryResult (${url})`,
+      "Retry shortly; NCBI may be degraded.",
+    );
+  }
+  const fatal = text(root.ERROR).trim();
+  if (fatal) {
+    throw new ToolError(
+      "UPSTREAM_ERROR",
+      `NCBI ESummary failed: ${fatal}`,
+      /query_key|WebEnv|history/i.test(fatal)
+        ? "The search history expired; run searchPubMedArticles again."
+        : "Retry shortly; if it persists, check the PMIDs.",
+    );
+  }
+  const set = root.DocumentSummarySet as XmlNode | undefined;
+  const docs = asArray(set && typeof set === "object" ? set.DocumentSummary as XmlNode[] : undefined);
+  return docs.map(toSummary);
+}
+
+function toSummary(doc: XmlNode): PubMedSummary {
+  const pmid = String(doc["@_uid"] ?? "");
+  const error = clean(doc.error);
+  if (error) return { pmid, title: "", authors: [], source: "", error };
+  const authorsNode = doc.Authors as XmlNode | undefined;
+  const authors = asArray(authorsNode && typeof authorsNode === "object" ? authorsNode.Author as XmlNode[] : undefined)
+    .map((a) => clean(a.Name)).filter(Boolean);
+  const summary: PubMedSummary = {
+    pmid,
+    title: markupToText(escapeStray(clean(doc.Title))),
+    authors,
+    source: clean(doc.Source),
+  };
+  const pubDate = isoDate(clean(doc.PubDate));
+  if (pubDate) summary.pubDate = pubDate;
+  const epubDate = isoDate(clean(doc.EPubDate));
+  if (epubDate) summary.epubDate = epubDate;
+  const idsNode = doc.ArticleIds as XmlNode | undefined;
+  const doi = asArray(idsNode && typeof idsNode === "object" ? idsNode.ArticleId as XmlNode[] : undefined)
+    .find((id) => clean(id.IdType) === "doi");
+  if (doi && clean(doi.Value)) summary.doi = clean(doi.Value);
+  return summary;
+}
+
+function clean(node: unknown): string {
+  return text(node).replace(/\s+/g, " ").trim();
+}
+
+/**
+ * ESummary titles arrive entity-decoded, so inline tags (`<i>`) appear as text. Known inline tags are
+ * stripped by markupToText; any other `<` or `&` is re-escaped first so it survives as a character.
+ */
+function escapeStray(title: string): string {
+  return title.replace(/&/g, "&amp;").replace(/<(?!\/?(?:i|b|u|sup|sub|em|strong)>)/gi, "&lt;");
+}

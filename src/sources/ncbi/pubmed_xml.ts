@@ -1,0 +1,122 @@
+/**
+ * The XML parser for PubMed EFetch bodies. Unlike the shared NCBI parser it declares mixed-content
+ * elements (titles, abstracts, keywords, affiliations) as stop nodes: their raw inner XML is kept in
+ * order and turned into readable text by {@link markupToText}, so `<i>`, `<sub>` and MathML are neither
+ * lost nor reordered. Big sub-trees nobody reads (reference lists, book sections) are stop nodes too:
+ * they are skipped, not parsed.
+ */
+import { XMLParser } from "fast-xml-parser";
+import { UpstreamError } from "../../core/errors.ts";
+import { markupToText } from "./markup_text.ts";
+import { asArray, text, type XmlNode } from "./xml.ts";
+
+const ARRAY_TAGS = new Set([
+  "PubmedArticle",
+  "PubmedBookArticle",
+  "MedlineCitation",
+  "Author",
+  "AuthorList",
+  "AffiliationInfo",
+  "Identifier",
+  "AbstractText",
+  "PublicationType",
+  "KeywordList",
+  "Keyword",
+  "MeshHeading",
+  "QualifierName",
+  "Grant",
+  "ArticleId",
+  "ELocationID",
+  "Language",
+  "VernacularTitle",
+  "ArticleDate",
+  "Isbn",
+]);
+
+const MIXED_CONTENT = [
+  "ArticleTitle",
+  "VernacularTitle",
+  "AbstractText",
+  "BookTitle",
+  "CollectionTitle",
+  "Keyword",
+  "Affiliation",
+  "CollectiveName",
+  "CopyrightInformation",
+];
+const SKIPPED = ["ReferenceList", "CommentsCorrectionsList", "Sections", "ChemicalList", "DataBankList"];
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  stopNodes: [...MIXED_CONTENT, ...SKIPPED].map((name) => `*.${name}`),
+  isArray: (name) => ARRAY_TAGS.has(name),
+});
+
+/** Parses an EFetch db=pubmed body; text that is not XML becomes an UpstreamError of kind "parse". */
+export function parsePubMedXml(body: string, url: string): XmlNode {
+  if (!body.trimStart().startsWith("<")) {
+    throw new UpstreamError({
+      kind: "parse",
+      upstream: "ncbi-eutils",
+      url,
+      message: `NCBI sent a body that is not XML (${JSON.stringify(body.trimStart().slice(0, 80))}) for ${url}`,
+    });
+  }
+  try {
+    return parser.parse(body) as XmlNode;
+  } catch (cause) {
+    throw new UpstreamError({
+      kind: "parse",
+      upstream: "ncbi-eutils",
+      url,
+      message: `NCBI sent malformed XML for ${url}`,
+      cause,
+    });
+  }
+}
+
+/** Readable text of a mixed-content (stop) node; undefined when empty. */
+export function mixedText(node: unknown): string | undefined {
+  const t = markupToText(text(node));
+  return t || undefined;
+}
+
+/** Plain text of a regular node; undefined when empty. */
+export function plainText(node: unknown): string | undefined {
+  const t = text(node).trim();
+  return t || undefined;
+}
+
+export function attr(node: unknown, name: string): string | undefined {
+  if (!node || typeof node !== "object" || Array.isArray(node)) return undefined;
+  const value = (node as XmlNode)[`@_${name}`];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The raw child value `name` of an element (string, object or array), or undefined. */
+export function get(node: unknown, name: string): unknown {
+  if (!node || typeof node !== "object" || Array.isArray(node)) return undefined;
+  return (node as XmlNode)[name];
+}
+
+/** A child element as an object (elements that hold only text parse as strings). */
+export function child(node: unknown, name: string): XmlNode | undefined {
+  if (!node || typeof node !== "object" || Array.isArray(node)) return undefined;
+  const value = (node as XmlNode)[name];
+  if (Array.isArray(value)) return value[0] as XmlNode | undefined;
+  return value && typeof value === "object" ? value as XmlNode : undefined;
+}
+
+/** Children named `name` (always an array). */
+export function children(node: unknown, name: string): unknown[] {
+  if (!node || typeof node !== "object" || Array.isArray(node)) return [];
+  return asArray((node as XmlNode)[name] as unknown[]);
+}

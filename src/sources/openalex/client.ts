@@ -1,0 +1,162 @@
+/**
+ * OpenAlex client (`openalex` upstream; the pipeline adds `api_key`/`mailto` from the config). One
+ * instance per tool call: it counts requests and keeps the last cost/budget headers so the tool can
+ * report them. Failures become specific ToolErrors — a missing OPENALEX_API_KEY is named, never turned
+ * into an empty list.
+ */
+import { ToolError, UpstreamError } from "../../core/errors.ts";
+import type { ToolContext } from "../../core/tool_def.ts";
+import type { UpstreamRequest, UpstreamResponse } from "../../upstream/types.ts";
+import { describeBudget, type OpenAlexBudget, readBudget } from "./budget.ts";
+import { errorMessage, parseEntity, parseList } from "./parse_list.ts";
+import { parseWork } from "./parse_work.ts";
+import type { OpenAlexEntity, OpenAlexWork } from "./types.ts";
+
+export type OpenAlexCtx = Pick<ToolContext, "upstream" | "signal" | "config">;
+
+export interface Notice {
+  code: string;
+  message: string;
+}
+
+/** Largest page OpenAlex serves. */
+export const OPENALEX_PAGE_SIZE = 100;
+const KEY_HINT = "Set OPENALEX_API_KEY (free at https://openalex.org/settings/api; required by OpenAlex since " +
+  "February 2026) and restart the server.";
+/** Fields a paper list needs: smaller pages, same cost. */
+const LIST_SELECT = "id,doi,display_name,publication_date,authorships,best_oa_location,primary_location," +
+  "open_access,cited_by_count,type";
+
+export interface WorksQuery {
+  filter: string;
+  sort: string;
+  count: number;
+}
+
+export class OpenAlexClient {
+  #requests = 0;
+  #budget?: OpenAlexBudget;
+  constructor(private readonly ctx: OpenAlexCtx) {}
+
+  get keyMissing(): boolean {
+    return !this.ctx.config.openalex.apiKey;
+  }
+
+  /** Works matching a filter, in `sort` order, cursor-paged 100 at a time until `count`. */
+  async works(
+    q: WorksQuery,
+    onPage?: (got: number, wanted: number) => Promise<void>,
+  ): Promise<{ works: OpenAlexWork[]; total: number }> {
+    const works: OpenAlexWork[] = [];
+    const perPage = Math.min(OPENALEX_PAGE_SIZE, q.count);
+    let total = 0;
+    for (let cursor: string | undefined = "*"; cursor && works.length < q.count;) {
+      const query = { filter: q.filter, sort: q.sort, per_page: perPage, cursor, select: LIST_SELECT };
+      const response = await this.#get("/works", query);
+      const list = parseList(response.text(), response.url);
+      total = list.meta.count;
+      for (const raw of list.results) if (works.length < q.count) works.push(parseWork(raw));
+      await onPage?.(works.length, Math.min(q.count, total));
+      cursor = list.results.length > 0 ? list.meta.nextCursor : undefined;
+    }
+    return { works, total };
+  }
+
+  /** One work with all its locations; ENTITY_NOT_FOUND when OpenAlex has none. */
+  async work(id: string): Promise<OpenAlexWork> {
+    const response = await this.#get(`/works/${id}`, {}, `work ${id}`);
+    return parseWork(response.json());
+  }
+
+  /** Topics ranked by OpenAlex's relevance for a plain-language name. */
+  async searchTopics(name: string, limit = 5): Promise<OpenAlexEntity[]> {
+    const response = await this.#get("/topics", { search: name, per_page: limit });
+    return entities(parseList(response.text(), response.url).results);
+  }
+
+  /** Every entity of a small level (`/domains`, `/fields`, `/subfields`), all pages. */
+  async allEntities(path: "/domains" | "/fields" | "/subfields"): Promise<OpenAlexEntity[]> {
+    const out: OpenAlexEntity[] = [];
+    for (let cursor: string | undefined = "*"; cursor;) {
+      const response = await this.#get(path, { per_page: OPENALEX_PAGE_SIZE, cursor });
+      const list = parseList(response.text(), response.url);
+      out.push(...entities(list.results));
+      cursor = list.results.length > 0 ? list.meta.nextCursor : undefined;
+    }
+    return out;
+  }
+
+  /** What the caller should know: a missing key, the cost/budget headers of the last response. */
+  notices(): Notice[] {
+    const out: Notice[] = [];
+    if (this.keyMissing && this.#requests > 0) {
+      out.push({
+        code: "OpenAlexKeyMissing",
+        message: "OPENALEX_API_KEY is not set: OpenAlex serves keyless callers only a tiny daily budget. " + KEY_HINT,
+      });
+    }
+    if (this.#budget) out.push({ code: "OpenAlexBudget", message: describeBudget(this.#budget, this.#requests) });
+    return out;
+  }
+
+  async #get(path: string, query: UpstreamRequest["query"], what?: string): Promise<UpstreamResponse> {
+    const request: UpstreamRequest = { upstream: "openalex", path, query, accept: "application/json" };
+    try {
+      const response = await this.ctx.upstream.request({ ...request, signal: this.ctx.signal });
+      this.#requests++;
+      this.#budget = readBudget(response.headers) ?? this.#budget;
+      return response;
+    } catch (error) {
+      throw this.#mapError(error, what ?? this.ctx.upstream.describe(request));
+    }
+  }
+
+  #mapError(error: unknown, what: string): unknown {
+    if (!(error instanceof UpstreamError) || error.kind !== "http") return error;
+    const detail = errorMessage(error.body);
+    switch (error.status) {
+      case 400:
+        return new ToolError(
+          "INVALID_INPUT",
+          `OpenAlex rejected the query: ${detail ?? "HTTP 400"}`,
+          "Check the category/concept id (list_categories source=openalex shows valid ids) and dates (YYYY-MM-DD).",
+          { cause: error },
+        );
+      case 404:
+        return new ToolError("ENTITY_NOT_FOUND", `OpenAlex has no ${what}.`, "Check the id (e.g. W2741809807).", {
+          cause: error,
+        });
+      case 401:
+      case 403:
+        return this.keyMissing
+          ? new ToolError(
+            "NOT_AVAILABLE",
+            `OpenAlex refused the request (HTTP ${error.status}) and OPENALEX_API_KEY is not set.`,
+            KEY_HINT,
+            { cause: error },
+          )
+          : new ToolError(
+            "UPSTREAM_ERROR",
+            `OpenAlex refused the request (HTTP ${error.status}): the API key was not accepted or today's budget is spent${
+              detail ? ` (${detail})` : ""
+            }.`,
+            "Check OPENALEX_API_KEY at https://openalex.org/settings/api; budgets reset at midnight UTC.",
+            { cause: error },
+          );
+      case 429:
+        if (!this.keyMissing) return error;
+        return new ToolError(
+          "RATE_LIMITED",
+          "OpenAlex answered 429: the keyless daily budget is spent.",
+          KEY_HINT,
+          { cause: error },
+        );
+      default:
+        return error;
+    }
+  }
+}
+
+function entities(results: Record<string, unknown>[]): OpenAlexEntity[] {
+  return results.map(parseEntity).filter((e): e is OpenAlexEntity => e !== undefined);
+}

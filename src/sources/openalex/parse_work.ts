@@ -1,0 +1,99 @@
+/**
+ * OpenAlex Work JSON → {@link OpenAlexWork}. Tolerates every odd record in the corpus: null titles and
+ * abstracts, authorships without an author object, datasets and figure DOIs, `best_oa_location` null.
+ */
+import { normalizeArxivId } from "../arxiv/ids.ts";
+import { shortId } from "./ids.ts";
+import type { OpenAlexLocation, OpenAlexWork } from "./types.ts";
+
+type Json = Record<string, unknown>;
+
+export function parseWork(raw: Json): OpenAlexWork {
+  const best = location(raw.best_oa_location);
+  const all = Array.isArray(raw.locations) ? raw.locations.map(location).filter((l) => l !== undefined) : [];
+  const primary = location(raw.primary_location);
+  const oa = dedupe([best, ...all, primary].filter((l): l is OpenAlexLocation => !!l?.isOa));
+  const openAccess = (raw.open_access ?? {}) as Json;
+  return {
+    id: shortId(str(raw.id) ?? ""),
+    title: clean(str(raw.display_name) ?? str(raw.title)),
+    authors: authors(raw.authorships),
+    publicationDate: str(raw.publication_date),
+    doi: str(raw.doi)?.replace(/^https?:\/\/(dx\.)?doi\.org\//i, ""),
+    type: str(raw.type),
+    citedByCount: typeof raw.cited_by_count === "number" ? raw.cited_by_count : undefined,
+    isOa: openAccess.is_oa === true || oa.length > 0,
+    pdfUrl: oa.find((l) => l.pdfUrl)?.pdfUrl,
+    oaLocations: oa,
+    abstract: abstractFrom(raw.abstract_inverted_index),
+    arxivId: arxivIdOf([best, primary, ...all], str(raw.doi)),
+    venue: primary?.sourceName,
+  };
+}
+
+/**
+ * Rebuilds the abstract from `{word: [positions]}`; positions may have gaps, which are skipped.
+ * @example abstractFrom({ Hello: [0], world: [1] }) // "Hello world"
+ */
+export function abstractFrom(index: unknown): string | undefined {
+  if (!index || typeof index !== "object") return undefined;
+  const words: string[] = [];
+  for (const [word, positions] of Object.entries(index as Record<string, unknown>)) {
+    if (!Array.isArray(positions)) continue;
+    for (const p of positions) if (Number.isInteger(p) && p >= 0 && p < 1_000_000) words[p] = word;
+  }
+  const text = words.filter((w) => w !== undefined).join(" ").trim();
+  return text || undefined;
+}
+
+function authors(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((a: Json) => clean(str((a?.author as Json | undefined)?.display_name) ?? str(a?.raw_author_name)))
+    .filter((n): n is string => !!n);
+}
+
+function location(value: unknown): OpenAlexLocation | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const l = value as Json;
+  const source = (l.source ?? undefined) as Json | undefined;
+  return {
+    landingPageUrl: str(l.landing_page_url),
+    pdfUrl: str(l.pdf_url),
+    isOa: l.is_oa === true,
+    version: str(l.version),
+    license: str(l.license),
+    sourceName: str(source?.display_name),
+  };
+}
+
+function dedupe(locations: OpenAlexLocation[]): OpenAlexLocation[] {
+  const seen = new Set<string>();
+  return locations.filter((l) => {
+    const key = `${l.pdfUrl ?? ""} ${l.landingPageUrl ?? ""}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function arxivIdOf(locations: (OpenAlexLocation | undefined)[], doi: string | undefined): string | undefined {
+  for (const l of locations) {
+    for (const url of [l?.landingPageUrl, l?.pdfUrl]) {
+      if (url && /arxiv\.org\/(abs|pdf)\//i.test(url)) {
+        const id = normalizeArxivId(url);
+        if (id) return id;
+      }
+    }
+  }
+  const fromDoi = /10\.48550\/arxiv\.(.+)$/i.exec(doi ?? "");
+  return fromDoi ? normalizeArxivId(fromDoi[1]) : undefined;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+function clean(value: string | undefined): string | undefined {
+  const v = value?.replace(/\s+/g, " ").trim();
+  return v || undefined;
+}

@@ -1,0 +1,190 @@
+/**
+ * Search normalisation with an offset map. Text and query go through the same folding, so a query
+ * matches however the PDF happened to encode the words; the map sends every unit of the folded text
+ * back to the original range it came from, so the context returned to a caller is the document's own.
+ *
+ * Folding, per character (a base character plus its combining marks):
+ * - NFKC: ligatures (ﬁ ﬂ ﬀ ﬃ) become letters, Arabic presentation forms become letters, full-width forms
+ *   become ASCII, composed and decomposed accents compare equal;
+ * - full case folding, as lower(upper(lower(x))): also ß = ss and final ς = σ;
+ * - every run of white space (line ends, page breaks, tabs, no-break spaces) becomes one space;
+ * - format characters (soft hyphens, zero-width spaces and joiners, direction marks) vanish;
+ * - every dash (hyphen, en and em dash, minus sign) becomes "-";
+ * - a word hyphenated at a line or page end is joined ("com-\npile" = "compile"). A compound broken at
+ *   its own hyphen ("peer-to-\npeer") then reads "peer-topeer": search.ts lets a query's hyphens match
+ *   nothing, so "peer-to-peer" still finds it, as "life-threatening" finds "life-threa-\ntening".
+ */
+
+export interface SearchIndex {
+  /** The folded text. */
+  text: string;
+  /** For folded unit i, the original text's range [from[i], to[i]). */
+  from: Uint32Array;
+  to: Uint32Array;
+}
+
+const HYPHENS = new Set(["-", "\u2010", "\u2011", "\u00AD"]);
+const DASH = /^[\p{Pd}\u2212]$/u;
+const LINE_BREAKS = new Set(["\n", "\r", "\f", "\u2028", "\u2029"]);
+const SPACE_OR_TAB = /[ \t]/;
+const WHITE = /\s/;
+const FORMAT = /\p{Cf}/u;
+const MARK = /\p{M}/u;
+const LETTER = /\p{L}/u;
+const LOWER = /\p{Ll}/u;
+
+/** Folds a query exactly as {@link buildIndex} folds text, trimmed. */
+export function normalizeQuery(query: string): string {
+  return buildIndex(query).text.trim();
+}
+
+export function buildIndex(original: string): SearchIndex {
+  const out = new IndexBuilder(original.length);
+  const folded = new Map<string, string>();
+  const n = original.length;
+  let i = 0;
+  while (i < n) {
+    const code = original.charCodeAt(i);
+    // Fast path: ASCII that no combining mark follows (the bulk of most documents).
+    if (code < 0x80 && !(original.charCodeAt(i + 1) >= 0x300)) {
+      if (code === 0x2d) {
+        const next = lineEndHyphen(original, i);
+        if (next > 0) {
+          i = next;
+          continue;
+        }
+      }
+      if (code <= 0x20 && WHITE.test(original[i])) {
+        i = whiteRun(original, i, out);
+        continue;
+      }
+      out.push(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : original[i], i, i + 1);
+      i++;
+      continue;
+    }
+    const end = clusterEnd(original, i);
+    const cluster = original.slice(i, end);
+    if (WHITE.test(cluster)) {
+      i = whiteRun(original, i, out);
+      continue;
+    }
+    if (FORMAT.test(cluster[0]) && !HYPHENS.has(cluster[0])) {
+      i = end;
+      continue;
+    }
+    if (HYPHENS.has(cluster)) {
+      const next = lineEndHyphen(original, i);
+      if (next > 0) {
+        i = next;
+        continue;
+      }
+      if (cluster === "\u00AD") { // a soft hyphen inside a line is invisible
+        i = end;
+        continue;
+      }
+    }
+    let f = folded.get(cluster);
+    if (f === undefined) {
+      f = fold(cluster);
+      folded.set(cluster, f);
+    }
+    for (let k = 0; k < f.length; k++) out.push(f[k], i, end);
+    i = end;
+  }
+  return out.finish();
+}
+
+function fold(cluster: string): string {
+  if (DASH.test(cluster)) return "-";
+  return cluster.normalize("NFKC").toLowerCase().toUpperCase().toLowerCase().normalize("NFKC");
+}
+
+/** End of the character starting at i plus its combining marks (surrogate pairs kept whole). */
+function clusterEnd(s: string, i: number): number {
+  let j = i + ((s.codePointAt(i) ?? 0) > 0xffff ? 2 : 1);
+  while (j < s.length && s.charCodeAt(j) >= 0x300) {
+    const cp = s.codePointAt(j)!;
+    const ch = String.fromCodePoint(cp);
+    if (!MARK.test(ch)) break;
+    j += ch.length;
+  }
+  return j;
+}
+
+/** Emits one space for the white-space run starting at i (none at the very start); returns its end. */
+function whiteRun(s: string, i: number, out: IndexBuilder): number {
+  let j = i + 1;
+  while (j < s.length && (WHITE.test(s[j]) || (FORMAT.test(s[j]) && !HYPHENS.has(s[j])))) j++;
+  if (out.length > 0 && !out.endsWithSpace()) out.push(" ", i, j);
+  return j;
+}
+
+/**
+ * For a hyphen at i that ends a line after a letter and is followed (after the break) by a lower-case
+ * letter, the index of that letter (where the joined word continues); otherwise 0.
+ */
+function lineEndHyphen(s: string, i: number): number {
+  if (i === 0 || !LETTER.test(charBefore(s, i))) return 0;
+  let j = i + 1;
+  while (j < s.length && SPACE_OR_TAB.test(s[j])) j++;
+  if (j >= s.length || !LINE_BREAKS.has(s[j])) return 0;
+  while (j < s.length && WHITE.test(s[j])) j++;
+  if (j >= s.length) return 0;
+  const next = String.fromCodePoint(s.codePointAt(j)!);
+  return LOWER.test(next) ? j : 0;
+}
+
+function charBefore(s: string, i: number): string {
+  const low = s.charCodeAt(i - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && i >= 2) return s.slice(i - 2, i);
+  return s[i - 1];
+}
+
+/** Grows the folded text and its two offset arrays together. */
+class IndexBuilder {
+  #chunks: string[] = [];
+  #from: Uint32Array;
+  #to: Uint32Array;
+  #length = 0;
+  #last = "";
+
+  constructor(hint: number) {
+    this.#from = new Uint32Array(Math.max(16, hint));
+    this.#to = new Uint32Array(Math.max(16, hint));
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  endsWithSpace(): boolean {
+    return this.#last === " ";
+  }
+
+  push(unit: string, from: number, to: number): void {
+    if (this.#length === this.#from.length) this.#grow();
+    this.#from[this.#length] = from;
+    this.#to[this.#length] = to;
+    this.#length++;
+    this.#chunks.push(unit);
+    this.#last = unit;
+  }
+
+  finish(): SearchIndex {
+    return {
+      text: this.#chunks.join(""),
+      from: this.#from.slice(0, this.#length),
+      to: this.#to.slice(0, this.#length),
+    };
+  }
+
+  #grow(): void {
+    const size = this.#from.length * 2;
+    const from = new Uint32Array(size);
+    const to = new Uint32Array(size);
+    from.set(this.#from);
+    to.set(this.#to);
+    this.#from = from;
+    this.#to = to;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Finding PDFs under PDF_ROOT without ever leaving it. A name (already checked by pdf_name.ts) becomes
+ * `<root>/<name>.pdf`; its real path (symlinks resolved) must lie strictly inside the real root, and it
+ * must be a regular file (not a folder, device or pipe). The file is then opened by that real path, so
+ * a symlink pointing elsewhere also meets Deno's read permission, which only covers PDF_ROOT.
+ */
+import { tooManyBytes } from "./limits.ts";
+import { assertPdfName, pdfNameProblem } from "./pdf_name.ts";
+
+export interface PdfFile {
+  /** The name callers use: the file name without `.pdf`. */
+  name: string;
+  /** Real path inside PDF_ROOT. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+const SEPARATOR = Deno.build.os === "windows" ? "\\" : "/";
+
+/** Most entries one listing returns (a folder is meant for a handful of documents, not an archive). */
+export const MAX_LISTED = 500;
+
+/**
+ * The PDF called `name` in `root`, or undefined when there is none (or none that may be read). Names that
+ * break the naming rules throw INVALID_INPUT. `name.pdf` is accepted for `name` when only that exists.
+ */
+export async function locatePdf(root: string, name: string): Promise<PdfFile | undefined> {
+  assertPdfName(name);
+  const rootReal = await realPath(root);
+  if (!rootReal) return undefined;
+  const found = await resolveInside(rootReal, name);
+  if (found || !/\.pdf$/i.test(name)) return found;
+  const bare = name.slice(0, -4);
+  return bare && !pdfNameProblem(bare) ? await resolveInside(rootReal, bare) : undefined;
+}
+
+/** Every PDF directly in `root` that search_pdf would accept, sorted by name. */
+export async function listPdfFiles(root: string): Promise<{ files: PdfFile[]; truncated: boolean }> {
+  const rootReal = await realPath(root);
+  if (!rootReal) return { files: [], truncated: false };
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(rootReal)) {
+    if (!entry.name.endsWith(".pdf")) continue;
+    const name = entry.name.slice(0, -4);
+    if (name && !pdfNameProblem(name)) names.push(name);
+  }
+  names.sort((a, b) => a.localeCompare(b));
+  const files: PdfFile[] = [];
+  for (const name of names.slice(0, MAX_LISTED)) {
+    const file = await resolveInside(rootReal, name);
+    if (file) files.push(file);
+  }
+  return { files, truncated: names.length > MAX_LISTED };
+}
+
+/**
+ * Reads a located PDF, refusing more than `maxBytes`. The handle is checked again after opening, so a
+ * file swapped for a folder or a bigger file in between is caught.
+ */
+export async function readPdfBytes(file: Pick<PdfFile, "path">, maxBytes: number): Promise<Uint8Array> {
+  using handle = await Deno.open(file.path, { read: true });
+  const info = await handle.stat();
+  if (!info.isFile) throw new Deno.errors.NotFound(`${file.path} is not a regular file`);
+  if (info.size > maxBytes) throw tooManyBytes(info.size, maxBytes);
+  const bytes = new Uint8Array(info.size);
+  let filled = 0;
+  while (filled < bytes.length) {
+    const read = await handle.read(bytes.subarray(filled));
+    if (read === null) break;
+    filled += read;
+  }
+  return filled === bytes.length ? bytes : bytes.slice(0, filled);
+}
+
+async function resolveInside(rootReal: string, name: string): Promise<PdfFile | undefined> {
+  const inside = rootReal.endsWith(SEPARATOR) ? rootReal : rootReal + SEPARATOR;
+  const path = await realPath(`${inside}${name}.pdf`);
+  if (!path || !path.startsWith(inside)) return undefined;
+  try {
+    const info = await Deno.stat(path);
+    if (!info.isFile) return undefined;
+    return { name, path, size: info.size, mtimeMs: info.mtime?.getTime() ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The real path, or undefined when it does not exist, loops, or may not be read (permissions). */
+async function realPath(path: string): Promise<string | undefined> {
+  try {
+    return await Deno.realPath(path);
+  } catch {
+    return undefined;
+  }
+}

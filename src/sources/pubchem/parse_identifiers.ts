@@ -1,0 +1,22 @@
+/**
+ * `{"IdentifierList":{"CID":[…]}}` (or AID/SID) → ids, and `{"Waiting":{"ListKey":…}}` → the key to poll.
+ * PubChem answers a structure it can parse but does not hold with CID 0; that is "no match", not an id.
+ */
+import { intList, isObject, malformed, parsePugJson } from "./pug_json.ts";
+import type { IdentifierAnswer } from "./types.ts";
+
+export type IdentifierKind = "CID" | "AID" | "SID";
+
+export function parseIdentifierAnswer(text: string, url: string, kind: IdentifierKind): IdentifierAnswer {
+  const doc = parsePugJson(text, url);
+  if (isObject(doc.Waiting)) {
+    const listKey = doc.Waiting.ListKey;
+    if (typeof listKey === "string" || typeof listKey === "number") {
+      return { kind: "waiting", listKey: String(listKey) };
+    }
+    throw malformed(url, "a Waiting answer without a ListKey");
+  }
+  if (!isObject(doc.IdentifierList)) throw malformed(url, "neither an IdentifierList nor a Waiting ListKey");
+  const ids = intList(doc.IdentifierList[kind]).filter((id) => id > 0);
+  return { kind: "ids", ids: [...new Set(ids)] };
+}

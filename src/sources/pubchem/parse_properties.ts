@@ -1,0 +1,61 @@
+/**
+ * `{"PropertyTable":{"Properties":[…]}}` → typed rows. Two PubChem quirks are absorbed here:
+ * masses arrive as strings (`"180.16"`) and become numbers; and the 2025 renaming of the SMILES
+ * properties (`SMILES` = old `IsomericSMILES`, `ConnectivitySMILES` = old `CanonicalSMILES`) is
+ * bridged both ways, so a caller gets the names it asked for from an old or a new response.
+ */
+import { isObject, malformed, parsePugJson, toInt, toNumber } from "./pug_json.ts";
+import {
+  COMPOUND_PROPERTIES,
+  type CompoundProperties,
+  type CompoundProperty,
+  FLOAT_PROPERTIES,
+  TEXT_PROPERTIES,
+} from "./types.ts";
+
+const TEXT = new Set<CompoundProperty>(TEXT_PROPERTIES);
+const FLOAT = new Set<CompoundProperty>(FLOAT_PROPERTIES);
+
+/** Where each property may appear in a response, current name first. */
+const RESPONSE_KEYS: Partial<Record<CompoundProperty, string[]>> = {
+  SMILES: ["SMILES", "IsomericSMILES"],
+  IsomericSMILES: ["SMILES", "IsomericSMILES"],
+  ConnectivitySMILES: ["ConnectivitySMILES", "CanonicalSMILES"],
+  CanonicalSMILES: ["ConnectivitySMILES", "CanonicalSMILES"],
+};
+
+/** The names to send: current PubChem names, de-duplicated, in catalogue order (stable cache keys). */
+export function upstreamPropertyNames(requested: readonly CompoundProperty[]): string[] {
+  const names = new Set(requested.map((p) => RESPONSE_KEYS[p]?.[0] ?? p));
+  return COMPOUND_PROPERTIES.filter((p) => names.has(p));
+}
+
+export function parsePropertyTable(
+  text: string,
+  url: string,
+  requested: readonly CompoundProperty[],
+): CompoundProperties[] {
+  const doc = parsePugJson(text, url);
+  const table = doc.PropertyTable;
+  if (!isObject(table) || !Array.isArray(table.Properties)) throw malformed(url, "no PropertyTable");
+  const rows: CompoundProperties[] = [];
+  for (const raw of table.Properties) {
+    if (!isObject(raw)) continue;
+    const cid = toInt(raw.CID);
+    if (cid === undefined || cid <= 0) continue;
+    const row: CompoundProperties = { CID: cid };
+    for (const property of requested) {
+      const value = readProperty(raw, property);
+      if (value !== undefined) (row as Record<string, string | number>)[property] = value;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+function readProperty(raw: Record<string, unknown>, property: CompoundProperty): string | number | undefined {
+  const keys = RESPONSE_KEYS[property] ?? [property];
+  const value = keys.map((k) => raw[k]).find((v) => v !== undefined && v !== null && v !== "");
+  if (TEXT.has(property)) return typeof value === "string" ? value : undefined;
+  return FLOAT.has(property) ? toNumber(value) : toInt(value);
+}

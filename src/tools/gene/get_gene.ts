@@ -1,0 +1,75 @@
+/**
+ * get_gene: the "fact" end of Fuzzy-to-Fact. One EFetch db=gene (cached a day) gives the full record;
+ * only the parts reported here are parsed (see parse_efetch_gene.ts).
+ */
+import { z } from "zod";
+import { ToolError } from "../../core/errors.ts";
+import { defineTool } from "../../core/tool_def.ts";
+import { fetchGeneRecord } from "../../sources/ncbi/gene/client.ts";
+import { XREF_KEYS } from "../../sources/ncbi/gene/cross_references.ts";
+import type { GeneRecord } from "../../sources/ncbi/gene/types.ts";
+import { parseGeneCurie } from "./gene_id.ts";
+import { entrezIdInput, geneEntitySchema } from "./schemas.ts";
+
+const input = z.object({ entrez_id: entrezIdInput });
+
+export const getGene = defineTool({
+  name: "get_gene",
+  title: "Get an NCBI Gene record",
+  toolset: "gene",
+  description: "Full NCBI Gene record for one NCBIGene CURIE: symbol, name, product description, RefSeq summary, " +
+    "map location, chromosome, aliases, organism {name, taxon_id}, gene type, genomic_location and " +
+    `cross_references (keys among ${XREF_KEYS.join(", ")}; absent keys mean no reference). ` +
+    "Takes only ids from search_genes (\"NCBIGene:<digits>\"); for literature use get_pubmed_links. " +
+    'Example: {"entrez_id":"NCBIGene:7157"}',
+  input,
+  output: geneEntitySchema,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  examples: [{ entrez_id: "NCBIGene:7157" }, { entrez_id: "NCBIGene:4747" }],
+  async run(args, ctx) {
+    const geneId = parseGeneCurie(args.entrez_id);
+    const record = await fetchGeneRecord(ctx.upstream, geneId, ctx.signal);
+    if (!record) {
+      throw new ToolError(
+        "ENTITY_NOT_FOUND",
+        `NCBI Gene has no record ${args.entrez_id}.`,
+        "Check the id, or call search_genes with the gene's symbol or name to find its NCBIGene CURIE.",
+        { invalidInput: { field: "entrez_id", value: args.entrez_id } },
+      );
+    }
+    if (record.status === "secondary" && record.currentId) {
+      throw new ToolError(
+        "ENTITY_NOT_FOUND",
+        `${args.entrez_id} was replaced by NCBIGene:${record.currentId}.`,
+        `Call get_gene("NCBIGene:${record.currentId}") for the current record.`,
+        { invalidInput: { field: "entrez_id", value: args.entrez_id } },
+      );
+    }
+    return toEntity(record);
+  },
+  render(g) {
+    const xrefs = Object.entries(g.cross_references).map(([k, v]) => `${k}: ${[v].flat().slice(0, 3).join(", ")}`);
+    return [
+      `${g.id} ${g.symbol} — ${g.name} (${g.organism.name}, ${g.type}, ${g.map_location || "no map location"})`,
+      g.summary,
+      ...xrefs,
+    ].filter(Boolean).join("\n");
+  },
+});
+
+function toEntity(r: GeneRecord): z.input<typeof geneEntitySchema> {
+  return {
+    id: `NCBIGene:${r.geneId}`,
+    symbol: r.symbol,
+    name: r.name,
+    description: r.description,
+    summary: r.summary,
+    map_location: r.mapLocation,
+    chromosome: r.chromosome,
+    aliases: r.aliases,
+    organism: { name: r.organism.name, taxon_id: r.organism.taxonId },
+    type: r.type,
+    ...(r.genomicLocation ? { genomic_location: r.genomicLocation } : {}),
+    cross_references: r.crossReferences,
+  };
+}

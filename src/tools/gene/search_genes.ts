@@ -1,0 +1,94 @@
+/**
+ * search_genes: the "fuzzy" end of Fuzzy-to-Fact. ESearch db=gene for one page of ids, ESummary for
+ * that page, each candidate scored (score.ts), the page ranked by score.
+ *
+ * Ranking and pagination: pages are NCBI's relevance order cut at [offset, offset + page_size), and each
+ * page is ranked by score. Ranking the whole result set would need a summary of every hit ("tumor
+ * suppressor" has thousands) and would make cursors depend on data fetched later; NCBI's order already
+ * puts symbol matches near the top, and the score is absolute, so scores compare across pages.
+ */
+import { z } from "zod";
+import { ToolError } from "../../core/errors.ts";
+import { cursorBinding, cursorInput, decodeCursor, makePage, paginationEnvelope } from "../../core/envelope.ts";
+import { defineTool } from "../../core/tool_def.ts";
+import { fetchGeneSummaries, searchGeneIds } from "../../sources/ncbi/gene/client.ts";
+import { organismNotApplied, ORGANISM_FORMS, resolveOrganism } from "../../sources/ncbi/gene/organism.ts";
+import { firstSentence } from "../../sources/ncbi/gene/parse_efetch_gene.ts";
+import { rankByScore, scoreGene } from "../../sources/ncbi/gene/score.ts";
+import type { GeneSummary } from "../../sources/ncbi/gene/types.ts";
+import { geneCandidateSchema } from "./schemas.ts";
+
+const input = z.object({
+  query: z.string().trim().min(1).max(500).describe(
+    'Gene symbol, alias, name or free text, e.g. "BRCA1", "p53", "tumor suppressor". Entrez field tags work too: ' +
+      '"BRCA1[sym]"',
+  ),
+  organism: z.string().trim().min(1).max(100).optional().describe(
+    `Restrict to one organism: ${ORGANISM_FORMS}. Omit for all organisms.`,
+  ),
+  page_size: z.number().int().min(1).max(500).default(50).describe("Candidates per page, 1–500 (default 50)"),
+  cursor: cursorInput("search_genes"),
+});
+
+const output = paginationEnvelope(geneCandidateSchema, "genes");
+
+export const searchGenes = defineTool({
+  name: "search_genes",
+  title: "Search NCBI Gene",
+  toolset: "gene",
+  description: "Find genes by symbol, alias, name or free text in NCBI Gene. Returns ranked candidates " +
+    "{id: NCBIGene CURIE, symbol, name, description, organism, score}: pass the id to get_gene or " +
+    "get_pubmed_links. Use this first whenever you have a gene name rather than an NCBIGene id. score is " +
+    "relevance in [0,1]: 1 exact symbol, 0.95 symbol ignoring case, 0.85 exact alias, 0.6–0.8 symbol prefix, " +
+    "≤0.59 word matches (full name > product names > summary); 0 = matched only fields not shown. Each page " +
+    "is ranked by score, ties in NCBI's order; pages follow NCBI's order, pass next_cursor for more. " +
+    'Example: {"query":"BRCA1","organism":"human"}',
+  input,
+  output,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  examples: [{ query: "BRCA1", organism: "human" }, { query: "tumor suppressor", organism: "human", page_size: 20 }],
+  async run(args, ctx) {
+    const binding = await cursorBinding("search_genes", { query: args.query, organism: args.organism });
+    const offset = decodeCursor(args.cursor, binding, "search_genes");
+    const organism = args.organism ? await resolveOrganism(ctx.upstream, args.organism, ctx.signal) : undefined;
+    const term = [`(${args.query})`, organism?.filter, "alive[prop]"].filter(Boolean).join(" AND ");
+    const found = await searchGeneIds(ctx.upstream, { term, offset, limit: args.page_size, signal: ctx.signal })
+      .catch((error) => {
+        throw rejectedQuery(error, args.query);
+      });
+    const dropped = organism && organismNotApplied(args.organism!, found.warnings);
+    if (dropped) throw dropped;
+    const summaries = await fetchGeneSummaries(ctx.upstream, found.ids, ctx.signal);
+    const items = rankByScore(summaries.map((s) => candidate(args.query, s)));
+    return makePage(items, found.count, args.page_size, offset, binding);
+  },
+  render(result) {
+    if (result.items.length === 0) return `No genes match (total_count ${result.total_count}).`;
+    const lines = result.items.map((g) => `${g.id} ${g.symbol} (${g.organism}) ${g.name} — score ${g.score}`);
+    const more = result.next_cursor ? "\nMore: pass next_cursor." : "";
+    return `${result.items.length} of ${result.total_count} genes:\n${lines.join("\n")}${more}`;
+  },
+});
+
+function candidate(query: string, s: GeneSummary) {
+  return {
+    id: `NCBIGene:${s.geneId}`,
+    symbol: s.symbol,
+    name: s.name,
+    description: s.designations[0] ?? (s.summary ? firstSentence(s.summary) : ""),
+    organism: s.organism,
+    score: scoreGene(query, s),
+  };
+}
+
+/** NCBI refusing the query (a fatal ESearch `<ERROR>`) is the caller's to fix: say how, naming the tool. */
+function rejectedQuery(error: unknown, query: string): unknown {
+  if (!(error instanceof ToolError) || error.code !== "INVALID_INPUT") return error;
+  return new ToolError(
+    "INVALID_INPUT",
+    error.message,
+    'Simplify the search_genes query: a symbol ("TP53"), a name or plain words; check quotes, brackets and ' +
+      "field tags such as [sym].",
+    { invalidInput: { field: "query", value: query }, cause: error },
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The record of where fetch_content looked for full text. Every failed step says what it tried and why it
+ * failed, so the final error names each (NOT_AVAILABLE), or — when every step failed only transiently
+ * (throttled, timed out, server error) — says to retry instead (RATE_LIMITED / UPSTREAM_ERROR).
+ */
+import { ToolError, UpstreamError } from "../../../core/errors.ts";
+import { PdfExtractionError } from "../../../sources/pdf/types.ts";
+import { PublisherRefusal } from "../../../sources/publisher/guard.ts";
+
+export interface Attempt {
+  what: string;
+  url: string;
+  outcome: string;
+  transient: boolean;
+  throttled: boolean;
+}
+
+export class Attempts {
+  readonly list: Attempt[] = [];
+
+  /** Records a failed step; cancellation and programming errors are rethrown, not recorded. */
+  fail(what: string, url: string, error: unknown): void {
+    this.list.push({ what, url, ...describe(error) });
+  }
+
+  /** A step that fetched something unusable (an empty page, a landing page). */
+  reject(what: string, url: string, outcome: string): void {
+    this.list.push({ what, url, outcome, transient: false, throttled: false });
+  }
+
+  summary(): string {
+    return this.list.map((a) => `${a.what} (${a.url}): ${a.outcome}`).join("; ");
+  }
+
+  /** The error for "nothing worked". */
+  failure(subject: string, hint: string): ToolError {
+    const tried = this.list.length ? ` Tried: ${this.summary()}.` : "";
+    if (this.list.length > 0 && this.list.every((a) => a.transient)) {
+      const throttled = this.list.some((a) => a.throttled);
+      return new ToolError(
+        throttled ? "RATE_LIMITED" : "UPSTREAM_ERROR",
+        `Could not fetch the full text of ${subject} right now.${tried}`,
+        "Retry in a minute; the sources answered but were throttled or failing.",
+      );
+    }
+    return new ToolError("NOT_AVAILABLE", `No full text available for ${subject}.${tried}`, hint);
+  }
+}
+
+function describe(error: unknown): Omit<Attempt, "what" | "url"> {
+  const final = (outcome: string) => ({ outcome, transient: false, throttled: false });
+  if (error instanceof PublisherRefusal) return final(`refused: ${error.message}`);
+  if (error instanceof PdfExtractionError) return final(`PDF not extractable (${error.reason}): ${error.message}`);
+  if (error instanceof UpstreamError) {
+    if (error.kind === "aborted") throw error;
+    if (error.status === 429 || error.kind === "policy") {
+      return { outcome: "throttled (HTTP 429)", transient: true, throttled: true };
+    }
+    if (error.kind === "too_large") return final("too large to fetch");
+    if (error.kind === "timeout" || error.kind === "network") {
+      return { outcome: error.kind, transient: true, throttled: false };
+    }
+    if (error.status === 404 || error.status === 410) return final(`not found (HTTP ${error.status})`);
+    if (error.status === 401 || error.status === 403 || error.status === 451) {
+      return final(`access denied (HTTP ${error.status}; pay-walled or blocked)`);
+    }
+    if ((error.status ?? 0) >= 500) {
+      return { outcome: `server error (HTTP ${error.status})`, transient: true, throttled: false };
+    }
+    return final(error.status ? `HTTP ${error.status}` : error.kind);
+  }
+  if (error instanceof ToolError) return final(error.message);
+  throw error;
+}

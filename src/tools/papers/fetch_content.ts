@@ -1,0 +1,140 @@
+/** fetch_content: a paper's metadata and full text (HTML, ar5iv or PDF), in pages of max_chars. */
+import { z } from "zod";
+import { invalidInput } from "../../core/errors.ts";
+import { defineTool, type ToolContext } from "../../core/tool_def.ts";
+import { normalizeArxivId } from "../../sources/arxiv/ids.ts";
+import { normalizeWorkId } from "../../sources/openalex/ids.ts";
+import { arxivContent } from "./content/arxiv_content.ts";
+import { chunkText } from "./content/chunk.ts";
+import { openalexContent } from "./content/openalex_content.ts";
+import { textCache } from "./content/text_cache.ts";
+import type { ContentDoc } from "./content/types.ts";
+import { sourceSchema, warningSchema } from "./schemas.ts";
+
+/**
+ * Default page size. The result carries the text twice (structuredContent and the text block), and
+ * clients cut tool output near 25k tokens: 30,000 characters (~7.5k tokens, ~15k for both copies) leaves
+ * room for metadata and escaping. Up to 100,000 on request.
+ */
+export const DEFAULT_MAX_CHARS = 30_000;
+export const MAX_MAX_CHARS = 100_000;
+
+const input = z.object({
+  source: sourceSchema.describe("arxiv for arXiv ids, openalex for OpenAlex work ids"),
+  id: z.string().trim().min(1).max(300).describe(
+    "arXiv id (2104.12255, 2104.12255v1, hep-th/9901001, or an arxiv.org URL) or OpenAlex work id (W2741809807)",
+  ),
+  offset: z.number().int().min(0).default(0).describe("Where this page of text starts: 0, then next_offset"),
+  max_chars: z.number().int().min(1000).max(MAX_MAX_CHARS).default(DEFAULT_MAX_CHARS).describe(
+    `Characters of text per page (1000-${MAX_MAX_CHARS}, default ${DEFAULT_MAX_CHARS})`,
+  ),
+});
+
+const output = z.object({
+  source: sourceSchema,
+  id: z.string().describe("Canonical id (arXiv with version)"),
+  title: z.string().nullable(),
+  authors: z.array(z.string()),
+  date: z.string().nullable(),
+  updated: z.string().optional(),
+  abstract: z.string().optional(),
+  doi: z.string().optional(),
+  pdf_url: z.string().optional(),
+  url: z.string().describe("Landing page of the paper"),
+  categories: z.array(z.string()).optional(),
+  journal_ref: z.string().optional(),
+  comment: z.string().optional(),
+  venue: z.string().optional(),
+  type: z.string().optional(),
+  cited_by_count: z.number().int().optional(),
+  content_format: z.enum(["html", "ar5iv", "pdf"]).describe("Where the text came from"),
+  content_url: z.string(),
+  text: z.string().describe("Plain text: # headings, blank lines between paragraphs, math as $TeX$, references last"),
+  offset: z.number().int(),
+  returned_chars: z.number().int(),
+  total_chars: z.number().int(),
+  next_offset: z.number().int().optional().describe("Pass as offset for the next page; absent on the last page"),
+  warnings: z.array(warningSchema).optional(),
+});
+
+export const fetchContent = defineTool({
+  name: "fetch_content",
+  title: "Full text of a paper",
+  toolset: "papers",
+  description: "Metadata and full plain text of one paper, in pages. arXiv: arXiv's HTML, else ar5iv, else the " +
+    "PDF. OpenAlex: the arXiv copy if any, else the best open-access PDF or page (pay-walled works give " +
+    "NOT_AVAILABLE listing what was tried). Text keeps headings and paragraphs, math as TeX and references at " +
+    `the end; pages hold max_chars characters (default ${DEFAULT_MAX_CHARS}): call again with offset=next_offset ` +
+    "until next_offset is absent (the text is cached, so later pages are fast). Get ids from fetch_latest or " +
+    'fetch_top_cited. Example: {"source":"arxiv","id":"2501.11120v1"}',
+  input,
+  output,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  examples: [{ source: "arxiv", id: "2501.11120v1" }, { source: "arxiv", id: "2501.11120v1", offset: 30000 }],
+  async run(args, ctx) {
+    const { key, load } = loader(args.source, args.id, ctx);
+    const { doc, cached } = await textCache(ctx).get(key, load);
+    if (args.offset > 0 && args.offset >= doc.text.length) {
+      throw invalidInput(
+        "offset",
+        `is past the end of the text (total_chars ${doc.text.length})`,
+        args.offset,
+        "Start again at offset 0, or stop: the previous page had no next_offset.",
+      );
+    }
+    const chunk = chunkText(doc.text, args.offset, args.max_chars);
+    // Budget and key notices describe requests; a cached page made none.
+    const warnings = cached ? doc.warnings.filter((w) => !w.code.startsWith("OpenAlex")) : doc.warnings;
+    return {
+      source: args.source,
+      ...doc.meta,
+      content_format: doc.format,
+      content_url: doc.contentUrl,
+      text: chunk.text,
+      offset: chunk.offset,
+      returned_chars: chunk.text.length,
+      total_chars: doc.text.length,
+      ...(chunk.end < doc.text.length ? { next_offset: chunk.end } : {}),
+      ...(warnings.length ? { warnings } : {}),
+    };
+  },
+  render: (r) => {
+    const page = r.next_offset === undefined ? "last page" : `more: call again with offset=${r.next_offset}`;
+    const head = `${r.title ?? "(untitled)"} — ${r.id} [${r.content_format}] characters ${r.offset}-${
+      r.offset + r.returned_chars
+    } of ${r.total_chars} (${page})`;
+    const warnings = (r.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`);
+    return [head, ...warnings, "", r.text].join("\n");
+  },
+});
+
+function loader(
+  source: "arxiv" | "openalex",
+  raw: string,
+  ctx: ToolContext,
+): { key: string; load: () => Promise<ContentDoc> } {
+  if (source === "arxiv") {
+    const id = normalizeArxivId(raw);
+    if (!id) {
+      throw invalidInput(
+        "id",
+        "not an arXiv id",
+        raw,
+        normalizeWorkId(raw)
+          ? "That is an OpenAlex work id: call with source=openalex."
+          : "Use an id such as 2104.12255, 2104.12255v1 or hep-th/9901001.",
+      );
+    }
+    return { key: `arxiv:${id}`, load: () => arxivContent(ctx, id) };
+  }
+  const id = normalizeWorkId(raw);
+  if (!id) {
+    throw invalidInput(
+      "id",
+      "not an OpenAlex work id",
+      raw,
+      normalizeArxivId(raw) ? "That is an arXiv id: call with source=arxiv." : "Use an id such as W2741809807.",
+    );
+  }
+  return { key: `openalex:${id}`, load: () => openalexContent(ctx, id) };
+}

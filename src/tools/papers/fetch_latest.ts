@@ -1,0 +1,115 @@
+/** fetch_latest: the newest papers of an arXiv category or an OpenAlex topic/field. */
+import { z } from "zod";
+import { invalidInput } from "../../core/errors.ts";
+import { defineTool, type ToolContext } from "../../core/tool_def.ts";
+import { latestInCategory } from "../../sources/arxiv/client.ts";
+import { ARXIV_CATEGORIES, categoriesUnder, findArxivCategory } from "../../sources/arxiv/taxonomy.ts";
+import { OpenAlexClient } from "../../sources/openalex/client.ts";
+import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
+import { arxivPaper, isoDay, openalexPaper } from "./paper_view.ts";
+import { paperListSchema, partialSuccess, renderPapers, sourceSchema, type Warning } from "./schemas.ts";
+
+export const MAX_COUNT = 200;
+
+const input = z.object({
+  source: sourceSchema.describe("arxiv (preprints by taxonomy category) or openalex (all scholarly works by topic)"),
+  category: z.string().trim().min(1).max(200).describe(
+    "arxiv: a taxonomy code such as cs.LG, math.AG, quant-ph (list_categories source=arxiv). openalex: a topic " +
+      "id (T10320), subfields/1702, fields/17, domains/3, a deprecated concept id (C41008148) or a topic name",
+  ),
+  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe(`How many papers (1-${MAX_COUNT}, default 50)`),
+});
+
+const output = paperListSchema.extend({
+  category: z.string().describe("The category searched (canonical arXiv code or OpenAlex id)"),
+  category_used: categoryUsedSchema.optional(),
+});
+
+export const fetchLatest = defineTool({
+  name: "fetch_latest",
+  title: "Latest papers in a category",
+  toolset: "papers",
+  description: "Newest papers in an arXiv category or an OpenAlex topic/field, newest first: id, title, " +
+    "authors, date, pdf_url. Pass an id to fetch_content for the full text; use fetch_top_cited for the most " +
+    "cited papers instead, list_categories to find category ids. arXiv answers one request per 3 s, so " +
+    "counts above 100 take a few seconds; OpenAlex hides works dated in the future. count ≤ 200. " +
+    'Example: {"source":"arxiv","category":"cs.LG","count":5}',
+  input,
+  output,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  examples: [
+    { source: "arxiv", category: "cs.LG", count: 5 },
+    { source: "openalex", category: "T11636", count: 5 },
+  ],
+  run: (args, ctx) => args.source === "arxiv" ? latestArxiv(args, ctx) : latestOpenAlex(args, ctx),
+  render: renderPapers,
+});
+
+type Args = z.output<typeof input>;
+
+async function latestArxiv(args: Args, ctx: ToolContext): Promise<z.input<typeof output>> {
+  const category = findArxivCategory(args.category);
+  if (!category) throw unknownArxivCategory(args.category);
+  const warnings: Warning[] = [];
+  if (!category.active) {
+    warnings.push({
+      code: "RetiredCategory",
+      message: `${category.code} (${category.name}) is a retired arXiv category: it holds only old papers.`,
+    });
+  }
+  const result = await latestInCategory(ctx, category.code, args.count, (got, wanted) => progress(ctx, got, wanted));
+  if (result.shortfall) warnings.push({ code: "Truncated", message: `${result.shortfall}; retry later for more.` });
+  const papers = result.entries.map(arxivPaper);
+  const partial = partialSuccess(papers, "arXiv");
+  if (partial) warnings.push(partial);
+  return {
+    source: "arxiv",
+    category: category.code,
+    papers,
+    total: result.total,
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typeof output>> {
+  const client = new OpenAlexClient(ctx);
+  const resolved = await resolveOpenAlexCategory(client, args.category, "category");
+  const { works, total } = await client.works(
+    {
+      filter: `${resolved.filter},to_publication_date:${isoDay(ctx.clock.now())}`,
+      sort: "publication_date:desc",
+      count: args.count,
+    },
+    (got, wanted) => progress(ctx, got, wanted),
+  );
+  const papers = works.map((w) => openalexPaper(w));
+  const warnings = [...resolved.warnings, ...client.notices()];
+  const partial = partialSuccess(papers, "OpenAlex");
+  if (partial) warnings.push(partial);
+  return {
+    source: "openalex",
+    category: resolved.used.id,
+    category_used: resolved.used,
+    papers,
+    total,
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+function progress(ctx: ToolContext, got: number, wanted: number): Promise<void> {
+  return ctx.progress(got, wanted, `fetched ${got} of ${wanted} papers`);
+}
+
+/** Near misses get concrete suggestions: an archive (`cs`) lists its categories, a name its codes. */
+function unknownArxivCategory(raw: string) {
+  const under = categoriesUnder(raw).slice(0, 8).map((c) => c.code);
+  const byName = ARXIV_CATEGORIES.filter((c) => c.active && c.name.toLowerCase().includes(raw.toLowerCase()))
+    .slice(0, 5).map((c) => `${c.code} (${c.name})`);
+  const hint = under.length
+    ? `'${raw}' is an archive; use one of its categories, e.g. ${under.join(", ")}.`
+    : byName.length
+    ? `Did you mean ${byName.join(", ")}?`
+    : "Use an arXiv taxonomy code such as cs.LG or astro-ph.GA (list_categories source=arxiv shows all), " +
+      "or source=openalex for OpenAlex topics.";
+  return invalidInput("category", "not an arXiv category code", raw, hint);
+}

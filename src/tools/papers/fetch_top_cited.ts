@@ -1,0 +1,74 @@
+/** fetch_top_cited: the most cited OpenAlex works of a topic since a date. */
+import { z } from "zod";
+import { invalidInput } from "../../core/errors.ts";
+import { defineTool } from "../../core/tool_def.ts";
+import { OpenAlexClient } from "../../sources/openalex/client.ts";
+import { MAX_COUNT } from "./fetch_latest.ts";
+import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
+import { citedPaper, isoDay } from "./paper_view.ts";
+import { paperListSchema, paperSchema, partialSuccess, renderPapers } from "./schemas.ts";
+
+const input = z.object({
+  concept: z.string().trim().min(1).max(200).describe(
+    "OpenAlex topic id (T10320), subfields/N, fields/N, domains/N, a deprecated concept id (C41008148), or a " +
+      'plain name ("machine learning") resolved through OpenAlex topic search',
+  ),
+  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD").describe(
+    "Only works published on or after this date (YYYY-MM-DD)",
+  ),
+  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe(`How many papers (1-${MAX_COUNT}, default 50)`),
+});
+
+const output = paperListSchema.extend({
+  papers: z.array(paperSchema.required({ cited_by_count: true })),
+  concept_used: categoryUsedSchema,
+});
+
+export const fetchTopCited = defineTool({
+  name: "fetch_top_cited",
+  title: "Most cited papers of a topic",
+  toolset: "papers",
+  description: "The most cited OpenAlex works of a topic published since a date, most cited first: id, " +
+    "title, authors, date, pdf_url, cited_by_count. concept takes an OpenAlex topic/field/concept id or a plain " +
+    "name (the topic chosen is reported in concept_used, with alternatives in warnings). Use fetch_latest for " +
+    "the newest papers instead. count ≤ 200. " +
+    'Example: {"concept":"T11636","since":"2020-01-01","count":10}',
+  input,
+  output,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  examples: [
+    { concept: "T11636", since: "2020-01-01", count: 10 },
+    { concept: "artificial intelligence in healthcare", since: "2022-01-01", count: 5 },
+  ],
+  async run(args, ctx) {
+    const since = new Date(`${args.since}T00:00:00Z`);
+    if (Number.isNaN(since.getTime()) || isoDay(since.getTime()) !== args.since) {
+      throw invalidInput("since", "not a calendar date", args.since, "Use YYYY-MM-DD, e.g. 2020-01-01.");
+    }
+    if (since.getTime() > ctx.clock.now()) {
+      throw invalidInput("since", "is in the future", args.since, "Use a past date, e.g. 2020-01-01.");
+    }
+    const client = new OpenAlexClient(ctx);
+    const resolved = await resolveOpenAlexCategory(client, args.concept, "concept");
+    const { works, total } = await client.works(
+      {
+        filter: `${resolved.filter},from_publication_date:${args.since}`,
+        sort: "cited_by_count:desc",
+        count: args.count,
+      },
+      (got, wanted) => ctx.progress(got, wanted, `fetched ${got} of ${wanted} papers`),
+    );
+    const papers = works.map(citedPaper);
+    const warnings = [...resolved.warnings, ...client.notices()];
+    const partial = partialSuccess(papers, "OpenAlex");
+    if (partial) warnings.push(partial);
+    return {
+      source: "openalex" as const,
+      concept_used: resolved.used,
+      papers,
+      total,
+      ...(warnings.length ? { warnings } : {}),
+    };
+  },
+  render: renderPapers,
+});

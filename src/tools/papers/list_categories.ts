@@ -1,0 +1,102 @@
+/** list_categories: the arXiv taxonomy (shipped as data) or OpenAlex's domains/fields/subfields and topics. */
+import { z } from "zod";
+import { defineTool, type ToolContext } from "../../core/tool_def.ts";
+import { ARXIV_CATEGORIES, arxivGroups } from "../../sources/arxiv/taxonomy.ts";
+import { OpenAlexClient } from "../../sources/openalex/client.ts";
+import type { OpenAlexEntity } from "../../sources/openalex/types.ts";
+import { openalexHierarchy } from "./openalex_hierarchy.ts";
+import { sourceSchema, type Warning, warningSchema } from "./schemas.ts";
+
+const input = z.object({
+  source: sourceSchema.describe(
+    "arxiv (taxonomy codes such as cs.LG) or openalex (topics, subfields, fields, domains)",
+  ),
+  query: z.string().trim().min(1).max(200).optional().describe(
+    "Filter by code or name (arxiv), or search OpenAlex topics by name and filter its fields/subfields",
+  ),
+  include_retired: z.boolean().default(false).describe("arxiv only: also list retired codes such as cmp-lg"),
+});
+
+const categorySchema = z.object({
+  id: z.string().describe("Pass as fetch_latest category (or fetch_top_cited concept for OpenAlex)"),
+  name: z.string(),
+  level: z.enum(["category", "domain", "field", "subfield", "topic"]),
+  parent: z.string().optional().describe("arXiv group, or the OpenAlex level above"),
+  parent_name: z.string().optional(),
+  active: z.boolean().optional().describe("arxiv: false for retired codes"),
+  works_count: z.number().int().optional(),
+});
+
+const output = z.object({
+  source: sourceSchema,
+  categories: z.array(categorySchema),
+  total: z.number().int(),
+  warnings: z.array(warningSchema).optional(),
+});
+
+type Output = z.input<typeof output>;
+
+export const listCategories = defineTool({
+  name: "list_categories",
+  title: "List paper categories",
+  toolset: "papers",
+  description: "Category ids for fetch_latest and fetch_top_cited. arxiv: the arXiv taxonomy (code, name, group), " +
+    "from data shipped with the server. openalex: domains, fields and subfields (fetched once a day); with query, " +
+    "also the OpenAlex topics (T…) matching that name. " +
+    'Example: {"source":"openalex","query":"machine learning"}',
+  input,
+  output,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  examples: [{ source: "arxiv", query: "cs." }, { source: "openalex" }, {
+    source: "openalex",
+    query: "artificial intelligence",
+  }],
+  run: (args, ctx) => args.source === "arxiv" ? Promise.resolve(arxivCategories(args)) : openalexCategories(args, ctx),
+  render: (r) =>
+    [
+      `${r.total} ${r.source} categories`,
+      ...r.categories.map((c) => `${c.id} | ${c.name}${c.parent_name ? ` | ${c.parent_name}` : ""}`),
+      ...(r.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`),
+    ].join("\n"),
+});
+
+type Args = z.output<typeof input>;
+
+function arxivCategories(args: Args): Output {
+  const q = args.query?.toLowerCase();
+  const groups = new Map(arxivGroups().map((g) => [g.id, g.name]));
+  const categories = ARXIV_CATEGORIES
+    .filter((c) => args.include_retired || c.active)
+    .filter((c) => !q || c.code.toLowerCase().includes(q) || c.name.toLowerCase().includes(q))
+    .map((c) => ({
+      id: c.code,
+      name: c.name,
+      level: "category" as const,
+      parent: c.group,
+      parent_name: groups.get(c.group),
+      active: c.active,
+    }));
+  return { source: "arxiv", categories, total: categories.length };
+}
+
+async function openalexCategories(args: Args, ctx: ToolContext): Promise<Output> {
+  const { entities, notices } = await openalexHierarchy(ctx);
+  const q = args.query?.toLowerCase();
+  const levels = entities.filter((e) => !q || e.name.toLowerCase().includes(q));
+  const warnings: Warning[] = [...notices];
+  let topics: OpenAlexEntity[] = [];
+  if (args.query) {
+    const client = new OpenAlexClient(ctx);
+    topics = await client.searchTopics(args.query, 25);
+    warnings.push(...client.notices().filter((n) => !warnings.some((w) => w.code === n.code)));
+  }
+  const categories = [...levels, ...topics].map((e) => ({
+    id: e.id,
+    name: e.name,
+    level: e.level === "concept" ? "topic" as const : e.level,
+    ...(e.parent ? { parent: e.parent } : {}),
+    ...(e.parentName ? { parent_name: e.parentName } : {}),
+    ...(e.worksCount !== undefined ? { works_count: e.worksCount } : {}),
+  }));
+  return { source: "openalex", categories, total: categories.length, ...(warnings.length ? { warnings } : {}) };
+}

@@ -1,0 +1,35 @@
+/**
+ * OpenAlex's domains, fields and subfields (4 + 26 + ~254 entries, five list requests) fetched once per
+ * server and kept for a day: they change a few times a year. Calls arriving while it loads share the fetch.
+ */
+import type { ToolContext } from "../../core/tool_def.ts";
+import { type Notice, OpenAlexClient } from "../../sources/openalex/client.ts";
+import type { OpenAlexEntity } from "../../sources/openalex/types.ts";
+
+export const HIERARCHY_TTL_MS = 24 * 3600_000;
+
+interface Entry {
+  fetchedAt: number;
+  value: Promise<{ entities: OpenAlexEntity[]; notices: Notice[] }>;
+}
+
+export async function openalexHierarchy(ctx: ToolContext): Promise<{ entities: OpenAlexEntity[]; notices: Notice[] }> {
+  const slot = ctx.shared("papers:openalex-hierarchy", () => ({ entry: undefined as Entry | undefined }));
+  const now = ctx.clock.now();
+  if (slot.entry && now - slot.entry.fetchedAt <= HIERARCHY_TTL_MS) {
+    // Served from memory: no request made, so no budget to report.
+    return { entities: (await slot.entry.value).entities, notices: [] };
+  }
+  const entry: Entry = { fetchedAt: now, value: load(ctx) };
+  slot.entry = entry;
+  // A failed fetch is not kept: the next call tries again.
+  entry.value.catch(() => slot.entry === entry && (slot.entry = undefined));
+  return await entry.value;
+}
+
+async function load(ctx: ToolContext): Promise<{ entities: OpenAlexEntity[]; notices: Notice[] }> {
+  const client = new OpenAlexClient(ctx);
+  const entities: OpenAlexEntity[] = [];
+  for (const path of ["/domains", "/fields", "/subfields"] as const) entities.push(...await client.allEntities(path));
+  return { entities, notices: client.notices() };
+}

@@ -1,0 +1,73 @@
+/** Output pieces shared by the papers tools, and the F-1 completeness check. */
+import { z } from "zod";
+
+export const sourceSchema = z.enum(["arxiv", "openalex"]);
+
+export const warningSchema = z.object({
+  code: z.string().describe("PartialSuccess, OpenAlexBudget, OpenAlexKeyMissing, DeprecatedConcept, ..."),
+  message: z.string(),
+});
+export type Warning = z.infer<typeof warningSchema>;
+
+export const paperSchema = z.object({
+  id: z.string().describe(
+    "arXiv id with version (2104.12255v1) or OpenAlex work id (W2741809807): fetch_content takes it",
+  ),
+  title: z.string().nullable(),
+  authors: z.array(z.string()),
+  date: z.string().nullable().describe("YYYY-MM-DD: arXiv first submission, OpenAlex publication date"),
+  pdf_url: z.string().nullable(),
+  cited_by_count: z.number().int().optional(),
+});
+export type Paper = z.infer<typeof paperSchema>;
+
+export const paperListSchema = z.object({
+  source: sourceSchema,
+  papers: z.array(paperSchema),
+  total: z.number().int().optional().describe(
+    "How many papers match upstream (more than returned when count is lower)",
+  ),
+  warnings: z.array(warningSchema).optional(),
+});
+
+/** Share of complete records below which a PartialSuccess warning is added (F-1). */
+export const COMPLETE_SHARE = 0.9;
+
+/**
+ * F-1: a PartialSuccess warning when fewer than 90 % of papers have a title, at least one author and a date.
+ * @example partialSuccess([{ id: "W1", title: null, authors: [], date: null, pdf_url: null }], "OpenAlex")
+ */
+export function partialSuccess(papers: Paper[], sourceName: string): Warning | undefined {
+  if (papers.length === 0) return undefined;
+  const noTitle = papers.filter((p) => !p.title).length;
+  const noAuthors = papers.filter((p) => p.authors.length === 0).length;
+  const noDate = papers.filter((p) => !p.date).length;
+  const incomplete = papers.filter((p) => !p.title || p.authors.length === 0 || !p.date).length;
+  if ((papers.length - incomplete) / papers.length >= COMPLETE_SHARE) return undefined;
+  const why = [
+    noAuthors ? `${noAuthors} without authors` : "",
+    noTitle ? `${noTitle} without a title` : "",
+    noDate ? `${noDate} without a date` : "",
+  ].filter(Boolean).join(", ");
+  return {
+    code: "PartialSuccess",
+    message: `${incomplete} of ${papers.length} papers (${Math.round((100 * incomplete) / papers.length)} %) ` +
+      `lack complete metadata (${why}): ${sourceName} has no such data for them; they are returned as they are.`,
+  };
+}
+
+/** Compact list rendering for the text block: one line per paper. */
+export function renderPapers(result: { papers: Paper[]; total?: number; warnings?: Warning[] }): string {
+  const lines = result.papers.map((p) => {
+    const who = p.authors.length === 0
+      ? "no authors"
+      : p.authors.length > 2
+      ? `${p.authors[0]} et al.`
+      : p.authors.join(", ");
+    const cites = p.cited_by_count === undefined ? "" : `, cited ${p.cited_by_count}×`;
+    return `${p.id} | ${p.date ?? "no date"} | ${p.title ?? "(untitled)"} | ${who}${cites}`;
+  });
+  const head = `${result.papers.length} papers${result.total === undefined ? "" : ` of ${result.total}`}`;
+  const warnings = (result.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`);
+  return [head, ...lines, ...warnings].join("\n");
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { defineTool } from "../../core/tool_def.ts";
+import { fetchAssaySummary as fetchSummary } from "../../sources/pubchem/records.ts";
+import { READ_ONLY } from "./shared.ts";
+
+const input = z.object({
+  aid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe(
+    "The PubChem BioAssay ID (AID), e.g. 1851.",
+  ),
+});
+
+const output = z.object({
+  aid: z.number().int(),
+  name: z.string(),
+  description: z.string().describe("The depositor's description, paragraphs separated by newlines."),
+  sourceName: z.string().describe("The depositor of the assay."),
+  method: z.string().optional().describe("Assay method as PubChem labels it, e.g. 'confirmatory', 'screening'."),
+  numSids: z.number().int().describe("Substances (SIDs) tested."),
+  numActive: z.number().int().describe("Substances (SIDs) active."),
+  numCids: z.number().int().optional().describe("Compounds (CIDs) tested."),
+  numActiveCids: z.number().int().optional().describe("Compounds (CIDs) active."),
+  targets: z.array(z.object({
+    name: z.string(),
+    accession: z.string().optional().describe("Protein accession (e.g. UniProt), when PubChem gives one."),
+    geneId: z.number().int().optional().describe("NCBI Gene ID, when known."),
+    geneSymbol: z.string().optional().describe("Gene symbol, when known."),
+  })).describe("Biological targets of the assay (empty for assays without a molecular target)."),
+});
+
+export const fetchAssaySummary = defineTool({
+  name: "fetch_assay_summary",
+  title: "Fetch a PubChem BioAssay summary",
+  toolset: "pubchem",
+  description: "Returns the summary of a PubChem BioAssay by AID: name, description, depositor, method, counts of " +
+    "tested and active substances/compounds, and the molecular targets with NCBI Gene ID and symbol where PubChem " +
+    "has them (usable with the gene tools). Find AIDs for a gene or protein with search_assays_by_target. " +
+    'Example: {"aid":1851}',
+  input,
+  output,
+  annotations: READ_ONLY,
+  examples: [{ aid: 1851 }],
+  async run(args, ctx) {
+    return await fetchSummary(ctx, args.aid);
+  },
+  render(r) {
+    const targets = r.targets.map((t) =>
+      `${t.name}${t.geneSymbol ? ` [${t.geneSymbol}${t.geneId ? ` ${t.geneId}` : ""}]` : ""}`
+    );
+    return `AID ${r.aid}: ${r.name} (${r.sourceName}${r.method ? `, ${r.method}` : ""}); ` +
+      `${r.numActive}/${r.numSids} substances active; targets: ${targets.join("; ") || "none"}\n${r.description}`;
+  },
+});

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { ToolError } from "../../core/errors.ts";
+import { defineTool } from "../../core/tool_def.ts";
+import { fetchProperties } from "../../sources/pubchem/compounds.ts";
+import { COMPOUND_PROPERTIES } from "../../sources/pubchem/types.ts";
+import { cidSchema, READ_ONLY } from "./shared.ts";
+
+/** Most CIDs accepted in one call: five paced PubChem requests of 200. */
+const MAX_CIDS = 1000;
+
+const input = z.object({
+  cids: z.array(cidSchema).min(1).max(MAX_CIDS).describe(
+    `One or more PubChem Compound IDs (positive integers, at most ${MAX_CIDS}), e.g. [2244, 3672].`,
+  ),
+  properties: z.array(z.enum(COMPOUND_PROPERTIES)).min(1).describe(
+    "Properties to retrieve for each CID. 'SMILES' is the full (isomeric) SMILES and 'ConnectivitySMILES' the one " +
+      "without stereo/isotopes (PubChem's 2025 names); the older 'IsomericSMILES' and 'CanonicalSMILES' are " +
+      "accepted and answered under the name you asked for.",
+  ),
+});
+
+const text = () => z.string().optional();
+const num = () => z.number().optional();
+const int = () => z.number().int().optional();
+
+const compoundProperties = z.object({
+  CID: z.number().int().describe("The PubChem Compound ID."),
+  MolecularFormula: text(),
+  MolecularWeight: num().describe("g/mol"),
+  SMILES: text(),
+  ConnectivitySMILES: text(),
+  CanonicalSMILES: text(),
+  IsomericSMILES: text(),
+  InChI: text(),
+  InChIKey: text(),
+  IUPACName: text(),
+  Title: text(),
+  XLogP: num(),
+  ExactMass: num(),
+  MonoisotopicMass: num(),
+  TPSA: num().describe("Topological polar surface area, Å²"),
+  Complexity: num(),
+  Charge: int(),
+  HBondDonorCount: int(),
+  HBondAcceptorCount: int(),
+  RotatableBondCount: int(),
+  HeavyAtomCount: int(),
+  CovalentUnitCount: int(),
+  notFound: z.literal(true).optional().describe("Present (true) when PubChem has no compound with this CID."),
+}).describe("The requested properties of one compound; a property PubChem does not compute for it is absent.");
+
+const output = z.object({
+  results: z.array(compoundProperties).describe("One entry per requested CID (duplicates merged), in request order."),
+  notFoundCids: z.array(z.number().int()).describe("Requested CIDs PubChem does not know (also flagged in results)."),
+});
+
+export const fetchCompoundProperties = defineTool({
+  name: "fetch_compound_properties",
+  title: "Fetch PubChem compound properties",
+  toolset: "pubchem",
+  description: "Returns physicochemical properties (formula, weight, SMILES, InChI/InChIKey, IUPAC name, XLogP, " +
+    "TPSA, H-bond counts, …) for one or many CIDs, batched into as few PubChem requests as possible (up to " +
+    `${MAX_CIDS} CIDs). Masses are numbers. Unknown CIDs are listed in notFoundCids, not dropped; if none is ` +
+    "known the call fails with ENTITY_NOT_FOUND. Get CIDs from search_compound_by_identifier first. " +
+    'Example: {"cids":[2244,3672],"properties":["MolecularFormula","MolecularWeight","SMILES","XLogP"]}',
+  input,
+  output,
+  annotations: READ_ONLY,
+  examples: [
+    { cids: [2244, 3672], properties: ["MolecularFormula", "MolecularWeight", "SMILES", "XLogP"] },
+    { cids: [2244], properties: ["IUPACName", "InChIKey", "CanonicalSMILES", "TPSA", "HBondDonorCount"] },
+  ],
+  async run(args, ctx) {
+    const batch = await fetchProperties(ctx, args.cids, args.properties);
+    if (batch.notFound.length === batch.rows.length) {
+      throw new ToolError(
+        "ENTITY_NOT_FOUND",
+        `PubChem has no compound for CID${batch.notFound.length === 1 ? "" : "s"} ${batch.notFound.join(", ")}.`,
+        "Check the CIDs; resolve names or structures to CIDs with search_compound_by_identifier.",
+      );
+    }
+    const missing = new Set(batch.notFound);
+    return {
+      results: batch.rows.map((row) => missing.has(row.CID) ? { CID: row.CID, notFound: true as const } : row),
+      notFoundCids: batch.notFound,
+    };
+  },
+  render(r) {
+    const lines = r.results.filter((row) => !row.notFound).map((row) => {
+      const { CID, notFound: _, ...props } = row;
+      return `CID ${CID}: ${Object.entries(props).map(([k, v]) => `${k}=${v}`).join(", ")}`;
+    });
+    if (r.notFoundCids.length) lines.push(`Not found: ${r.notFoundCids.join(", ")}`);
+    return lines.join("\n");
+  },
+});

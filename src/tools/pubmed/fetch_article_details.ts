@@ -1,0 +1,117 @@
+/** fetchArticleDetails: EFetch db=pubmed (GET, or POST for long id lists) at one of four detail levels. */
+import { z } from "zod";
+import { ToolError } from "../../core/errors.ts";
+import { defineTool } from "../../core/tool_def.ts";
+import { parseEFetchPubMed } from "../../sources/ncbi/parse_efetch_pubmed.ts";
+import { splitMedlineText } from "../../sources/ncbi/parse_medline_text.ts";
+import { eFetch } from "../../sources/ncbi/pubmed_client.ts";
+import { splitRawRecords } from "../../sources/ncbi/pubmed_raw.ts";
+import { abstractPlusView, citationView } from "./article_views.ts";
+import { fitToBudget } from "./output_budget.ts";
+import { pmidSchema, unique } from "./pmid.ts";
+import { articleSchema } from "./schemas.ts";
+
+const input = z.object({
+  pmids: z.array(pmidSchema).min(1).max(200).describe(
+    'PubMed IDs, 1-200: "31452104" or "PMID:31452104" (as searchPubMedArticles and the gene tools return them)',
+  ),
+  detailLevel: z.enum(["abstract_plus", "full_xml", "medline_text", "citation_data"]).default("abstract_plus")
+    .describe(
+      "abstract_plus: title, abstract, authors, journal, MeSH, keywords, DOI (parsed); citation_data: only what " +
+        "a reference needs; full_xml: PubMed's raw XML per record; medline_text: MEDLINE tagged text per record",
+    ),
+  includeMeshTerms: z.boolean().default(true).describe("abstract_plus: include MeSH headings"),
+  includeGrantInfo: z.boolean().default(false).describe("abstract_plus: include funding grants"),
+});
+
+const output = z.object({
+  requestedPmids: z.array(z.string()).describe("The PMIDs asked for, normalised and de-duplicated"),
+  detailLevel: z.string(),
+  articles: z.array(articleSchema).describe("Found records, in the order requested"),
+  notFoundPmids: z.array(z.string()).describe("Requested PMIDs PubMed returned no record for"),
+  eFetchDetails: z.object({ urls: z.array(z.string()), requestMethod: z.enum(["GET", "POST"]) }),
+  truncated: z.object({ omittedPmids: z.array(z.string()), notice: z.string() }).optional().describe(
+    "Present when the result was cut to stay under 8 MB",
+  ),
+});
+
+type Article = z.input<typeof articleSchema>;
+
+export const fetchArticleDetails = defineTool({
+  name: "fetchArticleDetails",
+  title: "Fetch PubMed article details",
+  toolset: "pubmed",
+  description: "Fetch PubMed records by PMID: title, abstract (structured sections keep their labels), " +
+    "authors with affiliations and ORCID, journal/volume/issue/pages/date, publication types, keywords, MeSH " +
+    "terms, grants, DOI and PMC id; or the raw XML, MEDLINE text, or citation fields only. Books and book " +
+    "chapters are included. Up to 200 PMIDs per call; PMIDs PubMed does not know are listed in notFoundPmids. " +
+    "Find PMIDs with searchPubMedArticles; format references with getArticleRelationships (citation_formats). " +
+    'Example: {"pmids":["27797938","PMID:30108519"],"detailLevel":"abstract_plus"}',
+  input,
+  output,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  examples: [
+    { pmids: ["27797938", "PMID:30108519"] },
+    { pmids: ["34843274"], detailLevel: "citation_data" },
+    { pmids: ["19304878"], detailLevel: "medline_text" },
+  ],
+  async run(args, ctx) {
+    const requested = unique(args.pmids);
+    const format = args.detailLevel === "medline_text" ? "medline" : "xml";
+    const fetched = await eFetch(ctx, requested, format);
+    const byPmid = new Map<string, Article>();
+    if (format === "medline") {
+      for (const r of splitMedlineText(fetched.value)) byPmid.set(r.pmid, { pmid: r.pmid, medlineText: r.text });
+    } else {
+      const parsed = parseEFetchPubMed(fetched.value, fetched.url);
+      const raw = args.detailLevel === "full_xml" ? splitRawRecords(fetched.value) : undefined;
+      for (const a of parsed) {
+        if (raw) byPmid.set(a.pmid, { pmid: a.pmid, title: a.title, fullXml: raw.get(a.pmid) ?? "" });
+        else if (args.detailLevel === "citation_data") byPmid.set(a.pmid, citationView(a));
+        else byPmid.set(a.pmid, abstractPlusView(a, args));
+      }
+    }
+    const found = requested.filter((p) => byPmid.has(p));
+    const notFoundPmids = requested.filter((p) => !byPmid.has(p));
+    if (found.length === 0) {
+      throw new ToolError(
+        "ENTITY_NOT_FOUND",
+        `PubMed has no record for ${requested.length === 1 ? "PMID" : "any of the PMIDs"} ${requested.join(", ")}.`,
+        "Check the PMIDs, or find the right ones with searchPubMedArticles.",
+        { invalidInput: { field: "pmids", value: requested } },
+      );
+    }
+    const { kept, omitted } = fitToBudget(found.map((p) => byPmid.get(p)!));
+    return {
+      requestedPmids: requested,
+      detailLevel: args.detailLevel,
+      articles: kept,
+      notFoundPmids,
+      eFetchDetails: { urls: [fetched.url], requestMethod: fetched.method },
+      ...(omitted.length
+        ? {
+          truncated: {
+            omittedPmids: omitted.map((a) => a.pmid),
+            notice: `Cut to ${kept.length} of ${found.length} records to stay under the 8 MB result limit ` +
+              "(PAYLOAD_TOO_LARGE otherwise). Fetch the omitted PMIDs in a further call, or use a lighter " +
+              "detailLevel (citation_data or abstract_plus instead of full_xml).",
+          },
+        }
+        : {}),
+    };
+  },
+  render(r) {
+    const lines = [`${r.articles.length} of ${r.requestedPmids.length} PubMed records (${r.detailLevel}).`];
+    for (const a of r.articles) {
+      const date = a.journalInfo?.publicationDate.year ?? "";
+      lines.push(
+        `- PMID ${a.pmid}: ${a.title ?? "(MEDLINE text)"}${
+          a.journalInfo?.title ? ` (${a.journalInfo.title} ${date})` : ""
+        }`,
+      );
+    }
+    if (r.notFoundPmids.length) lines.push(`Not found: ${r.notFoundPmids.join(", ")}`);
+    if (r.truncated) lines.push(r.truncated.notice);
+    return lines.join("\n");
+  },
+});

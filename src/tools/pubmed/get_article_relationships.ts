@@ -1,0 +1,154 @@
+/**
+ * getArticleRelationships: similar articles (ELink neighbor_score), citing articles and references
+ * (ELink linkname), each enriched by one ESummary call; or the article itself formatted as citations.
+ */
+import { z } from "zod";
+import { ToolError } from "../../core/errors.ts";
+import { defineTool, type ToolContext } from "../../core/tool_def.ts";
+import { parseEFetchPubMed } from "../../sources/ncbi/parse_efetch_pubmed.ts";
+import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed_client.ts";
+import { CITATION_STYLES, formatCitations } from "./citations/format.ts";
+import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
+
+const RELATIONSHIPS = ["pubmed_similar_articles", "pubmed_citedin", "pubmed_references", "citation_formats"] as const;
+const LINK_KIND: Record<string, LinkKind> = {
+  pubmed_similar_articles: "similar",
+  pubmed_citedin: "citedin",
+  pubmed_references: "refs",
+};
+
+const input = z.object({
+  sourcePmid: pmidSchema.describe('The article: "27797938" or "PMID:27797938"'),
+  relationshipType: z.enum(RELATIONSHIPS).default("pubmed_similar_articles").describe(
+    "pubmed_similar_articles: PubMed's similar articles, best first, with scores; pubmed_citedin: articles " +
+      "in PubMed citing it; pubmed_references: its reference list as PubMed links it; citation_formats: the " +
+      "article itself formatted as citations",
+  ),
+  maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Related articles to return (1-50)"),
+  citationStyles: z.array(z.enum(CITATION_STYLES)).min(1).max(4).default(["ris"]).describe(
+    "citation_formats only: any of ris, bibtex, apa_string (APA 7), mla_string (MLA 9)",
+  ),
+});
+
+const relatedSchema = z.object({
+  pmid: z.string(),
+  title: z.string().describe("Empty when NCBI could not summarise the article (see summaryError)"),
+  authors: z.array(z.string()),
+  score: z.number().optional().describe("Similarity score (similar articles only; higher is closer)"),
+  linkUrl: z.string(),
+  summaryError: z.string().optional(),
+});
+
+const output = z.object({
+  sourcePmid: z.string(),
+  relationshipType: z.string(),
+  relatedArticles: z.array(relatedSchema),
+  citations: z.object({
+    ris: z.string().optional(),
+    bibtex: z.string().optional(),
+    apa_string: z.string().optional(),
+    mla_string: z.string().optional(),
+  }),
+  retrievedCount: z.number(),
+  totalLinked: z.number().optional().describe("All linked articles NCBI returned before the maxRelatedResults cut"),
+  notice: z.string().optional(),
+  eLinkUrl: z.string().optional(),
+  eSummaryUrl: z.string().optional(),
+  eFetchUrl: z.string().optional(),
+});
+
+type Output = z.input<typeof output>;
+
+export const getArticleRelationships = defineTool({
+  name: "getArticleRelationships",
+  title: "PubMed related articles and citations",
+  toolset: "pubmed",
+  description: "For one PubMed article: similar articles ranked by PubMed's similarity score, articles that " +
+    "cite it, or its references, each with title and authors; or the article formatted as RIS, BibTeX, " +
+    "APA 7 or MLA 9 citations (relationshipType citation_formats). Up to 50 related articles. Use " +
+    "fetchArticleDetails for abstracts of the PMIDs returned. " +
+    'Example: {"sourcePmid":"9298984","relationshipType":"pubmed_similar_articles","maxRelatedResults":5}',
+  input,
+  output,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  examples: [
+    { sourcePmid: "9298984", maxRelatedResults: 5 },
+    { sourcePmid: "9298984", relationshipType: "pubmed_citedin", maxRelatedResults: 10 },
+    { sourcePmid: "34843274", relationshipType: "citation_formats", citationStyles: ["ris", "bibtex", "apa_string"] },
+  ],
+  async run(args, ctx) {
+    if (args.relationshipType === "citation_formats") {
+      return await citations(args.sourcePmid, unique(args.citationStyles) as typeof args.citationStyles, ctx);
+    }
+    return await related(args.sourcePmid, args.relationshipType, args.maxRelatedResults, ctx);
+  },
+  render(r) {
+    if (r.relationshipType === "citation_formats") {
+      return Object.entries(r.citations).map(([style, text]) => `[${style}]\n${text}`).join("\n\n");
+    }
+    const lines = [`${r.retrievedCount} ${r.relationshipType} for PMID ${r.sourcePmid}.`];
+    if (r.notice) lines.push(r.notice);
+    for (const a of r.relatedArticles) {
+      const score = a.score === undefined ? "" : ` [score ${a.score}]`;
+      lines.push(`- PMID ${a.pmid}: ${a.title || a.summaryError || "(no summary)"}${score}`);
+    }
+    return lines.join("\n");
+  },
+});
+
+async function related(pmid: string, type: string, max: number, ctx: ToolContext): Promise<Output> {
+  const links = await eLink(ctx, pmid, LINK_KIND[type]);
+  // Similar-article lists start with the article itself (score 2^31-1): it is not related to itself.
+  const others = links.value.filter((l) => l.id !== pmid);
+  const chosen = others.slice(0, max);
+  const base = {
+    sourcePmid: pmid,
+    relationshipType: type,
+    citations: {},
+    eLinkUrl: links.url,
+    totalLinked: others.length,
+  };
+  if (chosen.length === 0) {
+    return {
+      ...base,
+      relatedArticles: [],
+      retrievedCount: 0,
+      notice: `PubMed links no ${type.replace("pubmed_", "").replace(/_/g, " ")} to PMID ${pmid}.`,
+    };
+  }
+  const summaries = await eSummaryByIds(ctx, chosen.map((l) => l.id));
+  const byId = new Map(summaries.value.map((s) => [s.pmid, s]));
+  const relatedArticles = chosen.map((link) => {
+    const s = byId.get(link.id);
+    return {
+      pmid: link.id,
+      title: s?.title ?? "",
+      authors: s?.authors ?? [],
+      ...(link.score === undefined ? {} : { score: link.score }),
+      linkUrl: pubmedUrl(link.id),
+      ...(s?.error || !s ? { summaryError: s?.error ?? "NCBI returned no summary for this PMID" } : {}),
+    };
+  });
+  return { ...base, relatedArticles, retrievedCount: relatedArticles.length, eSummaryUrl: summaries.url };
+}
+
+async function citations(pmid: string, styles: (typeof CITATION_STYLES)[number][], ctx: ToolContext): Promise<Output> {
+  const fetched = await eFetch(ctx, [pmid], "xml");
+  const article = parseEFetchPubMed(fetched.value, fetched.url).find((a) => a.pmid === pmid);
+  if (!article) {
+    throw new ToolError(
+      "ENTITY_NOT_FOUND",
+      `PubMed has no record for PMID ${pmid}.`,
+      "Check the PMID, or find the article with searchPubMedArticles.",
+      { invalidInput: { field: "sourcePmid", value: pmid } },
+    );
+  }
+  return {
+    sourcePmid: pmid,
+    relationshipType: "citation_formats",
+    relatedArticles: [],
+    citations: formatCitations(article, styles),
+    retrievedCount: 0,
+    eFetchUrl: fetched.url,
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * PMID inputs. Callers pass bare numbers ("31452104") or CURIEs ("PMID:31452104", what the gene toolset
+ * returns); both normalise to the bare digits NCBI expects.
+ */
+import { z } from "zod";
+
+const PMID_PATTERN = /^\s*(?:pmid\s*:\s*)?(\d{1,10})\s*$/i;
+
+/** `"PMID:123"`, `" 123 "` and `123` → `"123"`; anything else fails validation. */
+export const pmidSchema = z.union([
+  z.string().regex(PMID_PATTERN, 'a PMID is digits, optionally prefixed "PMID:" (e.g. "31452104")'),
+  z.number().int().positive().max(9_999_999_999),
+]).transform((value) => String(value).replace(PMID_PATTERN, "$1").replace(/^0+(?=\d)/, ""));
+
+/** The canonical PubMed page of an article. */
+export function pubmedUrl(pmid: string): string {
+  return `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`;
+}
+
+/** Removes duplicates, keeping the first occurrence's position. */
+export function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,74 @@
+/**
+ * `pubmed-connect://info`: who this server is and how it uses NCBI (key in use, tool id, target rate,
+ * policy) and whether NCBI answered lately. Served as base64 JSON in `blob`, as the contract asks.
+ */
+import { VERSION } from "../../config.ts";
+import type { ResourceDef, ToolContext } from "../../core/tool_def.ts";
+import { LATEST_PROTOCOL_VERSION } from "../../sdk.ts";
+import { upstreamPolicies } from "../../upstream/policies.ts";
+
+const URI = "pubmed-connect://info";
+/** NCBI's E-utilities usage guidelines (rate limits, tool/email, API keys). */
+const NCBI_POLICY_URL = "https://www.ncbi.nlm.nih.gov/books/NBK25497/";
+const E_UTILITIES = ["esearch", "esummary", "efetch", "elink", "einfo"];
+
+export function serverInfo(ctx: ToolContext): Record<string, unknown> {
+  const { config } = ctx;
+  const interval = upstreamPolicies(config)["ncbi-eutils"].intervalMs;
+  const status = ctx.upstream.status()["ncbi-eutils"];
+  return {
+    name: "science-mcp",
+    version: VERSION,
+    description: "MCP server for scientific sources: PubMed search, article details, related articles and " +
+      "citations through NCBI E-utilities, plus NCBI Gene, PubChem, arXiv/OpenAlex papers and local PDFs.",
+    contactEmail: config.ncbi.email ?? null,
+    mcpSpecVersion: LATEST_PROTOCOL_VERSION,
+    ncbiCompliance: {
+      apiKeyInUse: Boolean(config.ncbi.apiKey),
+      toolIdentifier: config.ncbi.tool,
+      adminEmailConfigured: Boolean(config.ncbi.email),
+      policyUrl: NCBI_POLICY_URL,
+      targetRequestsPerSecond: interval > 0 ? Math.round((1000 / interval) * 100) / 100 : null,
+    },
+    supportedEUtilities: E_UTILITIES,
+    eUtilitiesBaseUrl: config.baseUrls.ncbiEutils,
+    operationalStatus: {
+      status: health(status, ctx.clock.now()),
+      lastSuccessfulCallAt: status?.lastSuccessAt ?? null,
+      lastErrorAt: status?.lastErrorAt ?? null,
+      queueLength: status?.queueLength ?? 0,
+      cooldownUntil: status?.cooldownUntil ?? null,
+    },
+  };
+}
+
+type NcbiStatus = ReturnType<ToolContext["upstream"]["status"]>[string] | undefined;
+
+function health(status: NcbiStatus, now: number): "unknown" | "operational" | "degraded" | "rate_limited" {
+  if (!status || (!status.lastSuccessAt && !status.lastErrorAt)) return "unknown";
+  if (status.cooldownUntil && Date.parse(status.cooldownUntil) > now) return "rate_limited";
+  if (status.lastErrorAt && (!status.lastSuccessAt || status.lastErrorAt > status.lastSuccessAt)) return "degraded";
+  return "operational";
+}
+
+/** Base64 of the UTF-8 bytes (btoa alone only takes Latin-1). */
+export function base64Utf8(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export const serverInfoResource: ResourceDef = {
+  toolset: "pubmed",
+  name: "serverInfo",
+  title: "Server information and NCBI compliance",
+  description: "Server name, version, MCP spec version, NCBI usage (API key in use, tool id, target rate, " +
+    "policy) and NCBI operational status (last successful call, queue length). JSON.",
+  mimeType: "application/json",
+  uri: URI,
+  read(uri, _params, ctx) {
+    const json = JSON.stringify(serverInfo(ctx), null, 2);
+    return Promise.resolve([{ uri, mimeType: "application/json", blob: base64Utf8(json) }]);
+  },
+};

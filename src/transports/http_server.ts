@@ -1,0 +1,74 @@
+/**
+ * Runs the HTTP handler on Deno.serve at MCP_HTTP_HOST:MCP_HTTP_PORT, with graceful shutdown: on
+ * SIGINT/SIGTERM it stops accepting connections, ends standalone streams, gives in-flight calls a grace
+ * period, then closes every session and the runtime.
+ */
+import type { Runtime } from "../runtime.ts";
+import { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.ts";
+
+export interface HttpServerOptions extends HttpHandlerOptions {
+  /** Overrides MCP_HTTP_PORT (0 picks a free port: tests, conformance). */
+  port?: number;
+  /** Install SIGINT/SIGTERM handlers (the CLI does; embedders and tests usually do not). */
+  handleSignals?: boolean;
+  /** How long in-flight calls may run on after a shutdown starts. Default 10 s. */
+  graceMs?: number;
+}
+
+export interface RunningHttpServer {
+  /** Base URL, e.g. `http://127.0.0.1:3010`; MCP lives at `${url}/mcp`. */
+  readonly url: string;
+  readonly handler: HttpHandler;
+  /** Resolves when a shutdown has completed (sessions and runtime closed). */
+  readonly finished: Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+export function startHttpServer(runtime: Runtime, options: HttpServerOptions = {}): RunningHttpServer {
+  const { host, port } = runtime.deps.config.http;
+  const log = runtime.deps.log.child({ component: "http" });
+  const handler = createHttpHandler(runtime, options);
+  const server = Deno.serve(
+    { hostname: host, port: options.port ?? port, onListen: () => {} },
+    (request) => handler.fetch(request),
+  );
+  const url = `http://${formatHost(server.addr.hostname)}:${server.addr.port}`;
+  log.info("listening", { url: `${url}/mcp`, auth: runtime.deps.config.http.authMode });
+
+  let stopped!: () => void;
+  const finished = new Promise<void>((resolve) => (stopped = resolve));
+  let stopping: Promise<void> | undefined;
+  const shutdown = () =>
+    stopping ??= (async () => {
+      log.info("shutting down", { sessions: handler.sessions });
+      removeSignals();
+      const drained = server.shutdown();
+      handler.drain();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([drained, new Promise((r) => (timer = setTimeout(r, options.graceMs ?? 10_000)))]);
+      clearTimeout(timer);
+      await handler.close();
+      await drained;
+      await runtime.close();
+      log.info("stopped");
+      stopped();
+    })();
+
+  const onSignal = () => void shutdown();
+  const signals = options.handleSignals ? shutdownSignals() : [];
+  for (const s of signals) Deno.addSignalListener(s, onSignal);
+  function removeSignals() {
+    for (const s of signals) Deno.removeSignalListener(s, onSignal);
+  }
+
+  return { url, handler, finished, shutdown };
+}
+
+/** SIGTERM cannot be listened for on Windows; SIGINT (Ctrl-C) can everywhere. */
+export function shutdownSignals(): Deno.Signal[] {
+  return Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+}
+
+function formatHost(hostname: string): string {
+  return hostname.includes(":") ? `[${hostname}]` : hostname;
+}

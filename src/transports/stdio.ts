@@ -1,0 +1,47 @@
+/**
+ * The stdio transport: one MCP session per process. stdout carries JSON-RPC and nothing else, so any
+ * console output of a dependency (pdf.js warnings) is redirected to stderr before the server starts.
+ * The server stops when stdin ends, on SIGINT/SIGTERM, or when the client closes the connection.
+ */
+import process from "node:process";
+import { openSessionLog } from "../core/session_log.ts";
+import type { Runtime } from "../runtime.ts";
+import { StdioServerTransport } from "../sdk.ts";
+import { createMcpServer, type ServerExtension } from "../server.ts";
+import { shutdownSignals } from "./http_server.ts";
+
+/** Sends every console method that writes to stdout to stderr instead. */
+export function protectStdout(): void {
+  const toStderr = console.error.bind(console);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  console.dir = toStderr;
+  console.table = toStderr;
+}
+
+/** Serves MCP on stdin/stdout until the session ends; then disposes the runtime. */
+export async function runStdio(runtime: Runtime, options: { extension?: ServerExtension } = {}): Promise<void> {
+  protectStdout();
+  const { config, clock } = runtime.deps;
+  const log = runtime.deps.log.child({ component: "stdio" });
+  const sessionLog = config.logsDir ? openSessionLog(config.logsDir, clock.now()) : undefined;
+  const server = createMcpServer(runtime, { sessionLog, extension: options.extension });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+  await server.connect(transport);
+  log.info("stdio server ready", { tools: runtime.tools.length, toolsets: config.toolsets });
+
+  const stop = () => void server.close().catch(() => {});
+  const signals = shutdownSignals();
+  for (const s of signals) Deno.addSignalListener(s, stop);
+  process.stdin.once("end", stop);
+  try {
+    await closed;
+  } finally {
+    for (const s of signals) Deno.removeSignalListener(s, stop);
+    process.stdin.off("end", stop);
+    await runtime.close();
+    log.info("stdio server stopped");
+  }
+}

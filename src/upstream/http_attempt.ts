@@ -1,0 +1,129 @@
+/**
+ * One attempt on the wire: fetch with a timeout (on the injected clock, so tests control it), the
+ * caller's cancellation, and a streamed size cap. It never throws; it reports what happened so the
+ * retry loop can decide. The timeout covers the body too: a server that trickles bytes forever times out.
+ */
+import type { Clock } from "../core/clock.ts";
+import type { BuiltRequest } from "./request_builder.ts";
+import type { Fetch } from "./types.ts";
+
+/** A complete response as received (before any decision about its status). */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: Uint8Array;
+  /** Final URL after redirects, credentials included (redact before showing). */
+  url: string;
+}
+
+export type AttemptFailureKind = "network" | "timeout" | "too_large" | "aborted";
+
+export type AttemptResult =
+  | { ok: true; response: RawResponse; ms: number }
+  | { ok: false; kind: AttemptFailureKind; detail: string; cause?: unknown; ms: number };
+
+export interface AttemptOptions {
+  fetch: Fetch;
+  clock: Clock;
+  timeoutMs: number;
+  maxBytes: number;
+  signal?: AbortSignal;
+}
+
+class TooLarge extends Error {}
+
+export async function attemptFetch(built: BuiltRequest, options: AttemptOptions): Promise<AttemptResult> {
+  const { clock, signal } = options;
+  const started = clock.now();
+  const ms = () => clock.now() - started;
+  if (signal?.aborted) return { ok: false, kind: "aborted", detail: "cancelled", cause: signal.reason, ms: 0 };
+
+  const controller = new AbortController();
+  const stopTimer = new AbortController();
+  let timedOut = false;
+  clock.sleep(options.timeoutMs, stopTimer.signal).then(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`no answer within ${options.timeoutMs} ms`, "TimeoutError"));
+  }, () => {/* the attempt finished first */});
+  const onAbort = () => controller.abort(signal!.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+
+  try {
+    const request = new Request(built.url, {
+      method: built.method,
+      headers: built.headers,
+      body: built.body,
+      redirect: built.redirect,
+      signal: controller.signal,
+    });
+    const response = await abortable(options.fetch(request), controller.signal);
+    const body = await readCapped(response, options.maxBytes, controller.signal);
+    return {
+      ok: true,
+      response: { status: response.status, headers: response.headers, body, url: response.url || built.url },
+      ms: ms(),
+    };
+  } catch (cause) {
+    if (cause instanceof TooLarge) return { ok: false, kind: "too_large", detail: cause.message, ms: ms() };
+    if (timedOut) return { ok: false, kind: "timeout", detail: `no answer within ${options.timeoutMs} ms`, ms: ms() };
+    if (signal?.aborted) return { ok: false, kind: "aborted", detail: "cancelled", cause, ms: ms() };
+    return { ok: false, kind: "network", detail: networkDetail(cause), cause, ms: ms() };
+  } finally {
+    stopTimer.abort();
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/**
+ * Reads the body, failing as soon as it passes `maxBytes` (a declared Content-Length over the cap fails
+ * before reading anything). Streaming keeps a hostile or mistaken 2 GB answer from reaching memory.
+ */
+async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new TooLarge(`declared ${declared} bytes, limit ${maxBytes}`);
+  }
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await abortable(reader.read(), signal);
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw new TooLarge(`more than ${maxBytes} bytes`);
+      chunks.push(value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    throw error;
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Settles with `promise`, or rejects with the signal's reason as soon as it aborts (whatever `promise` does). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function networkDetail(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = cause.cause instanceof Error ? `: ${cause.cause.message}` : "";
+  return `${cause.message}${inner}`;
+}

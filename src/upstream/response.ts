@@ -1,0 +1,29 @@
+/** The response object adapters receive, built from a fresh or a cached answer. */
+import type { UpstreamResponse } from "./types.ts";
+
+/**
+ * Wraps a body in an {@link UpstreamResponse}. Text is decoded once, on first use. Each caller gets its
+ * own Headers; the body bytes are shared with the cache and with coalesced callers, so treat them as
+ * read-only.
+ */
+export function makeResponse(
+  status: number,
+  headers: Headers | [string, string][],
+  body: Uint8Array,
+  url: string,
+  fromCache: boolean,
+): UpstreamResponse {
+  let text: string | undefined;
+  const decode = () => (text ??= new TextDecoder().decode(body));
+  return {
+    status,
+    headers: new Headers(headers),
+    body,
+    url,
+    fromCache,
+    text: decode,
+    json<T>() {
+      return JSON.parse(decode()) as T;
+    },
+  };
+}

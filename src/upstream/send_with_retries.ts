@@ -1,0 +1,225 @@
+/**
+ * The retry loop of one (possibly coalesced) request. Every attempt — the first and each retry — takes a
+ * new permit from the upstream's scheduler, so retries queue behind requests that were already waiting.
+ * Throttles (429 or an equivalent signal) put the whole upstream into a shared cool-down; other transient
+ * failures back off this request alone, with full jitter. Failures end as an UpstreamError whose URL,
+ * message and body are redacted.
+ */
+import type { Config } from "../config.ts";
+import type { Clock } from "../core/clock.ts";
+import { UpstreamError, type UpstreamErrorKind } from "../core/errors.ts";
+import type { Logger } from "../core/log.ts";
+import { cooldownMs, fullJitterMs, type Random } from "./backoff.ts";
+import { classify, formatBytes, httpMessage, seconds, throttledMessage, throttleHint, times } from "./classify.ts";
+import { attemptFetch, type AttemptResult, type RawResponse } from "./http_attempt.ts";
+import type { UpstreamPolicy } from "./policies.ts";
+import type { BuiltRequest } from "./request_builder.ts";
+import { CooldownError, type Scheduler } from "./scheduler.ts";
+import type { StatusBoard } from "./status.ts";
+import type { Fetch } from "./types.ts";
+
+export interface PipelineContext {
+  fetch: Fetch;
+  clock: Clock;
+  config: Config;
+  log: Logger;
+  random: Random;
+  board: StatusBoard;
+  redactText: (text: string) => string;
+  /** Consecutive throttle signals per queue (reset by a success): drives the exponential cool-down. */
+  streaks: Map<string, number>;
+}
+
+/** A successful answer, ready to wrap, cache or share. */
+export interface Delivered {
+  status: number;
+  headers: Headers;
+  body: Uint8Array;
+  /** Redacted final URL. */
+  url: string;
+}
+
+export interface Queue {
+  key: string;
+  scheduler: Scheduler;
+}
+
+const ERROR_BODY_CHARS = 4096;
+const decoder = new TextDecoder();
+
+/** One request's retry state, shared by the helpers below. */
+interface Run {
+  ctx: PipelineContext;
+  built: BuiltRequest;
+  policy: UpstreamPolicy;
+  queue: Queue;
+  maxBytes: number;
+  signal: AbortSignal;
+  attempts: number;
+}
+
+/** After an attempt: the answer, or how long this request alone backs off before queueing again. */
+type Next = { deliver: Delivered } | { backoffMs: number };
+
+export async function sendWithRetries(
+  ctx: PipelineContext,
+  built: BuiltRequest,
+  policy: UpstreamPolicy,
+  queue: Queue,
+  options: { maxBytes: number; signal: AbortSignal },
+): Promise<Delivered> {
+  const run: Run = { ctx, built, policy, queue, ...options, attempts: 0 };
+  try {
+    for await (const permit of queue.scheduler.permits(run.signal)) {
+      run.attempts++;
+      let result;
+      try {
+        result = await attemptFetch(built, {
+          fetch: ctx.fetch,
+          clock: ctx.clock,
+          timeoutMs: ctx.config.upstreamTimeoutMs,
+          maxBytes: run.maxBytes,
+          signal: run.signal,
+        });
+      } finally {
+        permit.release();
+      }
+      const next = result.ok ? onResponse(run, result.response, result.ms) : onFailure(run, result);
+      if ("deliver" in next) return next.deliver;
+      if (next.backoffMs > 0) await ctx.clock.sleep(next.backoffMs, run.signal);
+    }
+  } catch (error) {
+    throw translate(run, error);
+  }
+  throw new Error("unreachable: the permit iterator never ends");
+}
+
+function logAttempt(run: Run, fields: Record<string, unknown>): void {
+  run.ctx.log.debug("upstream request", {
+    upstream: run.queue.key,
+    method: run.built.method,
+    url: run.built.shownUrl,
+    attempt: run.attempts,
+    fromCache: false,
+    ...fields,
+  });
+}
+
+function fail(run: Run, init: Omit<ConstructorParameters<typeof UpstreamError>[0], "upstream" | "url">): UpstreamError {
+  return new UpstreamError({ ...init, upstream: run.policy.name, url: run.built.shownUrl });
+}
+
+/** Nothing (complete) came back: cancelled, too large, timed out or the connection failed. */
+function onFailure(run: Run, result: Extract<AttemptResult, { ok: false }>): Next {
+  const { ctx, built, policy } = run;
+  const detail = ctx.redactText(result.detail);
+  logAttempt(run, { error: result.kind, detail, ms: result.ms });
+  if (result.kind === "aborted") throw abortError(policy, built, run.signal.reason);
+  ctx.board.failure(run.queue.key, `${result.kind}: ${detail}`);
+  if (result.kind === "too_large") {
+    throw fail(run, {
+      kind: "too_large",
+      message: `${built.host} sent more than ${formatBytes(run.maxBytes)} for ${built.shownUrl}; ask for less ` +
+        `(fewer ids, a smaller page) or raise UPSTREAM_MAX_BYTES`,
+    });
+  }
+  if (run.attempts > policy.maxRetries) throw fail(run, attemptFailure(result.kind, run, detail));
+  return { backoffMs: fullJitterMs(run.attempts, policy, ctx.random) };
+}
+
+/** A response came back: deliver it, or decide between cool-down, back-off and giving up. */
+function onResponse(run: Run, raw: RawResponse, ms: number): Next {
+  const { ctx, built, policy, queue } = run;
+  const { outcome, slowdown } = classify(raw, policy, built.redirect, ctx.clock.now());
+  if (slowdown !== undefined) queue.scheduler.setSlowdown(slowdown);
+  logAttempt(run, { status: raw.status, ms });
+  const shownUrl = ctx.redactText(raw.url);
+  if (outcome.type === "ok") {
+    ctx.streaks.delete(queue.key);
+    ctx.board.success(queue.key);
+    return { deliver: { status: raw.status, headers: raw.headers, body: raw.body, url: shownUrl } };
+  }
+  const body = ctx.redactText(decoder.decode(raw.body.subarray(0, ERROR_BODY_CHARS)));
+  if (outcome.type === "throttled") return onThrottle(run, outcome.signal, outcome.retryAfterMs, body);
+
+  ctx.board.failure(queue.key, `HTTP ${raw.status}`);
+  const retryAfterMs = outcome.type === "transient" ? outcome.retryAfterMs : undefined;
+  const message = httpMessage(built.host, raw.status, run.attempts, shownUrl, body);
+  if (outcome.type === "fatal" || run.attempts > policy.maxRetries) {
+    throw fail(run, { kind: "http", status: raw.status, retryAfterMs, body, message });
+  }
+  if (retryAfterMs === undefined) return { backoffMs: fullJitterMs(run.attempts, policy, ctx.random) };
+  // A 503 with Retry-After speaks for the whole service: everyone waits, as after a 429.
+  if (retryAfterMs > policy.backoffMaxMs) {
+    throw fail(run, {
+      kind: "http",
+      status: raw.status,
+      retryAfterMs,
+      body,
+      message: `${message}; retry after ${seconds(retryAfterMs)}`,
+    });
+  }
+  queue.scheduler.coolDown(retryAfterMs);
+  return { backoffMs: 0 };
+}
+
+/** A 429 or equivalent: the whole queue cools down (Retry-After, else exponential); the retry queues again. */
+function onThrottle(run: Run, signal: string, retryAfterMs: number | undefined, body: string): Next {
+  const { ctx, built, policy, queue } = run;
+  const streak = (ctx.streaks.get(queue.key) ?? 0) + 1;
+  ctx.streaks.set(queue.key, streak);
+  const wait = retryAfterMs ?? cooldownMs(streak, policy);
+  queue.scheduler.coolDown(wait);
+  ctx.board.failure(queue.key, `throttled: ${signal}`);
+  ctx.log.warn("upstream throttled; cooling down", { upstream: queue.key, signal, cooldownMs: wait });
+  if (run.attempts <= policy.maxRetries && wait <= policy.backoffMaxMs) return { backoffMs: 0 };
+  const remaining = Math.max(wait, (queue.scheduler.cooldownUntil ?? 0) - ctx.clock.now());
+  throw fail(run, {
+    kind: "http",
+    status: 429,
+    retryAfterMs: remaining,
+    body,
+    message: throttledMessage(built.host, signal, run.attempts, remaining, throttleHint(policy, ctx.config)),
+  });
+}
+
+/** Errors from waiting (permit, back-off): cancellation and a too-long cool-down become UpstreamErrors. */
+function translate(run: Run, error: unknown): unknown {
+  if (error instanceof UpstreamError) return error;
+  if (run.signal.aborted) return abortError(run.policy, run.built, run.signal.reason);
+  if (error instanceof CooldownError) {
+    return fail(run, {
+      kind: "policy",
+      retryAfterMs: error.retryAfterMs,
+      message: `${run.built.host} is cooling down after throttling us; retry after ${seconds(error.retryAfterMs)}${
+        throttleHint(run.policy, run.ctx.config)
+      }`,
+      cause: error,
+    });
+  }
+  return error;
+}
+
+function attemptFailure(
+  kind: "network" | "timeout",
+  run: Run,
+  detail: string,
+): { kind: UpstreamErrorKind; message: string; cause: Error } {
+  const { built, attempts } = run;
+  const message = kind === "timeout"
+    ? `${built.host} did not answer within ${seconds(run.ctx.config.upstreamTimeoutMs)} (${times(attempts)}) for ` +
+      `${built.shownUrl}; retry later or raise UPSTREAM_TIMEOUT_MS`
+    : `could not reach ${built.host} (${times(attempts)}; last error: ${detail}) for ${built.shownUrl}`;
+  // The original error's text can contain the full URL, credentials included: keep only the redacted detail.
+  return { kind, message, cause: new Error(detail) };
+}
+
+export function abortError(policy: UpstreamPolicy, built: BuiltRequest, reason: unknown): UpstreamError {
+  return new UpstreamError({
+    kind: "aborted",
+    upstream: policy.name,
+    url: built.shownUrl,
+    message: `request to ${built.host} was cancelled: ${built.shownUrl}`,
+    cause: reason,
+  });
+}

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { exampleCommands } from "../../src/cli/fields.ts";
+import { toolHelp } from "../../src/cli/help.ts";
+import { progressReporter } from "../../src/cli/progress.ts";
+import { defineTool } from "../../src/core/tool_def.ts";
+
+const tool = defineTool({
+  name: "find_test",
+  title: "Find things",
+  toolset: "gene",
+  description: 'Finds things. Example: {"query":"BRCA1"}',
+  input: z.object({
+    query: z.string().min(1).max(300).describe("What to find"),
+    limit: z.number().int().min(1).max(100).default(20).describe("How many"),
+    kinds: z.array(z.enum(["a", "b"])).optional().describe("Kinds to keep"),
+  }),
+  output: z.object({ found: z.number() }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  examples: [{ query: "BRCA1 human", limit: 5, kinds: ["a", "b"] }],
+  run: () => Promise.resolve({ found: 0 }),
+  render: () => "",
+});
+
+Deno.test("cli help <tool> is built from the schema and the examples", () => {
+  const text = toolHelp(tool);
+  assert.match(text, /^find_test: Find things\ntoolset gene; read-only, idempotent, calls external services/);
+  assert.match(text, /--query <string>\s+What to find \(required; length 1\.\.300\)/);
+  assert.match(text, /--limit <integer>\s+How many \(default 20; 1\.\.100\)/);
+  assert.match(text, /--kinds <\("a" \| "b"\)\[\]>\s+Kinds to keep/);
+  assert.ok(text.includes(`deno task cli call find_test '{"query":"BRCA1 human","limit":5,"kinds":["a","b"]}'`));
+  assert.ok(text.includes("deno task cli call find_test --query 'BRCA1 human' --limit 5 --kinds a --kinds b"));
+});
+
+Deno.test("example commands quote for the shell", () => {
+  const { json, flags } = exampleCommands(tool, { query: "it's" });
+  assert.equal(json, `deno task cli call find_test '{"query":"it'"'"'s"}'`);
+  assert.equal(flags, `deno task cli call find_test --query 'it'"'"'s'`);
+});
+
+Deno.test("progress is a redrawn bar on a terminal", () => {
+  let out = "";
+  const bar = progressReporter((t) => void (out += t), true);
+  bar.update({ progress: 1, total: 4, message: "page 1" });
+  bar.update({ progress: 4, total: 4 });
+  bar.done();
+  assert.equal(out, `\r\x1b[2K[######------------------] 25% page 1\r\x1b[2K[########################] 100%\n`);
+});

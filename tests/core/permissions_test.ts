@@ -1,0 +1,47 @@
+/**
+ * The permission sets of deno.json are derived facts, checked here: every set that runs the server grants
+ * exactly the variables of ENV_VARS, and the confined sets grant exactly the default upstream hosts.
+ */
+import assert from "node:assert/strict";
+import { ENV_VARS } from "../../src/config.ts";
+import { upstreamPolicies } from "../../src/upstream/policies.ts";
+import { testConfig } from "../helpers/runtime.ts";
+
+interface PermissionSet {
+  read?: string[] | boolean;
+  write?: string[] | boolean;
+  net?: string[] | boolean;
+  env?: string[] | boolean;
+}
+
+const denoJson = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
+const sets = denoJson.permissions as Record<string, PermissionSet>;
+const config = testConfig();
+const hosts = [...new Set(Object.values(upstreamPolicies(config)).flatMap((p) => p.hosts))].sort();
+const envNames = ENV_VARS.map((v) => v.name).sort();
+const listen = `${config.http.host}:${config.http.port}`;
+
+Deno.test("permission sets: stdio, stdio-open, http, cli and test exist", () => {
+  for (const name of ["stdio", "stdio-open", "http", "cli", "test"]) assert.ok(sets[name], name);
+});
+
+Deno.test("permission sets grant exactly the environment variables in ENV_VARS", () => {
+  for (const name of ["stdio", "stdio-open", "http", "cli"]) {
+    assert.deepEqual([...(sets[name].env as string[])].sort(), envNames, name);
+  }
+});
+
+Deno.test("stdio and http grant exactly the default upstream hosts (http also its listen address)", () => {
+  assert.deepEqual([...(sets.stdio.net as string[])].sort(), hosts);
+  assert.deepEqual([...(sets.http.net as string[])].filter((h) => h !== listen).sort(), hosts);
+  assert.ok((sets.http.net as string[]).includes(listen), `http must listen on ${listen}`);
+});
+
+Deno.test("server sets read the PDF root and cache, write only logs and cache", () => {
+  for (const name of ["stdio", "stdio-open", "http", "cli"]) {
+    const read = sets[name].read as string[];
+    assert.ok(read.includes(config.pdf.root), `${name} reads ${config.pdf.root}`);
+    assert.ok(read.includes("./.cache"), `${name} reads the cache`);
+    assert.deepEqual([...(sets[name].write as string[])].sort(), ["./.cache", "./logs"], name);
+  }
+});

@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { systemClock } from "../../src/core/clock.ts";
+import { ToolError } from "../../src/core/errors.ts";
+import { openSessionLog } from "../../src/core/session_log.ts";
+import { defineTool } from "../../src/core/tool_def.ts";
+import { Client, InMemoryTransport, LoggingMessageNotificationSchema } from "../../src/sdk.ts";
+import { createMcpServer, type ServerOptions } from "../../src/server.ts";
+import type { Runtime } from "../../src/runtime.ts";
+import { testRuntime } from "../helpers/runtime.ts";
+
+const chatty = defineTool({
+  name: "chatty_test",
+  title: "Chatty",
+  toolset: "pdf",
+  description: 'Logs at info and warning, then echoes. Example: {"text":"hi"}',
+  input: z.object({ text: z.string().describe("Text to echo") }),
+  output: z.object({ echoed: z.string() }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  examples: [{ text: "hi" }],
+  run(args, ctx) {
+    ctx.log.info("working on it", { text: args.text });
+    ctx.log.warn("something odd", { text: args.text });
+    if (args.text === "fail") throw new ToolError("NOT_AVAILABLE", "fail is not available", "Use another word.");
+    return Promise.resolve({ echoed: args.text });
+  },
+  render: (r) => r.echoed,
+});
+
+async function connect(runtime: Runtime, options: ServerOptions) {
+  const server = createMcpServer(runtime, { ...options, extension: { tools: [chatty] } });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "log-test", version: "1" });
+  const messages: { level: string; data: Record<string, unknown> }[] = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    messages.push(n.params as { level: string; data: Record<string, unknown> });
+  });
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  return { client, messages, close: () => client.close() };
+}
+
+/** Notifications are delivered asynchronously after the response; give them a turn. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+Deno.test("log records reach MCP clients as notifications/message, honouring logging/setLevel", async (t) => {
+  const runtime = testRuntime({ clock: systemClock });
+  const a = await connect(runtime, { sessionId: "session-a" });
+  const b = await connect(runtime, { sessionId: "session-b" });
+  try {
+    await t.step("the records of a tool call reach the caller's session", async () => {
+      await a.client.callTool({ name: "chatty_test", arguments: { text: "one" } });
+      await settle();
+      const texts = a.messages.map((m) => m.data.msg);
+      assert.ok(texts.includes("working on it"), JSON.stringify(texts));
+      assert.ok(texts.includes("something odd"));
+      assert.ok(a.messages.every((m) => m.data.session === "session-a"));
+    });
+    await t.step("another session never sees them", () => {
+      assert.deepEqual(b.messages.filter((m) => m.data.session === "session-a"), []);
+    });
+    await t.step("after setLevel warning, info records are no longer sent", async () => {
+      await a.client.setLoggingLevel("warning");
+      a.messages.length = 0;
+      await a.client.callTool({ name: "chatty_test", arguments: { text: "two" } });
+      await settle();
+      assert.ok(a.messages.length > 0);
+      assert.ok(a.messages.every((m) => m.level !== "info" && m.level !== "debug"), JSON.stringify(a.messages));
+    });
+  } finally {
+    await a.close();
+    await b.close();
+    await runtime.close();
+  }
+});
+
+Deno.test("MCP_LOG_LEVEL is the notification level until the client sets one", async () => {
+  const runtime = testRuntime({ clock: systemClock, env: { MCP_LOG_LEVEL: "warning" } });
+  const a = await connect(runtime, { sessionId: "s" });
+  try {
+    await a.client.callTool({ name: "chatty_test", arguments: { text: "x" } });
+    await settle();
+    assert.deepEqual(a.messages.map((m) => m.level), ["warning"]);
+    await a.client.setLoggingLevel("debug");
+    a.messages.length = 0;
+    await a.client.callTool({ name: "chatty_test", arguments: { text: "y" } });
+    await settle();
+    assert.ok(a.messages.some((m) => m.data.msg === "working on it"));
+  } finally {
+    await a.close();
+    await runtime.close();
+  }
+});
+
+Deno.test("a session log file records requests, results, errors and warnings, redacted", async () => {
+  const dir = await Deno.makeTempDir();
+  const runtime = testRuntime({ clock: systemClock });
+  const sessionLog = openSessionLog(dir, Date.UTC(2026, 0, 31, 23, 59, 58), { session: "s1" });
+  const a = await connect(runtime, { sessionId: "s1", sessionLog });
+  try {
+    await a.client.callTool({ name: "chatty_test", arguments: { text: "see https://x.org/?api_key=SECRET123&q=1" } });
+    await a.client.callTool({ name: "chatty_test", arguments: { text: "fail" } });
+    await a.close();
+    assert.equal(sessionLog.path, `${dir}/2026-01-31_23-59-58.log`);
+    const text = await Deno.readTextFile(sessionLog.path);
+    assert.doesNotMatch(text, /SECRET123/);
+    const lines = text.trim().split("\n").map((l) => JSON.parse(l));
+    const requests = lines.filter((l) => l.msg === "request");
+    assert.deepEqual(requests.map((l) => l.tool), ["chatty_test", "chatty_test"]);
+    assert.match(requests[0].arguments.text, /api_key=REDACTED/);
+    const result = lines.find((l) => l.msg === "result");
+    assert.match(result.result.echoed, /api_key=REDACTED/);
+    const error = lines.find((l) => l.msg === "error");
+    assert.equal(error.error.code, "NOT_AVAILABLE");
+    assert.ok(lines.some((l) => l.msg === "something odd" && l.level === "warning"));
+    assert.ok(!lines.some((l) => l.msg === "working on it"), "info records of the runtime stay on stderr");
+  } finally {
+    await runtime.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

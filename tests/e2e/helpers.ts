@@ -1,0 +1,75 @@
+/** Subprocess helpers for end-to-end tests: the repository root, free ports, `deno` runs, flag argv. */
+
+export const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** Environment for a child process: the parent's, minus every variable the server reads, plus `env`. */
+export function childEnv(env: Record<string, string> = {}): Record<string, string> {
+  const base = Deno.env.toObject();
+  for (const key of Object.keys(base)) {
+    if (/^(MCP_|NCBI_|PUBCHEM_|ARXIV_|AR5IV_|OPENALEX_|PDF_|SCIENCE_MCP_|LOGS_DIR|CACHE_|UPSTREAM_)/.test(key)) {
+      delete base[key];
+    }
+  }
+  return { ...base, NO_COLOR: "1", ...env };
+}
+
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `deno <args>` in the repository root and collects its output. */
+export async function runDeno(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    env: childEnv(env),
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  return { code: output.code, stdout: decoder.decode(output.stdout), stderr: decoder.decode(output.stderr) };
+}
+
+/** An example as CLI argv: `--key value` pairs, lists repeated, objects as JSON, `true` as a bare flag. */
+export function flagArgv(example: Record<string, unknown>): string[] {
+  return Object.entries(example).flatMap(([key, value]) => {
+    if (value === true) return [`--${key}`];
+    if (value === false) return [`--${key}=false`];
+    if (Array.isArray(value) && value.every((v) => typeof v !== "object")) {
+      return value.flatMap((v) => [`--${key}`, String(v)]);
+    }
+    return [`--${key}`, typeof value === "object" ? JSON.stringify(value) : String(value)];
+  });
+}
+
+/** The `net` list of a permission set in deno.json. */
+export async function permissionNet(set: string): Promise<string[]> {
+  const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  return config.permissions[set].net as string[];
+}
+
+/** Polls GET /healthz until the server answers. */
+export async function waitForHealth(base: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(`${base}/healthz`);
+      await response.body?.cancel();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server at ${base} did not come up`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

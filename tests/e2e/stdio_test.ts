@@ -1,0 +1,81 @@
+/**
+ * The stdio server as a real subprocess (`deno run -P=stdio mod.ts serve`), driven by the SDK Client:
+ * the permission set is enough to start and serve, stdout carries only JSON-RPC (the client would fail on
+ * anything else), logs go to stderr, and a tool call reaches the mock upstream through the env base URLs.
+ */
+import assert from "node:assert/strict";
+import { ALL_TOOLS } from "../../src/catalog.ts";
+import { Client, LoggingMessageNotificationSchema } from "../../src/sdk.ts";
+import { startMockUpstream } from "../../scripts/mock_upstream.ts";
+import { childEnv, ROOT } from "./helpers.ts";
+import { StdioClientTransport } from "./sdk_client.ts";
+
+async function connect(permissions: string[], env: Record<string, string> = {}) {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: ["run", ...permissions, "mod.ts", "serve", "--transport", "stdio"],
+    cwd: ROOT,
+    env: childEnv(env),
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Uint8Array) => (stderr += new TextDecoder().decode(chunk)));
+  const client = new Client({ name: "e2e-stdio", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+Deno.test("stdio server under -P=stdio: initialize, tools/list, validation errors, logs on stderr", async (t) => {
+  const { client, stderr } = await connect(["-P=stdio"]);
+  try {
+    await t.step("tools/list returns the whole catalogue with output schemas", async () => {
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((x) => x.name), ALL_TOOLS.map((x) => x.name));
+      for (const tool of tools) assert.equal(tool.outputSchema?.type, "object", tool.name);
+    });
+    await t.step("ping", async () => {
+      assert.deepEqual(await client.ping(), {});
+    });
+    if (ALL_TOOLS.length > 0) {
+      await t.step("an unknown argument is an INVALID_INPUT tool error", async () => {
+        const result = await client.callTool({ name: ALL_TOOLS[0].name, arguments: { bogus_argument: 1 } });
+        assert.equal(result.isError, true);
+        assert.equal((result.structuredContent as { error: { code: string } }).error.code, "INVALID_INPUT");
+      });
+    }
+    await t.step("log lines are JSON on stderr", () => {
+      const ready = stderr().split("\n").find((l) => l.includes("stdio server ready"));
+      assert.ok(ready, stderr());
+      assert.equal(JSON.parse(ready).level, "info");
+    });
+  } finally {
+    await client.close();
+  }
+});
+
+Deno.test({
+  name: "stdio server calls a tool against the mock upstream and streams its logs",
+  ignore: ALL_TOOLS.length === 0,
+  fn: async () => {
+    const mock = await startMockUpstream();
+    const def = ALL_TOOLS[0];
+    const { client } = await connect(["-P=stdio", `--allow-net=127.0.0.1:${mock.port}`], {
+      ...mock.env,
+      PDF_ROOT: `${ROOT}files`,
+    });
+    const levels: string[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void levels.push(n.params.level));
+    try {
+      await client.setLoggingLevel("debug");
+      const result = await client.callTool({ name: def.name, arguments: def.examples[0] });
+      assert.equal(result.isError, undefined, JSON.stringify(result.structuredContent));
+      assert.equal(def.output.safeParse(result.structuredContent).success, true);
+      assert.ok(mock.requests.length > 0, "the call reached the mock upstream");
+      await new Promise((r) => setTimeout(r, 50));
+      assert.ok(levels.includes("info"), "log notifications arrive over stdio");
+    } finally {
+      await client.close();
+      await mock.close();
+    }
+  },
+});

@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { createPdfExtractor } from "../../../src/sources/pdf/extractor.ts";
+import { PdfExtractionError, type PdfFailure } from "../../../src/sources/pdf/types.ts";
+import { fixtureBytes } from "../../helpers/runtime.ts";
+
+const LIMITS = { root: "./files", maxPages: 2000, maxBytes: 100 * 1024 * 1024, timeoutMs: 60_000 };
+
+async function failure(promise: Promise<unknown>): Promise<PdfExtractionError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof PdfExtractionError) return error;
+    throw error;
+  }
+  throw new Error("the extraction was expected to fail");
+}
+
+Deno.test("the worker extractor turns real PDFs into page texts or specific failures", async (t) => {
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 1 });
+  const expectFailure = async (path: string, reason: PdfFailure, message: RegExp) => {
+    const error = await failure(extractor.extract(fixtureBytes(`pdf/${path}`)));
+    assert.equal(error.reason, reason);
+    assert.match(error.message, message);
+  };
+  try {
+    await t.step("a two-column paper keeps its pages in order", async () => {
+      const text = await extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf"));
+      assert.equal(text.pageCount, 3);
+      assert.equal(text.pages.length, 3);
+      assert.match(text.pages[0], /^Two-Column Document with Lorem Ipsum\n/);
+    });
+    await t.step("a PDF encrypted with an empty user password opens without one", async () => {
+      const text = await extractor.extract(fixtureBytes("pdf/pdfjs__issue9972-1.pdf"));
+      assert.match(text.pages[0], /^Personal Vitality Rebate\nPower Sleep/);
+    });
+    await t.step("ligature glyphs are kept as the PDF encodes them", async () => {
+      const text = await extractor.extract(fixtureBytes("pdf/pdfjs__copy_paste_ligatures.pdf"));
+      assert.equal(text.pages[0], "abcdefﬀﬁﬂﬃﬄﬅﬆghijklmno");
+    });
+    await t.step("a zero-byte file is 'empty'", () => expectFailure("pdfplumber__empty.pdf", "empty", /0 bytes/));
+    await t.step("a truncated file is 'corrupt'", () => {
+      return expectFailure("pdfjs__bug1020226.pdf", "corrupt", /not a valid PDF: Invalid PDF structure/);
+    });
+    await t.step("a fuzzed file is 'corrupt'", () => {
+      return expectFailure("pdfjs__poppler-742-0-fuzzed.pdf", "corrupt", /damaged.*Illegal character/);
+    });
+    await t.step("a password-protected PDF says so", () => {
+      return expectFailure("pypdf__libreoffice-writer-password.pdf", "password", /password-protected/);
+    });
+    await t.step("a circular page tree says so", () => {
+      return expectFailure("pdfjs__Pages-tree-refs.pdf", "circular", /page tree is circular/);
+    });
+    await t.step("a scan without a text layer says so", () => {
+      return expectFailure("pdfjs__scan-bad.pdf", "no_text", /no text layer \(6 characters.*scanned/);
+    });
+    await t.step("a PDF over the page limit is 'too_large' and reports its page count", async () => {
+      const error = await failure(extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf"), { maxPages: 2 }));
+      assert.equal(error.reason, "too_large");
+      assert.equal(error.pageCount, 3);
+      assert.match(error.message, /3 pages, over the limit of 2 pages \(PDF_MAX_PAGES\)/);
+    });
+    await t.step("a PDF over its time budget is stopped, and the next extraction still works", async () => {
+      const error = await failure(extractor.extract(fixtureBytes("pdf/pdfjs__freeculture.pdf"), { timeoutMs: 50 }));
+      assert.equal(error.reason, "timeout");
+      assert.match(error.message, /longer than 50 ms \(PDF_TIMEOUT_MS\)/);
+      const text = await extractor.extract(fixtureBytes("pdf/pdfjs__issue20232.pdf"));
+      assert.match(text.pages[0], /Масса Масштаб/);
+    });
+    await t.step("a cancelled extraction rejects with the abort reason and frees its worker", async () => {
+      const controller = new AbortController();
+      const pending = extractor.extract(fixtureBytes("pdf/pdfjs__freeculture.pdf"), { signal: controller.signal });
+      setTimeout(() => controller.abort(new DOMException("cancelled by test", "AbortError")), 20);
+      await assert.rejects(pending, /cancelled by test/);
+      assert.equal((await extractor.extract(fixtureBytes("pdf/pdfjs__issue12823.pdf"))).pageCount, 1);
+    });
+    await t.step("extractions queue when every worker is busy", async () => {
+      const [a, b] = await Promise.all([
+        extractor.extract(fixtureBytes("pdf/pdfjs__issue12823.pdf")),
+        extractor.extract(fixtureBytes("pdf/pdfjs__issue20232.pdf")),
+      ]);
+      assert.match(a.pages[0], /知识库简介/);
+      assert.match(b.pages[0], /Формат A4/);
+    });
+    await t.step("countPages opens the document without extracting it", async () => {
+      assert.equal(await extractor.countPages(fixtureBytes("pdf/pdfjs__freeculture.pdf")), 352);
+    });
+  } finally {
+    await extractor.close();
+  }
+});
+
+Deno.test("the extractor refuses bytes over PDF_MAX_BYTES without starting a worker", async () => {
+  const extractor = createPdfExtractor({ ...LIMITS, maxBytes: 1000 });
+  try {
+    const error = await failure(extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf")));
+    assert.equal(error.reason, "too_large");
+    assert.match(error.message, /77 KB, over the limit of 1000 bytes \(PDF_MAX_BYTES\)/);
+  } finally {
+    await extractor.close();
+  }
+});
+
+Deno.test("a document split across two workers reads exactly like one read by a single worker", async () => {
+  const single = createPdfExtractor(LIMITS, { poolSize: 1 });
+  const split = createPdfExtractor(LIMITS, { poolSize: 2, splitMinBytes: 1, splitMinPages: 2 });
+  try {
+    const bytes = fixtureBytes("pdf/scienceparse__map-reduce.pdf");
+    const progress: number[] = [];
+    const [one, two] = await Promise.all([
+      single.extract(bytes.slice()),
+      split.extract(bytes.slice(), { onProgress: (done) => progress.push(done) }),
+    ]);
+    assert.equal(two.pageCount, 13);
+    assert.deepEqual(two.pages, one.pages);
+  } finally {
+    await single.close();
+    await split.close();
+  }
+});

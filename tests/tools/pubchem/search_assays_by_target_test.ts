@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { errorOf, pubchemHarness, reply } from "./helpers.ts";
+
+Deno.test("search_assays_by_target over MCP", async (t) => {
+  const h = await pubchemHarness(
+    reply("/pug/assay/target/genesymbol/CYP3A4/aids/JSON", "built__assay_target_genesymbol_CYP3A4_aids.json"),
+    reply("/pug/assay/target/proteinname/aids/JSON", "built__assay_target_genesymbol_CYP3A4_aids.json"),
+    reply("/pug/assay/target/genesymbol/NOPE1/aids/JSON", "metmashr__fault_name_no_hit_cids.json", 404),
+    reply("/pug/assay/target/genesymbol/BUSY/aids/JSON", "built__fault_server_busy.json", 503),
+  );
+  try {
+    await t.step("success: a gene symbol gives AIDs and their total", async () => {
+      const result = await h.call("search_assays_by_target", { targetType: "genesymbol", targetQuery: "CYP3A4" });
+      assert.deepEqual(result.structuredContent, { aids: [884, 1851, 1911], totalFound: 3 });
+    });
+    await t.step("success: a protein name with spaces goes in a POST body; maxRecords cuts the list", async () => {
+      const result = await h.call("search_assays_by_target", {
+        targetType: "proteinname",
+        targetQuery: "cytochrome P450 3A4",
+        maxRecords: 2,
+      });
+      assert.deepEqual(result.structuredContent, { aids: [884, 1851], totalFound: 3 });
+      const req = h.requests.at(-1)!;
+      assert.equal(req.method, "POST");
+      assert.equal(new URLSearchParams(req.body).get("proteinname"), "cytochrome P450 3A4");
+    });
+    await t.step("not found: an unknown symbol is ENTITY_NOT_FOUND", async () => {
+      const error = errorOf(
+        await h.call("search_assays_by_target", { targetType: "genesymbol", targetQuery: "NOPE1" }),
+      );
+      assert.equal(error.code, "ENTITY_NOT_FOUND");
+    });
+    await t.step("bad input: a 'genesymbol' with spaces names both fields; empty queries are refused", async () => {
+      const error = errorOf(
+        await h.call("search_assays_by_target", { targetType: "genesymbol", targetQuery: "epidermal growth factor" }),
+      );
+      assert.equal(error.code, "INVALID_INPUT");
+      assert.match(error.message, /'targetQuery' with 'targetType'/);
+      const empty = errorOf(await h.call("search_assays_by_target", { targetType: "proteinname", targetQuery: " " }));
+      assert.equal(empty.code, "INVALID_INPUT");
+    });
+    await t.step("fault: ServerBusy is RATE_LIMITED", async () => {
+      const error = errorOf(await h.call("search_assays_by_target", { targetType: "genesymbol", targetQuery: "BUSY" }));
+      assert.equal(error.code, "RATE_LIMITED");
+    });
+  } finally {
+    await h.close();
+  }
+});

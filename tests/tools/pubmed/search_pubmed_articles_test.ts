@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { callsTo, eutils, fixtureXml } from "./eutils_routes.ts";
+import { dataOf, errorOf, withSession } from "./mcp_session.ts";
+
+interface SearchOut {
+  effectiveESearchTerm: string;
+  totalFound: number;
+  retrievedPmidCount: number;
+  pmids: string[];
+  briefSummaries: { pmid: string; title: string; authors: string[]; source: string; pubDate?: string }[];
+  warnings: string[];
+  eSearchUrl: string;
+  eSummaryUrl?: string;
+  searchParameters: Record<string, unknown>;
+}
+
+const historyRoutes = eutils({
+  esearch: () => fixtureXml("ncbi/eutils/biopython__esearch2.xml"),
+  esummary: () => fixtureXml("ncbi/eutils/eutilsjson__esummary.pubmed.xml"),
+});
+
+Deno.test("searchPubMedArticles returns PMIDs and ESummary 2.0 summaries over the search history", async () => {
+  await withSession([historyRoutes], async ({ call, requests }) => {
+    const out = dataOf<SearchOut>(
+      await call("searchPubMedArticles", { queryTerm: "cancer", maxResults: 5, fetchBriefSummaries: 2 }),
+    );
+    assert.equal(out.totalFound, 42249);
+    assert.equal(out.retrievedPmidCount, 5);
+    assert.deepEqual(out.pmids, ["41297076", "41297074", "41297068", "41297055", "41297046"]);
+    assert.deepEqual(out.briefSummaries[0], {
+      pmid: "5683731",
+      title: "An assistive device for smoking.",
+      authors: ["Goldberg MJ", "Davis LJ"],
+      source: "Paraplegia",
+      pubDate: "1968-08",
+      doi: "10.1038/sc.1968.18",
+    });
+    assert.equal(out.briefSummaries.length, 2);
+    assert.deepEqual(out.warnings, []);
+    const [search] = callsTo(requests, "esearch");
+    assert.equal(search.url.searchParams.get("usehistory"), "y");
+    assert.equal(search.url.searchParams.get("sort"), "relevance");
+    const summary = callsTo(requests, "esummary")[0].url.searchParams;
+    assert.deepEqual(
+      [summary.get("version"), summary.get("WebEnv"), summary.get("query_key"), summary.get("retmax")],
+      ["2.0", "MCID_6927d6e7fee3e90f880ec190", "1", "2"],
+    );
+    assert.match(out.eSearchUrl, /\/esearch\.fcgi\?.*term=cancer/);
+    assert.match(out.eSummaryUrl!, /query_key=1/);
+    assert.doesNotMatch(JSON.stringify(out), /test-api-key-0123/);
+  });
+});
+
+Deno.test("searchPubMedArticles sends the query as typed, minus control characters, with filters", async () => {
+  await withSession([historyRoutes], async ({ call, requests }) => {
+    const out = dataOf<SearchOut>(await call("searchPubMedArticles", {
+      queryTerm: '"heart attack"[Title] & <aspirin>\u0007\n',
+      sortBy: "journal_name",
+      dateRange: { minDate: "2019-05", dateType: "edat" },
+      filterByPublicationTypes: ["Review", "Clinical Trial"],
+    }));
+    const expected = '("heart attack"[Title] & <aspirin>) AND ("Review"[Publication Type] OR ' +
+      '"Clinical Trial"[Publication Type])';
+    assert.equal(out.effectiveESearchTerm, expected);
+    const p = callsTo(requests, "esearch")[0].url.searchParams;
+    assert.equal(p.get("term"), expected);
+    assert.deepEqual([p.get("datetype"), p.get("mindate"), p.get("maxdate")], ["edat", "2019/05", "3000"]);
+    assert.equal(p.get("sort"), "JournalName");
+    assert.equal(p.has("usehistory"), false);
+    assert.equal(callsTo(requests, "esummary").length, 0);
+    assert.deepEqual(out.searchParameters.dateRange, { minDate: "2019/05", maxDate: "3000", dateType: "edat" });
+  });
+});
+
+Deno.test("searchPubMedArticles reports ErrorList entries as warnings beside the results", async () => {
+  const routes = eutils({ esearch: () => fixtureXml("ncbi/eutils/eutilsjson__esearch.error.xml") });
+  await withSession([routes], async ({ call }) => {
+    const out = dataOf<SearchOut>(await call("searchPubMedArticles", { queryTerm: "obstetrics[MeSH] OR fleegle[MeSH]" }));
+    assert.equal(out.totalFound, 5163);
+    assert.equal(out.pmids.length, 20);
+    assert.deepEqual(out.warnings, ["PhraseNotFound: fleegle[MeSH Terms]"]);
+  });
+});
+
+Deno.test("searchPubMedArticles reports why nothing was found instead of a bare zero", async () => {
+  const routes = eutils({ esearch: () => fixtureXml("ncbi/eutils/built__esearch_warninglist.xml") });
+  await withSession([routes], async ({ call, requests }) => {
+    const out = dataOf<SearchOut>(
+      await call("searchPubMedArticles", { queryTerm: '"nonexistent phrase zqx"', fetchBriefSummaries: 3 }),
+    );
+    assert.equal(out.totalFound, 0);
+    assert.deepEqual(out.pmids, []);
+    assert.deepEqual(out.warnings, [
+      "PhraseNotFound: nonexistentzqx",
+      'QuotedPhraseNotFound: "nonexistent phrase zqx"',
+      "OutputMessage: No items found.",
+    ]);
+    assert.equal(callsTo(requests, "esummary").length, 0, "no ESummary for an empty result");
+  });
+});
+
+Deno.test("searchPubMedArticles turns an ESearch <ERROR> into an INVALID_INPUT envelope", async () => {
+  const routes = eutils({ esearch: () => fixtureXml("ncbi/eutils/eutilsjson__esearch.baderror.xml") });
+  await withSession([routes], async ({ call }) => {
+    const error = errorOf(await call("searchPubMedArticles", { queryTerm: "anything" }));
+    assert.equal(error.code, "INVALID_INPUT");
+    assert.match(error.message, /Invalid db name specified: fleegle/);
+  });
+});
+
+Deno.test("searchPubMedArticles rejects bad input before calling NCBI", async (t) => {
+  await withSession([historyRoutes], async ({ call, requests }) => {
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ["a query under 3 characters", { queryTerm: "ab" }, /queryTerm/],
+      ["a query of control characters", { queryTerm: "\u0000a\u0001\u0002" }, /queryTerm/],
+      ["maxResults over 1000", { queryTerm: "cancer", maxResults: 1001 }, /maxResults/],
+      ["a malformed date", { queryTerm: "cancer", dateRange: { minDate: "2020/13" } }, /dateRange\.minDate/],
+      ["an unknown dateRange key", { queryTerm: "cancer", dateRange: { from: "2020" } }, /from/],
+      ["minDate after maxDate", { queryTerm: "cancer", dateRange: { minDate: "2021", maxDate: "2020" } }, /dateRange/],
+      ["fetchBriefSummaries over 100", { queryTerm: "cancer", fetchBriefSummaries: 101 }, /fetchBriefSummaries/],
+    ];
+    for (const [name, args, field] of cases) {
+      await t.step(name, async () => {
+        const error = errorOf(await call("searchPubMedArticles", args));
+        assert.equal(error.code, "INVALID_INPUT");
+        assert.match(error.message, field);
+      });
+    }
+    assert.equal(requests.length, 0);
+  });
+});
+
+Deno.test("searchPubMedArticles reports an NCBI outage as UPSTREAM_ERROR", async () => {
+  const routes = eutils({ esearch: () => new Response("Service Unavailable", { status: 503 }) });
+  await withSession([routes], async ({ call }) => {
+    const error = errorOf(await call("searchPubMedArticles", { queryTerm: "cancer" }));
+    assert.equal(error.code, "UPSTREAM_ERROR");
+    assert.doesNotMatch(error.message, /test-api-key-0123/);
+  });
+});

@@ -1,0 +1,171 @@
+import assert from "node:assert/strict";
+import { ManualClock } from "../../src/core/clock.ts";
+import { createHttpHandler } from "../../src/transports/http.ts";
+import { mintToken } from "../../scripts/token.ts";
+import { testRuntime } from "../helpers/runtime.ts";
+import { INITIALIZE, openSession, rawRequest, readMessage, SECRET } from "./http_helpers.ts";
+
+const NOW = 1_700_000_000_000;
+const LIST = { jsonrpc: "2.0", id: 2, method: "tools/list" };
+
+function setup(env: Record<string, string> = {}) {
+  const clock = new ManualClock(NOW);
+  const runtime = testRuntime({
+    clock,
+    env: { MCP_AUTH_MODE: "none", MCP_SESSION_IDLE_TIMEOUT_MS: "60000", ...env },
+  });
+  const handler = createHttpHandler(runtime, { reapIntervalMs: 0 });
+  return {
+    clock,
+    handler,
+    close: async () => {
+      await handler.close();
+      await runtime.close();
+    },
+  };
+}
+
+Deno.test("stateful sessions: routing, DELETE and errors", async (t) => {
+  const { handler, close } = setup();
+  try {
+    const session = await openSession(handler);
+    await t.step("a request with the session id reaches its server", async () => {
+      const response = await handler.fetch(rawRequest(LIST, { session }));
+      assert.equal(response.status, 200);
+      const message = await readMessage(response);
+      assert.ok(Array.isArray((message.result as { tools: unknown[] }).tools));
+    });
+    await t.step("a request without a session that is not initialize is a 400", async () => {
+      const response = await handler.fetch(rawRequest(LIST));
+      assert.equal(response.status, 400);
+      assert.match((await response.json()).error.message, /Send initialize first/);
+    });
+    await t.step("GET without a session is a 400", async () => {
+      const response = await handler.fetch(rawRequest(undefined, { method: "GET" }));
+      assert.equal(response.status, 400);
+      await response.body?.cancel();
+    });
+    await t.step("an unknown session is a 404 telling the client to initialize again", async () => {
+      const response = await handler.fetch(rawRequest(LIST, { session: crypto.randomUUID() }));
+      assert.equal(response.status, 404);
+      assert.match((await response.json()).error.message, /Initialize a new session/);
+    });
+    await t.step("invalid JSON is a 400 parse error", async () => {
+      const response = await handler.fetch(rawRequest("{not json", { session }));
+      assert.equal(response.status, 400);
+      assert.equal((await response.json()).error.code, -32700);
+    });
+    await t.step("DELETE ends the session; later requests get 404", async () => {
+      assert.equal(handler.sessions, 1);
+      const deleted = await handler.fetch(rawRequest(undefined, { method: "DELETE", session }));
+      assert.equal(deleted.status, 200);
+      await deleted.body?.cancel();
+      assert.equal(handler.sessions, 0);
+      const after = await handler.fetch(rawRequest(LIST, { session }));
+      assert.equal(after.status, 404);
+      await after.body?.cancel();
+    });
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("idle sessions are reaped; sessions with an open stream are not", async (t) => {
+  const { clock, handler, close } = setup();
+  try {
+    await t.step("a session idle longer than MCP_SESSION_IDLE_TIMEOUT_MS expires", async () => {
+      const session = await openSession(handler);
+      await clock.advance(59_000);
+      assert.equal(await handler.reap(), 0);
+      await clock.advance(2_000);
+      assert.equal(await handler.reap(), 1);
+      const response = await handler.fetch(rawRequest(LIST, { session }));
+      assert.equal(response.status, 404);
+      await response.body?.cancel();
+    });
+    await t.step("an open GET stream keeps its session alive until the client goes away", async () => {
+      const session = await openSession(handler);
+      const stream = await handler.fetch(rawRequest(undefined, { method: "GET", session }));
+      assert.equal(stream.status, 200);
+      assert.match(stream.headers.get("content-type") ?? "", /text\/event-stream/);
+      await clock.advance(120_000);
+      assert.equal(await handler.reap(), 0);
+      await stream.body!.cancel();
+      await clock.advance(61_000);
+      assert.equal(await handler.reap(), 1);
+    });
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("MCP_MAX_SESSIONS caps live sessions; idle ones make room", async () => {
+  const { clock, handler, close } = setup({ MCP_MAX_SESSIONS: "1" });
+  try {
+    await openSession(handler);
+    const refused = await handler.fetch(rawRequest(INITIALIZE));
+    assert.equal(refused.status, 503);
+    assert.equal(refused.headers.get("retry-after"), "30");
+    await refused.body?.cancel();
+    await clock.advance(61_000);
+    await openSession(handler);
+    assert.equal(handler.sessions, 1);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("a session belongs to the token subject that opened it", async () => {
+  const { handler, close } = setup({ MCP_AUTH_MODE: "jwt", MCP_AUTH_SECRET_KEY: SECRET });
+  try {
+    const alice = await mintToken(SECRET, { subject: "alice", now: NOW });
+    const bob = await mintToken(SECRET, { subject: "bob", now: NOW });
+    const session = await openSession(handler, alice);
+    const stolen = await handler.fetch(rawRequest(LIST, { session, token: bob }));
+    assert.equal(stolen.status, 404);
+    await stolen.body?.cancel();
+    const own = await handler.fetch(rawRequest(LIST, { session, token: alice }));
+    assert.equal(own.status, 200);
+    await own.body?.cancel();
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("request bodies over MCP_MAX_BODY_BYTES are refused with 413", async () => {
+  const { handler, close } = setup({ MCP_MAX_BODY_BYTES: "2048" });
+  try {
+    const big = { ...INITIALIZE, params: { ...INITIALIZE.params, padding: "x".repeat(4096) } };
+    const response = await handler.fetch(rawRequest(big));
+    assert.equal(response.status, 413);
+    assert.match((await response.json()).error.message, /MCP_MAX_BODY_BYTES/);
+    const streamed = new Request("http://127.0.0.1:3010/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: ReadableStream.from([new TextEncoder().encode(JSON.stringify(big))]),
+    });
+    assert.equal((await handler.fetch(streamed)).status, 413);
+    assert.equal(handler.sessions, 0);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("stateless mode answers each POST on its own and refuses GET", async () => {
+  const { handler, close } = setup({ MCP_SESSION_MODE: "stateless" });
+  try {
+    const init = await handler.fetch(rawRequest(INITIALIZE));
+    assert.equal(init.status, 200);
+    assert.equal(init.headers.get("mcp-session-id"), null);
+    await readMessage(init);
+    const list = await handler.fetch(rawRequest(LIST));
+    assert.equal(list.status, 200);
+    assert.ok(Array.isArray(((await readMessage(list)).result as { tools: unknown[] }).tools));
+    const get = await handler.fetch(rawRequest(undefined, { method: "GET" }));
+    assert.equal(get.status, 405);
+    await get.body?.cancel();
+    assert.equal(handler.sessions, 0);
+  } finally {
+    await close();
+  }
+});
