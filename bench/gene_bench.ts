@@ -39,13 +39,21 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
   await server.connect(serverSide);
   await client.connect(clientSide);
 
-  async function step(tool: string, args: Record<string, unknown>): Promise<Step & { result: Record<string, unknown> }> {
+  async function step(
+    tool: string,
+    args: Record<string, unknown>,
+  ): Promise<Step & { result: Record<string, unknown> }> {
     const before = mock.requests.length;
     const started = performance.now();
     const response = await client.callTool({ name: tool, arguments: args });
     const ms = performance.now() - started;
     if (response.isError) throw new Error(`${tool} failed: ${JSON.stringify(response.structuredContent)}`);
-    return { tool, ms, requests: mock.requests.length - before, result: response.structuredContent as Record<string, unknown> };
+    return {
+      tool,
+      ms,
+      requests: mock.requests.length - before,
+      result: response.structuredContent as Record<string, unknown>,
+    };
   }
 
   async function chain(): Promise<Step[]> {
@@ -94,7 +102,14 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
         command,
         notes: warm.map((s) => `${s.tool} ${s.ms.toFixed(0)} ms`).join(", "),
       },
-      { name: "gene chain: rate violations", value: violations, unit: "violations", target: "= 0", pass: violations === 0, command },
+      {
+        name: "gene chain: rate violations",
+        value: violations,
+        unit: "violations",
+        target: "= 0",
+        pass: violations === 0,
+        command,
+      },
     );
     return rows;
   } finally {

@@ -37,9 +37,13 @@ export const geneRoutes: MockRoute[] = [
     name: "taxonomy esearch",
     handle: (req) =>
       matches(req, "/esearch.fcgi", "db", "taxonomy")
-        ? xml(fixtureText(DIR + (/ornithorhynchus anatinus|platypus/i.test(req.params.get("term") ?? "")
-          ? "esearch_taxonomy_platypus.built.xml"
-          : "esearch_taxonomy_empty.built.xml")))
+        ? xml(
+          fixtureText(
+            DIR + (/ornithorhynchus anatinus|platypus/i.test(req.params.get("term") ?? "")
+              ? "esearch_taxonomy_platypus.built.xml"
+              : "esearch_taxonomy_empty.built.xml"),
+          ),
+        )
         : undefined,
   },
   {
@@ -60,7 +64,8 @@ export const geneRoutes: MockRoute[] = [
   {
     prefix: "ncbi",
     name: "gene efetch",
-    handle: async (req) => matches(req, "/efetch.fcgi", "db", "gene") ? xml(await geneRecord(ids(req)[0] ?? "")) : undefined,
+    handle: async (req) =>
+      matches(req, "/efetch.fcgi", "db", "gene") ? xml(await geneRecord(ids(req)[0] ?? "")) : undefined,
   },
   {
     prefix: "ncbi",
@@ -115,7 +120,8 @@ function geneSummaries(requested: string[]): string {
   );
   const head = built.slice(0, built.indexOf("<DocumentSummary "));
   const blocks = requested.map((id) =>
-    summaryBlocks!.get(id) ?? `<DocumentSummary uid="${id}">\n\t<error>cannot get document summary</error>\n</DocumentSummary>`
+    summaryBlocks!.get(id) ??
+      `<DocumentSummary uid="${id}">\n\t<error>cannot get document summary</error>\n</DocumentSummary>`
   );
   return `${head}${blocks.join("\n\n")}\n\n</DocumentSummarySet>\n</eSummaryResult>\n`;
 }

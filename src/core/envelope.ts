@@ -43,8 +43,11 @@ export function cursorInput(tool: string) {
  * Keys are sorted and undefined values dropped, so argument order and omitted defaults do not matter.
  */
 export async function cursorBinding(tool: string, args: Record<string, unknown>): Promise<string> {
-  const canonical = JSON.stringify([tool, Object.keys(args).sort().filter((k) => args[k] !== undefined)
-    .map((k) => [k, args[k]])]);
+  const canonical = JSON.stringify([
+    tool,
+    Object.keys(args).sort().filter((k) => args[k] !== undefined)
+      .map((k) => [k, args[k]]),
+  ]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
   return base64url(new Uint8Array(digest).subarray(0, 12));
 }

@@ -1,12 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import {
-  cursorBinding,
-  decodeCursor,
-  encodeCursor,
-  makePage,
-  paginationEnvelope,
-} from "../../src/core/envelope.ts";
+import { cursorBinding, decodeCursor, encodeCursor, makePage, paginationEnvelope } from "../../src/core/envelope.ts";
 import { ToolError } from "../../src/core/errors.ts";
 
 const isInvalidCursor = (pattern: RegExp) => (e: unknown) =>

@@ -2,18 +2,20 @@
  * The PDF text-extraction worker: one document at a time, with pdf.js parsing in this thread (its
  * "fake worker"), so the server's own thread only receives finished page texts and never blocks.
  *
- * This file is deliberately self-contained: Deno needs read permission for every local module a worker
- * loads (npm modules excepted), so the permission sets grant exactly this file. `import type` is erased.
+ * It also builds search indexes (normalize.ts), so the server's thread never spends the tens of
+ * milliseconds that folding a book takes. Deno needs read permission for every local module a worker
+ * loads (npm modules excepted): the permission sets grant src/sources/pdf/, where both files live.
  *
  * pdf.js is told to do nothing it does not need for text: no font faces, no system fonts, no canvas, no
  * wasm, no XFA, no fetching of CMaps or fonts (nothing is ever fetched: the bytes arrive by message).
  * pdf.js 6 no longer evaluates generated code at all (its `isEvalSupported` option is gone).
  */
+import { buildIndex } from "./normalize.ts";
 import type { WorkerReply, WorkerRequest } from "./worker_protocol.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
-  postMessage(message: WorkerReply): void;
+  postMessage(message: WorkerReply, transfer?: Transferable[]): void;
 }
 const scope = globalThis as unknown as WorkerScope;
 
@@ -49,13 +51,19 @@ async function importQuietly<T>(load: () => Promise<T>): Promise<T> {
 scope.onmessage = async (event) => {
   const request = event.data;
   try {
+    if (request.op === "index") {
+      const index = buildIndex(request.text);
+      const reply: WorkerReply = { id: request.id, kind: "indexed", index };
+      scope.postMessage(reply, [index.from.buffer, index.to.buffer]);
+      return;
+    }
     scope.postMessage(await run(request));
   } catch (error) {
     scope.postMessage({ id: request.id, ...classify(error) });
   }
 };
 
-async function run(request: WorkerRequest): Promise<WorkerReply> {
+async function run(request: Extract<WorkerRequest, { op: "extract" | "count" }>): Promise<WorkerReply> {
   const { id, bytes, maxPages } = request;
   if (bytes.byteLength === 0) {
     return { id, kind: "failed", reason: "empty", message: "The file is empty (0 bytes): it contains no PDF." };

@@ -5,8 +5,8 @@
  * process that forgot to close the pool still exits, and memory held by pdf.js is returned.
  */
 import type { Logger } from "../../core/log.ts";
-import { PdfExtractionError, type PdfText } from "./types.ts";
-import type { WorkerReply, WorkerRequest } from "./worker_protocol.ts";
+import { PdfExtractionError } from "./types.ts";
+import type { FinalReply, WorkerReply, WorkerRequest } from "./worker_protocol.ts";
 
 export interface PoolOptions {
   /** Concurrent workers (1–2 makes sense: each holds a parsed document in memory). */
@@ -24,10 +24,13 @@ export interface JobOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** A request without its id (the pool numbers jobs itself). */
+export type JobRequest = WorkerRequest extends infer R ? R extends unknown ? Omit<R, "id"> : never : never;
+
 interface Job {
-  request: Omit<WorkerRequest, "id">;
+  request: JobRequest;
   options: JobOptions;
-  resolve(text: PdfText): void;
+  resolve(reply: FinalReply): void;
   reject(error: unknown): void;
 }
 
@@ -66,10 +69,11 @@ export class WorkerPool {
     while (!this.#closed && this.#slots.size < this.#options.size) this.#idle(this.#spawn());
   }
 
-  run(request: Omit<WorkerRequest, "id">, options: JobOptions): Promise<PdfText> {
+  /** Runs one job; resolves with its final reply, rejects with PdfExtractionError for a bad document. */
+  run(request: JobRequest, options: JobOptions): Promise<FinalReply> {
     if (this.#closed) return Promise.reject(new Error("the PDF worker pool is closed"));
     if (options.signal?.aborted) return Promise.reject(options.signal.reason);
-    return new Promise<PdfText>((resolve, reject) => {
+    return new Promise<FinalReply>((resolve, reject) => {
       const job: Job = { request, options, resolve, reject };
       this.#queue.push(job);
       options.signal?.addEventListener("abort", () => this.#dropQueued(job), { once: true });
@@ -135,8 +139,12 @@ export class WorkerPool {
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     slot.job = { ...job, id, timer, onAbort };
-    const bytes = ownBuffer(job.request.bytes);
-    slot.worker.postMessage({ ...job.request, bytes, id } satisfies WorkerRequest, [bytes.buffer]);
+    if (job.request.op === "index") {
+      slot.worker.postMessage({ ...job.request, id } satisfies WorkerRequest);
+    } else {
+      const bytes = ownBuffer(job.request.bytes);
+      slot.worker.postMessage({ ...job.request, bytes, id } satisfies WorkerRequest, [bytes.buffer]);
+    }
   }
 
   #onReply(slot: Slot, reply: WorkerReply): void {
@@ -147,8 +155,8 @@ export class WorkerPool {
       return;
     }
     this.#finish(slot);
-    if (reply.kind === "done") job.resolve({ pageCount: reply.pageCount, pages: reply.pages });
-    else job.reject(new PdfExtractionError(reply.reason, reply.message, reply.pageCount));
+    if (reply.kind === "failed") job.reject(new PdfExtractionError(reply.reason, reply.message, reply.pageCount));
+    else job.resolve(reply);
     this.#idle(slot);
     this.#dispatch();
   }

@@ -14,8 +14,11 @@ const HOUR = 3_600_000;
 /** Cache lifetimes: deposited records and computed properties change rarely; search hit lists more often. */
 export const TTL = { record: 7 * 24 * HOUR, lookup: 24 * HOUR, search: HOUR, never: 0 } as const;
 
-/** Identifiers that can sit in a URL path as they are; anything else (`/ # + ?`, spaces) goes in a POST body. */
-const PATH_SAFE = /^[A-Za-z0-9._-]+$/;
+/**
+ * Identifiers that can sit in a URL path as they are; anything else (`/ # + ?`, spaces, and dot-only
+ * segments that URL resolution would collapse) goes in a POST body.
+ */
+const PATH_SAFE = /^(?!\.+$)[A-Za-z0-9._-]+$/;
 
 export type PugRequest = Pick<UpstreamRequest, "path" | "query" | "form" | "method" | "ttlMs">;
 
@@ -39,6 +42,8 @@ export interface PugAnswer {
   /** Credential-free URL of the request, for messages. */
   url: string;
   status: number;
+  /** Served from the pipeline's cache rather than by PubChem just now. */
+  fromCache: boolean;
 }
 
 /** Runs one PUG REST request; a Fault, in an error or (rarely) in a 200 body, becomes a ToolError. */
@@ -62,7 +67,7 @@ export async function pugSend(ctx: PubChemContext, request: PugRequest): Promise
     signal: ctx.signal,
     ...request,
   });
-  return { text: response.text(), url: response.url, status: response.status };
+  return { text: response.text(), url: response.url, status: response.status, fromCache: response.fromCache };
 }
 
 /** The PNG depiction URL of a compound, built without a request (base URL from config, nothing secret in it). */

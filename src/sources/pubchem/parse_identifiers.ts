@@ -10,11 +10,10 @@ export type IdentifierKind = "CID" | "AID" | "SID";
 export function parseIdentifierAnswer(text: string, url: string, kind: IdentifierKind): IdentifierAnswer {
   const doc = parsePugJson(text, url);
   if (isObject(doc.Waiting)) {
-    const listKey = doc.Waiting.ListKey;
-    if (typeof listKey === "string" || typeof listKey === "number") {
-      return { kind: "waiting", listKey: String(listKey) };
-    }
-    throw malformed(url, "a Waiting answer without a ListKey");
+    const listKey = String(doc.Waiting.ListKey ?? "");
+    // The key goes back into a URL path: accept only what PubChem issues (digits, letters, - and _).
+    if (/^[A-Za-z0-9_-]+$/.test(listKey)) return { kind: "waiting", listKey };
+    throw malformed(url, "a Waiting answer without a usable ListKey");
   }
   if (!isObject(doc.IdentifierList)) throw malformed(url, "neither an IdentifierList nor a Waiting ListKey");
   const ids = intList(doc.IdentifierList[kind]).filter((id) => id > 0);

@@ -117,7 +117,12 @@ async function searchCids(ctx: PubChemContext, spec: SearchSpec): Promise<number
     ctx.log.info("PubChem fast search timed out; submitting the asynchronous search", { namespace: spec.slow });
     answer = await pugRequest(ctx, { ...place(spec.slow), query: spec.options, ttlMs: TTL.never }, spec.fault);
   }
-  const parsed = parseIdentifierAnswer(answer.text, answer.url, "CID");
+  let parsed = parseIdentifierAnswer(answer.text, answer.url, "CID");
+  if (parsed.kind === "waiting" && answer.fromCache) {
+    // A remembered Waiting answer names a ListKey that may have expired: ask afresh.
+    answer = await pugRequest(ctx, { ...place(spec.fast), query: spec.options, ttlMs: TTL.never }, spec.fault);
+    parsed = parseIdentifierAnswer(answer.text, answer.url, "CID");
+  }
   const ids = parsed.kind === "ids" ? parsed.ids : await pollListKey(ctx, parsed.listKey, spec);
   if (ids.length === 0) throw new ToolError("ENTITY_NOT_FOUND", `${spec.fault.notFound}.`, spec.fault.notFoundHint);
   return ids.slice(0, spec.maxRecords);

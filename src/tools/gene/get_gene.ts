@@ -20,7 +20,7 @@ export const getGene = defineTool({
   description: "Full NCBI Gene record for one NCBIGene CURIE: symbol, name, product description, RefSeq summary, " +
     "map location, chromosome, aliases, organism {name, taxon_id}, gene type, genomic_location and " +
     `cross_references (keys among ${XREF_KEYS.join(", ")}; absent keys mean no reference). ` +
-    "Takes only ids from search_genes (\"NCBIGene:<digits>\"); for literature use get_pubmed_links. " +
+    'Takes only ids from search_genes ("NCBIGene:<digits>"); for literature use get_pubmed_links. ' +
     'Example: {"entrez_id":"NCBIGene:7157"}',
   input,
   output: geneEntitySchema,

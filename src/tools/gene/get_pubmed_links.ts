@@ -41,10 +41,15 @@ export const getPubmedLinks = defineTool({
     const offset = decodeCursor(args.cursor, binding, "get_pubmed_links");
     const pmids = await fetchPubmedLinks(ctx.upstream, geneId, ctx.signal).catch((error) => {
       throw error instanceof ToolError && error.code === "ENTITY_NOT_FOUND"
-        ? new ToolError(error.code, error.message, "Check the id, or call search_genes to find the gene's NCBIGene CURIE.", {
-          invalidInput: { field: "entrez_id", value: args.entrez_id },
-          cause: error,
-        })
+        ? new ToolError(
+          error.code,
+          error.message,
+          "Check the id, or call search_genes to find the gene's NCBIGene CURIE.",
+          {
+            invalidInput: { field: "entrez_id", value: args.entrez_id },
+            cause: error,
+          },
+        )
         : error;
     });
     const items = pmids.slice(offset, offset + args.limit).map((pmid) => `PMID:${pmid}`);

@@ -11,7 +11,9 @@ export const geneCandidateSchema = z.object({
   id: z.string().describe('NCBI Gene CURIE for get_gene / get_pubmed_links, e.g. "NCBIGene:672"'),
   symbol: z.string().describe("Official gene symbol"),
   name: z.string().describe("Full gene name"),
-  description: z.string().describe("What the product is: NCBI's preferred product name, else the summary's first sentence"),
+  description: z.string().describe(
+    "What the product is: NCBI's preferred product name, else the summary's first sentence",
+  ),
   organism: z.string().describe("Scientific name of the organism"),
   score: z.number().min(0).max(1).describe(
     "Relevance in [0,1]: 1 exact symbol, 0.95 symbol ignoring case, 0.85 alias, 0.6–0.8 symbol prefix, ≤0.59 word matches",

@@ -12,7 +12,7 @@ import { ToolError } from "../../core/errors.ts";
 import { cursorBinding, cursorInput, decodeCursor, makePage, paginationEnvelope } from "../../core/envelope.ts";
 import { defineTool } from "../../core/tool_def.ts";
 import { fetchGeneSummaries, searchGeneIds } from "../../sources/ncbi/gene/client.ts";
-import { organismNotApplied, ORGANISM_FORMS, resolveOrganism } from "../../sources/ncbi/gene/organism.ts";
+import { ORGANISM_FORMS, organismNotApplied, resolveOrganism } from "../../sources/ncbi/gene/organism.ts";
 import { firstSentence } from "../../sources/ncbi/gene/parse_efetch_gene.ts";
 import { rankByScore, scoreGene } from "../../sources/ncbi/gene/score.ts";
 import type { GeneSummary } from "../../sources/ncbi/gene/types.ts";
@@ -48,6 +48,7 @@ export const searchGenes = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   examples: [{ query: "BRCA1", organism: "human" }, { query: "tumor suppressor", organism: "human", page_size: 20 }],
   async run(args, ctx) {
+    assertBalanced(args.query);
     const binding = await cursorBinding("search_genes", { query: args.query, organism: args.organism });
     const offset = decodeCursor(args.cursor, binding, "search_genes");
     const organism = args.organism ? await resolveOrganism(ctx.upstream, args.organism, ctx.signal) : undefined;
@@ -79,6 +80,26 @@ function candidate(query: string, s: GeneSummary) {
     organism: s.organism,
     score: scoreGene(query, s),
   };
+}
+
+/**
+ * The query is wrapped in parentheses and ANDed with the organism filter; an unbalanced parenthesis or
+ * quote would let it swallow the filter, so it is refused before any request.
+ */
+function assertBalanced(query: string): void {
+  let depth = 0;
+  for (const char of query.replace(/"[^"]*"/g, "")) {
+    depth += char === "(" ? 1 : char === ")" ? -1 : 0;
+    if (depth < 0) break;
+  }
+  const quotes = (query.match(/"/g) ?? []).length;
+  if (depth === 0 && quotes % 2 === 0) return;
+  throw new ToolError(
+    "INVALID_INPUT",
+    "Invalid input 'query': unbalanced parentheses or quotes.",
+    'Close every "(" and quote in the search_genes query, or search plain words ("TP53", "tumor suppressor").',
+    { invalidInput: { field: "query", value: query } },
+  );
 }
 
 /** NCBI refusing the query (a fatal ESearch `<ERROR>`) is the caller's to fix: say how, naming the tool. */

@@ -25,7 +25,7 @@ const input = z.object({
       "article itself formatted as citations",
   ),
   maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Related articles to return (1-50)"),
-  citationStyles: z.array(z.enum(CITATION_STYLES)).min(1).max(4).default(["ris"]).describe(
+  citationStyles: z.array(z.enum(CITATION_STYLES)).min(1).max(8).default(["ris"]).describe(
     "citation_formats only: any of ris, bibtex, apa_string (APA 7), mla_string (MLA 9)",
   ),
 });

@@ -80,7 +80,7 @@ export const searchPubMedArticles = defineTool({
   output,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   examples: [
-    { queryTerm: "obstetrics[MeSH Terms]", maxResults: 5, fetchBriefSummaries: 2 },
+    { queryTerm: "cancer", maxResults: 5, fetchBriefSummaries: 2 },
     {
       queryTerm: "breast cancer",
       maxResults: 10,

@@ -69,7 +69,8 @@ Deno.test("the MEDLINE baseline file parses all 604 citations, with and without 
 Deno.test("parseEFetchPubMed turns an <ERROR> body into a ToolError with NCBI's message", () => {
   assert.throws(
     () => parseEFetchPubMed(fixture("ncbi/eutils/pubmedly__efetch_empty_id_error.xml"), "u"),
-    (e: unknown) => e instanceof ToolError && e.code === "UPSTREAM_ERROR" && /Supplied id parameter is empty/.test(e.message),
+    (e: unknown) =>
+      e instanceof ToolError && e.code === "UPSTREAM_ERROR" && /Supplied id parameter is empty/.test(e.message),
   );
 });
 

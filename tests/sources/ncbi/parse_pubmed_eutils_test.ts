@@ -40,7 +40,8 @@ Deno.test("parseESummaryPubMed strips inline tags from titles but keeps a litera
 Deno.test("parseESummaryPubMed turns a fatal <ERROR> into UPSTREAM_ERROR naming the cause", () => {
   assert.throws(
     () => parseESummaryPubMed(fixture("ncbi/eutils/biopython__esummary8.xml"), "u"),
-    (e: unknown) => e instanceof ToolError && e.code === "UPSTREAM_ERROR" && /searchPubMedArticles/.test(e.recoveryHint),
+    (e: unknown) =>
+      e instanceof ToolError && e.code === "UPSTREAM_ERROR" && /searchPubMedArticles/.test(e.recoveryHint),
   );
   assert.throws(
     () => parseESummaryPubMed(fixture("ncbi/eutils/eutilsjson__esummary.error.xml"), "u"),

@@ -102,7 +102,11 @@ Deno.test("eLink asks neighbor_score for similar articles and a linkname for cit
   await eLink(ctx, "9298984", "similar");
   const cited = await eLink(ctx, "9298984", "citedin");
   const [similar, citedin] = fetch.requests.map((r) => r.url.searchParams);
-  assert.deepEqual([similar.get("dbfrom"), similar.get("db"), similar.get("cmd")], ["pubmed", "pubmed", "neighbor_score"]);
+  assert.deepEqual([similar.get("dbfrom"), similar.get("db"), similar.get("cmd")], [
+    "pubmed",
+    "pubmed",
+    "neighbor_score",
+  ]);
   assert.equal(similar.get("linkname"), "pubmed_pubmed");
   assert.equal(citedin.get("cmd"), "neighbor");
   assert.equal(citedin.get("linkname"), "pubmed_pubmed_citedin");

@@ -136,8 +136,14 @@ Deno.test("PubmedBookArticle records parse as books with editors, publisher and 
 
 Deno.test("VernacularTitle is kept beside the English title", () => {
   const a = article("metapub__36987902.xml", "36987902");
-  assert.equal(a.title, "Patients over 75 years admitted to the National Burn Centre, Haukeland University Hospital, 2000-19.");
-  assert.equal(a.vernacularTitle, "Pasienter over 75\u00a0år innlagt ved Brannskadeavdelinga, Haukeland universitetssjukehus 2000–19.");
+  assert.equal(
+    a.title,
+    "Patients over 75 years admitted to the National Burn Centre, Haukeland University Hospital, 2000-19.",
+  );
+  assert.equal(
+    a.vernacularTitle,
+    "Pasienter over 75\u00a0år innlagt ved Brannskadeavdelinga, Haukeland universitetssjukehus 2000–19.",
+  );
   assert.deepEqual(a.languages, ["eng", "nor"]);
   assert.equal(article(BASELINE, "26407462").vernacularTitle, "I vaccini sono farmaci.");
 });
@@ -156,7 +162,8 @@ Deno.test("authors carry affiliations and bare ORCID iDs; grants, keywords and M
     lastName: "Ritz",
     firstName: "Nathaniel L",
     initials: "NL",
-    affiliation: "Alimentary Pharmabiotic Centre Microbiome Ireland, University College Cork, Cork T12YT20, Ireland.; " +
+    affiliation:
+      "Alimentary Pharmabiotic Centre Microbiome Ireland, University College Cork, Cork T12YT20, Ireland.; " +
       "Department of Anatomy and Neuroscience, University College Cork, Cork T12YT20, Ireland.",
     orcid: "0000-0002-7367-292X",
   });

@@ -19,8 +19,8 @@ Deno.test("lookupCids puts plain names in the path and everything else in a POST
     assert.equal(req.upstream, "pubchem");
     assert.equal(req.ttlMs, TTL.lookup);
   });
-  await t.step("a name with a space or slash goes in the form body, intact", async () => {
-    for (const name of ["acetylsalicylic acid", "2-(acetyloxy)benzoic acid/aspirin", "vitamin C+E #1"]) {
+  await t.step("a name with a space, slash, + or #, or made only of dots, goes in the form body, intact", async () => {
+    for (const name of ["acetylsalicylic acid", "2-(acetyloxy)benzoic acid/aspirin", "vitamin C+E #1", "..", "."]) {
       await lookupCids(ctx, "name", name);
       const req = upstream.requests.at(-1)!;
       assert.equal(req.path, "/pug/compound/name/cids/JSON");

@@ -15,6 +15,8 @@ export interface Answer {
   status?: number;
   body: string;
   headers?: Record<string, string>;
+  /** Pretend the pipeline served this from its cache. */
+  fromCache?: boolean;
 }
 
 export type FakeRoute = (request: UpstreamRequest) => Answer | undefined;
@@ -58,23 +60,22 @@ export function fakeUpstream(...routes: FakeRoute[]): Upstream & { requests: Ups
           }),
         );
       }
-      return Promise.resolve(response(status, answer.body, url, answer.headers));
+      return Promise.resolve(response(status, answer, url));
     },
     describe: describeRequest,
     status: () => ({}),
   };
 }
 
-function response(status: number, body: string, url: string, headers: Record<string, string> = {}): UpstreamResponse {
-  const bytes = new TextEncoder().encode(body);
+function response(status: number, answer: Answer, url: string): UpstreamResponse {
   return {
     status,
-    headers: new Headers(headers),
-    body: bytes,
+    headers: new Headers(answer.headers ?? {}),
+    body: new TextEncoder().encode(answer.body),
     url,
-    fromCache: false,
-    text: () => body,
-    json: <T>() => JSON.parse(body) as T,
+    fromCache: answer.fromCache ?? false,
+    text: () => answer.body,
+    json: <T>() => JSON.parse(answer.body) as T,
   };
 }
 

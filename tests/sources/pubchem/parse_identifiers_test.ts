@@ -32,5 +32,6 @@ Deno.test("parseIdentifierAnswer refuses a Fault body or a body of the wrong kin
     isUpstream,
   );
   assert.throws(() => parseIdentifierAnswer('{"Waiting":{}}', URL, "CID"), isUpstream);
+  assert.throws(() => parseIdentifierAnswer('{"Waiting":{"ListKey":"../../x"}}', URL, "CID"), isUpstream);
   assert.throws(() => parseIdentifierAnswer("[1,2]", URL, "CID"), isUpstream);
 });

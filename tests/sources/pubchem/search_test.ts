@@ -111,6 +111,25 @@ Deno.test("a fast search that itself answers Waiting is polled", async () => {
   assert.equal(upstream.requests.length, 2);
 });
 
+Deno.test("a Waiting answer served from the cache is not trusted: the search is asked afresh, uncached", async () => {
+  const upstream = fakeUpstream((req) =>
+    req.ttlMs === 0
+      ? fixture("built__fastsimilarity_2d_cids_2244.json")
+      : { ...fixture("built__waiting_listkey.json", 202), fromCache: true }
+  );
+  const cids = await similaritySearch(fakeContext(upstream), {
+    queryType: "cid",
+    query: "2244",
+    threshold: 90,
+    maxRecords: 5,
+  });
+  assert.deepEqual(cids, [2244, 338, 5161, 10745]);
+  assert.deepEqual(upstream.requests.map((r) => [r.path, r.ttlMs]), [
+    ["/pug/compound/fastsimilarity_2d/cid/2244/cids/JSON", TTL.search],
+    ["/pug/compound/fastsimilarity_2d/cid/2244/cids/JSON", 0],
+  ]);
+});
+
 Deno.test("a ListKey that never finishes gives UPSTREAM_ERROR after a bounded number of polls", async () => {
   const upstream = fakeUpstream(() => fixture("built__waiting_listkey.json", 202));
   const clock = instantClock();

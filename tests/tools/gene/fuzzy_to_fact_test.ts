@@ -10,7 +10,11 @@ import type { CallResult } from "./gene_mock.ts";
 
 Deno.test("Fuzzy-to-Fact gene chain: 4 NCBI requests cold, 0 warm, PMID CURIEs at the end", async () => {
   const mock = await startMockUpstream({ rates: false });
-  const runtime = testRuntime({ fetch: (r) => fetch(r), clock: systemClock, env: { ...mock.env, SCIENCE_MCP_TOOLSETS: "gene" } });
+  const runtime = testRuntime({
+    fetch: (r) => fetch(r),
+    clock: systemClock,
+    env: { ...mock.env, SCIENCE_MCP_TOOLSETS: "gene" },
+  });
   const { client, close } = await connectClient(runtime);
   const call = async (name: string, args: Record<string, unknown>) =>
     (await client.callTool({ name, arguments: args })) as unknown as CallResult;

@@ -11,7 +11,7 @@ import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRun
 /** Answers a request the way the mock upstream's gene routes would; 599 when none applies. */
 export async function geneRoute(request: RecordedRequest): Promise<Response> {
   const params = new URLSearchParams(request.url.search);
-  if (request.body) for (const [k, v] of new URLSearchParams(request.body)) params.append(k, v);
+  if (request.body) { for (const [k, v] of new URLSearchParams(request.body)) params.append(k, v); }
   const path = "/" + request.url.pathname.split("/").pop();
   for (const route of geneRoutes) {
     const response = await route.handle({ method: request.method, path, params, url: request.url, body: request.body });
@@ -29,7 +29,7 @@ export function geneFetch(...first: Route[]) {
 export function paramsOf(requests: RecordedRequest[], path: string): URLSearchParams[] {
   return requests.filter((r) => r.url.pathname.endsWith(path)).map((r) => {
     const params = new URLSearchParams(r.url.search);
-    if (r.body) for (const [k, v] of new URLSearchParams(r.body)) params.append(k, v);
+    if (r.body) { for (const [k, v] of new URLSearchParams(r.body)) params.append(k, v); }
     return params;
   });
 }
@@ -60,6 +60,8 @@ export async function geneHarness(options: { routes?: Route[]; env?: Env } = {})
   };
 }
 
-export function errorOf(result: CallResult): { code: string; message: string; recovery_hint: string; invalid_input?: unknown } {
+export function errorOf(
+  result: CallResult,
+): { code: string; message: string; recovery_hint: string; invalid_input?: unknown } {
   return (result.structuredContent as { error: never }).error;
 }

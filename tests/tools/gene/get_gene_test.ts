@@ -83,7 +83,10 @@ Deno.test("get_gene over MCP", async (t) => {
 
     await t.step("missing or extra arguments are INVALID_INPUT", async () => {
       assert.equal(errorOf(await h.call("get_gene", {})).code, "INVALID_INPUT");
-      assert.equal(errorOf(await h.call("get_gene", { entrez_id: "NCBIGene:1", detail: "full" })).code, "INVALID_INPUT");
+      assert.equal(
+        errorOf(await h.call("get_gene", { entrez_id: "NCBIGene:1", detail: "full" })).code,
+        "INVALID_INPUT",
+      );
     });
   } finally {
     await h.close();

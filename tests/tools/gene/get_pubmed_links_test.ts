@@ -42,7 +42,8 @@ Deno.test("get_pubmed_links over MCP", async (t) => {
     });
 
     await t.step("the default limit is 100 and the last page has no cursor", async () => {
-      const page = (await h.call("get_pubmed_links", { entrez_id: "NCBIGene:4747" })).structuredContent as unknown as Page;
+      const page = (await h.call("get_pubmed_links", { entrez_id: "NCBIGene:4747" }))
+        .structuredContent as unknown as Page;
       assert.equal(page.page_size, 100);
       assert.equal(page.items.length, 98);
       assert.equal(page.total_count, 98);
@@ -56,7 +57,9 @@ Deno.test("get_pubmed_links over MCP", async (t) => {
     });
 
     await t.step("a cursor from another gene is INVALID_INPUT", async () => {
-      const error = errorOf(await h.call("get_pubmed_links", { entrez_id: "NCBIGene:4747", cursor: first.next_cursor }));
+      const error = errorOf(
+        await h.call("get_pubmed_links", { entrez_id: "NCBIGene:4747", cursor: first.next_cursor }),
+      );
       assert.equal(error.code, "INVALID_INPUT");
       assert.match(error.message, /different get_pubmed_links query/);
     });
@@ -69,7 +72,10 @@ Deno.test("get_pubmed_links over MCP", async (t) => {
 
     await t.step("limit outside 1–10000 is INVALID_INPUT", async () => {
       for (const limit of [0, 10_001, 2.5]) {
-        assert.equal(errorOf(await h.call("get_pubmed_links", { entrez_id: "NCBIGene:7157", limit })).code, "INVALID_INPUT");
+        assert.equal(
+          errorOf(await h.call("get_pubmed_links", { entrez_id: "NCBIGene:7157", limit })).code,
+          "INVALID_INPUT",
+        );
       }
       const max = (await h.call("get_pubmed_links", { entrez_id: "NCBIGene:7157", limit: 10_000 }))
         .structuredContent as unknown as Page;

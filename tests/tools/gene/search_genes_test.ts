@@ -113,7 +113,10 @@ Deno.test("search_genes over MCP", async (t) => {
       }
       const platypus = await h.call("search_genes", { query: "TP53", organism: "Ornithorhynchus anatinus" });
       assert.equal(platypus.isError, undefined);
-      assert.equal(paramsOf(h.requests, "/esearch.fcgi").at(-1)!.get("term"), "(TP53) AND txid9258[Organism:exp] AND alive[prop]");
+      assert.equal(
+        paramsOf(h.requests, "/esearch.fcgi").at(-1)!.get("term"),
+        "(TP53) AND txid9258[Organism:exp] AND alive[prop]",
+      );
     });
 
     await t.step("an organism NCBI does not know is INVALID_INPUT naming the accepted forms", async () => {
@@ -128,11 +131,28 @@ Deno.test("search_genes over MCP", async (t) => {
       assert.equal(after, before, "no gene search runs with an unknown organism");
     });
 
+    await t.step(
+      "unbalanced parentheses or quotes are refused before they can swallow the organism filter",
+      async () => {
+        const before = h.requests.length;
+        for (const query of ["((BRCA1", "BRCA1) OR (x", '"tumor suppressor']) {
+          const error = errorOf(await h.call("search_genes", { query, organism: "human" }));
+          assert.equal(error.code, "INVALID_INPUT", query);
+          assert.deepEqual(error.invalid_input, { field: "query", value: query });
+        }
+        assert.equal(h.requests.length, before);
+        const ok = await h.call("search_genes", { query: '"tumor suppressor" AND (human OR mouse)' });
+        assert.equal(ok.isError, undefined);
+      },
+    );
+
     await t.step("bad arguments are INVALID_INPUT naming the field", async () => {
-      for (const args of [{ query: "" }, { query: "TP53", page_size: 0 }, { query: "TP53", page_size: 501 }, {
-        query: "TP53",
-        organsim: "human",
-      }]) {
+      for (
+        const args of [{ query: "" }, { query: "TP53", page_size: 0 }, { query: "TP53", page_size: 501 }, {
+          query: "TP53",
+          organsim: "human",
+        }]
+      ) {
         const result = await h.call("search_genes", args);
         assert.equal(errorOf(result).code, "INVALID_INPUT", JSON.stringify(args));
       }
@@ -156,7 +176,9 @@ Deno.test("search_genes maps upstream faults to error envelopes", async (t) => {
   });
   await t.step("HTTP 429 → RATE_LIMITED mentioning NCBI_API_KEY and the delay", async () => {
     const h = await geneHarness({
-      routes: [() => Response.json({ error: "API rate limit exceeded" }, { status: 429, headers: { "retry-after": "2" } })],
+      routes: [
+        () => Response.json({ error: "API rate limit exceeded" }, { status: 429, headers: { "retry-after": "2" } }),
+      ],
     });
     try {
       const error = errorOf(await h.call("search_genes", { query: "TP53" }));
@@ -169,7 +191,9 @@ Deno.test("search_genes maps upstream faults to error envelopes", async (t) => {
   });
   await t.step("malformed or truncated XML → UPSTREAM_ERROR, never a short success", async () => {
     for (const body of ["Rate exceeded.", "<eSearchResult><Count>12</Count><IdList><Id>672</Id>"]) {
-      const h = await geneHarness({ routes: [(r) => r.url.pathname.endsWith("/esearch.fcgi") ? new Response(body) : undefined] });
+      const h = await geneHarness({
+        routes: [(r) => r.url.pathname.endsWith("/esearch.fcgi") ? new Response(body) : undefined],
+      });
       try {
         const error = errorOf(await h.call("search_genes", { query: "BRCA1" }));
         assert.equal(error.code, "UPSTREAM_ERROR", body);
@@ -180,16 +204,18 @@ Deno.test("search_genes maps upstream faults to error envelopes", async (t) => {
   });
   await t.step("a query NCBI rejects (fatal <ERROR>) → INVALID_INPUT with a search_genes hint", async () => {
     const h = await geneHarness({
-      routes: [(r) =>
-        r.url.pathname.endsWith("/esearch.fcgi")
-          ? new Response("<eSearchResult><ERROR>Invalid query syntax</ERROR></eSearchResult>")
-          : undefined],
+      routes: [
+        (r) =>
+          r.url.pathname.endsWith("/esearch.fcgi")
+            ? new Response("<eSearchResult><ERROR>Invalid query syntax</ERROR></eSearchResult>")
+            : undefined,
+      ],
     });
     try {
-      const error = errorOf(await h.call("search_genes", { query: "((BRCA1" }));
+      const error = errorOf(await h.call("search_genes", { query: "BRCA1[nosuchfield" }));
       assert.equal(error.code, "INVALID_INPUT");
       assert.match(error.recovery_hint, /search_genes/);
-      assert.deepEqual(error.invalid_input, { field: "query", value: "((BRCA1" });
+      assert.deepEqual(error.invalid_input, { field: "query", value: "BRCA1[nosuchfield" });
     } finally {
       await h.close();
     }

@@ -3,10 +3,14 @@
  * scripted fetch (no sockets), base URLs pointing at them, and a driver for the ManualClock so paced
  * upstreams (arXiv: one request per 3 s) move on without real waiting.
  */
-import type { ManualClock } from "../../../src/core/clock.ts";
+import assert from "node:assert/strict";
 import { papersRoutes } from "../../../scripts/mock_routes/papers.ts";
 import type { MockPrefix } from "../../../scripts/mock_routes/types.ts";
-import type { RecordedRequest, Route } from "../../helpers/runtime.ts";
+import type { Env } from "../../../src/config.ts";
+import { ManualClock } from "../../../src/core/clock.ts";
+import type { ResolveDns } from "../../../src/sources/publisher/guard.ts";
+import { PAPERS_SEAMS, type PapersSeams } from "../../../src/tools/papers/seams.ts";
+import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
 
 export const MOCK_ORIGIN = "http://mock.test";
 
@@ -65,4 +69,53 @@ export interface ErrorEnvelope {
 
 export function errorOf(result: { structuredContent?: unknown }): ErrorEnvelope {
   return (result.structuredContent as { error: ErrorEnvelope }).error;
+}
+
+export interface CallResult {
+  structuredContent?: unknown;
+  isError?: boolean;
+  content?: { type: string; text?: string }[];
+}
+
+export interface PapersClientOptions {
+  env?: Env;
+  /** Tried before the papers mock routes. */
+  routes?: Route[];
+  seams?: PapersSeams;
+}
+
+/** Fake DNS: every name is a public address, so only literal hostile hosts are refused. */
+export const publicDns: ResolveDns = (_host, type) => Promise.resolve(type === "A" ? ["93.184.216.34"] : []);
+
+/**
+ * An MCP client over a runtime wired to the papers mock routes, a ManualClock (1 March 2026) and the
+ * papers test seams (fake DNS unless given). `call` drives the clock until the tool answers.
+ */
+export async function papersClient(options: PapersClientOptions = {}) {
+  const clock = new ManualClock(Date.UTC(2026, 2, 1));
+  const times: { url: URL; at: number }[] = [];
+  const fetch = scriptedFetch(
+    (req) => {
+      times.push({ url: req.url, at: clock.now() });
+      return undefined;
+    },
+    ...(options.routes ?? []),
+    papersMockRoute,
+  );
+  const runtime = testRuntime({ fetch, clock, env: { ...MOCK_ENV, ...options.env } });
+  runtime.shared(PAPERS_SEAMS, () => ({ resolveDns: publicDns, ...options.seams }));
+  const { client, close } = await connectClient(runtime);
+  const call = (name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number }) => void) =>
+    settle(
+      clock,
+      client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined),
+    ) as Promise<
+      CallResult
+    >;
+  return { client, close, clock, fetch, times, runtime, call };
+}
+
+export function structured<T = Record<string, unknown>>(result: { structuredContent?: unknown; isError?: unknown }): T {
+  assert.notEqual(result.isError, true, JSON.stringify(result.structuredContent));
+  return result.structuredContent as T;
 }

@@ -42,7 +42,10 @@ Deno.test("RIS: a journal article with a group author, tags in order, closed by 
 
 Deno.test("RIS: a whole book is TY BOOK with publisher, place and ISBN", () => {
   const ris = formatRis(toxBook());
-  assert.match(ris, /^TY {2}- BOOK\nAU {2}- Committee on Predictive-Toxicology Approaches for Military Assessments of Acute Exposures\n/);
+  assert.match(
+    ris,
+    /^TY {2}- BOOK\nAU {2}- Committee on Predictive-Toxicology Approaches for Military Assessments of Acute Exposures\n/,
+  );
   assert.match(ris, /\nPB {2}- National Academies Press \(US\)\nCY {2}- Washington \(DC\)\nSN {2}- 9780309376662\n/);
   assert.match(ris, /\nDA {2}- 2015\/09\/01\/\n/);
 });
@@ -74,10 +77,15 @@ Deno.test("BibTeX: a stable key, full names, expanded pages and an escaped title
 Deno.test("BibTeX: group authors are braced whole and a book is @book", () => {
   const bib = formatBibtex(toxBook());
   assert.match(bib, /^@book\{Committee2015_26468569,\n/);
-  assert.match(bib, /author = \{\{Committee on Predictive-Toxicology .*Exposures\} and \{Committee on Toxicology\} and/);
+  assert.match(
+    bib,
+    /author = \{\{Committee on Predictive-Toxicology .*Exposures\} and \{Committee on Toxicology\} and/,
+  );
   assert.match(bib, /\n {2}publisher = \{National Academies Press \(US\)\},\n {2}address = \{Washington \(DC\)\},/);
-  assert.equal(formatBibtex({ ...aids(), title: "50% of R&D costs_x $1 #2 {a}" }).split("\n")[2],
-    "  title = {{50\\% of R\\&D costs\\_x \\$1 \\#2 \\{a\\}}},");
+  assert.equal(
+    formatBibtex({ ...aids(), title: "50% of R&D costs_x $1 #2 {a}" }).split("\n")[2],
+    "  title = {{50\\% of R\\&D costs\\_x \\$1 \\#2 \\{a\\}}},",
+  );
 });
 
 Deno.test("APA 7: group author, title-cased journal, volume(issue), en-dash pages, DOI URL", () => {
@@ -103,7 +111,10 @@ Deno.test("APA 7: with 21 or more authors, the first 19, an ellipsis and the las
   assert.match(apa, /^Ritz, N\. L\., Brocka, M\., Butler, M\. I\., Cowan, C\. S\. M\., Barrera-Bugueño, C\., /);
   assert.match(apa, /, Moloney, G\. M\., Hill, C\., \. \. \. Cryan, J\. F\. \(2024\)\. Social anxiety/);
   assert.equal((apa.split(" (2024)")[0].match(/\., /g) ?? []).length, 19);
-  assert.match(apa, /Proceedings of the National Academy of Sciences of the United States of America, 121\(1\), e2308706120\./);
+  assert.match(
+    apa,
+    /Proceedings of the National Academy of Sciences of the United States of America, 121\(1\), e2308706120\./,
+  );
 });
 
 Deno.test("APA 7: without a DOI the PubMed URL is given; MEDLINE page abbreviations are expanded", () => {
@@ -117,7 +128,7 @@ Deno.test("APA 7: without a DOI the PubMed URL is given; MEDLINE page abbreviati
 Deno.test("MLA 9: et al. from three authors, month abbreviations, shortened page range", () => {
   assert.equal(
     formatMla(panel()),
-    "Guideline Development Panel for the Treatment of Depressive Disorders. \"Summary of the clinical practice " +
+    'Guideline Development Panel for the Treatment of Depressive Disorders. "Summary of the clinical practice ' +
       'guideline for the treatment of depression across three age cohorts." The American Psychologist, vol. 77, ' +
       "no. 6, Sept. 2022, pp. 770-80. https://doi.org/10.1037/amp0000904.",
   );

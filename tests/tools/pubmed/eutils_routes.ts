@@ -8,7 +8,7 @@ type Handler = (params: URLSearchParams, request: RecordedRequest) => Response |
 /** Query and form parameters of a recorded request, merged. */
 export function paramsOf(request: RecordedRequest): URLSearchParams {
   const params = new URLSearchParams(request.url.search);
-  if (request.method === "POST") for (const [k, v] of new URLSearchParams(request.body)) params.append(k, v);
+  if (request.method === "POST") { for (const [k, v] of new URLSearchParams(request.body)) params.append(k, v); }
   return params;
 }
 

@@ -28,7 +28,9 @@ const BASELINE_PMIDS = [...splitRawRecords(fixture("ncbi/pubmed/pubmedparser__me
 
 Deno.test("fetchArticleDetails returns parsed records in request order, accepting PMID: CURIEs", async () => {
   await withSession([mockRoutes()], async ({ call, requests }) => {
-    const out = dataOf<FetchOut>(await call("fetchArticleDetails", { pmids: ["PMID:30108519", "27797938", "30108519"] }));
+    const out = dataOf<FetchOut>(
+      await call("fetchArticleDetails", { pmids: ["PMID:30108519", "27797938", "30108519"] }),
+    );
     assert.deepEqual(out.requestedPmids, ["30108519", "27797938"]);
     assert.deepEqual(out.articles.map((a) => a.pmid), ["30108519", "27797938"]);
     assert.deepEqual(out.notFoundPmids, []);
@@ -37,7 +39,10 @@ Deno.test("fetchArticleDetails returns parsed records in request order, acceptin
     assert.doesNotMatch(JSON.stringify(out), /test-api-key-0123/);
     const [first, second] = out.articles;
     assert.match(first.abstractText!, /\( V\.O2max \)/);
-    assert.equal(second.title, "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer.");
+    assert.equal(
+      second.title,
+      "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer.",
+    );
     assert.ok(second.meshTerms!.length > 0, "MeSH terms by default");
     assert.equal(second.grantList, undefined, "grants only on request");
     assert.equal(paramsOf(callsTo(requests, "efetch")[0]).get("id"), "30108519,27797938");
@@ -50,7 +55,11 @@ Deno.test("fetchArticleDetails includes grants and leaves out MeSH when asked", 
       await call("fetchArticleDetails", { pmids: ["38147649"], includeMeshTerms: false, includeGrantInfo: true }),
     );
     assert.equal(out.articles[0].meshTerms, undefined);
-    assert.deepEqual(out.articles[0].grantList, [{ agency: "Wellcome Trust", country: "United Kingdom", acronym: "WT_" }]);
+    assert.deepEqual(out.articles[0].grantList, [{
+      agency: "Wellcome Trust",
+      country: "United Kingdom",
+      acronym: "WT_",
+    }]);
   });
 });
 
@@ -85,9 +94,13 @@ Deno.test("fetchArticleDetails POSTs a long id list and still gets every record"
 
 Deno.test("fetchArticleDetails citation_data keeps only what a reference needs", async () => {
   await withSession([mockRoutes()], async ({ call }) => {
-    const [a] = dataOf<FetchOut>(await call("fetchArticleDetails", { pmids: ["34843274"], detailLevel: "citation_data" }))
-      .articles;
-    assert.equal(a.title, "Summary of the clinical practice guideline for the treatment of depression across three age cohorts.");
+    const [a] =
+      dataOf<FetchOut>(await call("fetchArticleDetails", { pmids: ["34843274"], detailLevel: "citation_data" }))
+        .articles;
+    assert.equal(
+      a.title,
+      "Summary of the clinical practice guideline for the treatment of depression across three age cohorts.",
+    );
     assert.equal(a.doi, "10.1037/amp0000904");
     assert.equal(a.journalInfo?.pages, "770-780");
     assert.equal(a.abstractText, undefined);

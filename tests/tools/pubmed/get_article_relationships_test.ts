@@ -5,7 +5,14 @@ import { dataOf, errorOf, withSession } from "./mcp_session.ts";
 interface RelOut {
   sourcePmid: string;
   relationshipType: string;
-  relatedArticles: { pmid: string; title: string; authors: string[]; score?: number; linkUrl: string; summaryError?: string }[];
+  relatedArticles: {
+    pmid: string;
+    title: string;
+    authors: string[];
+    score?: number;
+    linkUrl: string;
+    summaryError?: string;
+  }[];
   citations: Record<string, string>;
   retrievedCount: number;
   totalLinked?: number;
@@ -26,7 +33,9 @@ function similarRoutes() {
 
 Deno.test("similar articles come from ELink neighbor_score with real scores, the source excluded", async () => {
   await withSession([similarRoutes()], async ({ call, requests }) => {
-    const out = dataOf<RelOut>(await call("getArticleRelationships", { sourcePmid: "PMID:9298984", maxRelatedResults: 3 }));
+    const out = dataOf<RelOut>(
+      await call("getArticleRelationships", { sourcePmid: "PMID:9298984", maxRelatedResults: 3 }),
+    );
     assert.equal(out.sourcePmid, "9298984");
     assert.equal(out.relationshipType, "pubmed_similar_articles");
     assert.deepEqual(out.relatedArticles.map((a) => [a.pmid, a.score]), [
@@ -57,7 +66,9 @@ Deno.test("related articles carry ESummary titles and authors, or say why they h
     esummary: () => fixtureXml("ncbi/eutils/eutilsjson__esummary.pubmed.xml"),
   });
   await withSession([routes], async ({ call }) => {
-    const out = dataOf<RelOut>(await call("getArticleRelationships", { sourcePmid: "1", relationshipType: "pubmed_citedin" }));
+    const out = dataOf<RelOut>(
+      await call("getArticleRelationships", { sourcePmid: "1", relationshipType: "pubmed_citedin" }),
+    );
     assert.deepEqual(out.relatedArticles[0], {
       pmid: "22144687",
       title: "GenBank.",
@@ -72,7 +83,11 @@ Deno.test("related articles carry ESummary titles and authors, or say why they h
 Deno.test("citing articles and references are read from their link names", async () => {
   await withSession([mockRoutes()], async ({ call, requests }) => {
     const cited = dataOf<RelOut>(
-      await call("getArticleRelationships", { sourcePmid: "9298984", relationshipType: "pubmed_citedin", maxRelatedResults: 50 }),
+      await call("getArticleRelationships", {
+        sourcePmid: "9298984",
+        relationshipType: "pubmed_citedin",
+        maxRelatedResults: 50,
+      }),
     );
     const refs = dataOf<RelOut>(
       await call("getArticleRelationships", { sourcePmid: "9298984", relationshipType: "pubmed_references" }),
@@ -98,11 +113,13 @@ Deno.test("an article without links gets an empty list and a notice, and no ESum
 
 Deno.test("citation_formats formats the fetched article in each requested style", async () => {
   await withSession([mockRoutes()], async ({ call, requests }) => {
-    const out = dataOf<RelOut>(await call("getArticleRelationships", {
-      sourcePmid: "34843274",
-      relationshipType: "citation_formats",
-      citationStyles: ["ris", "bibtex", "apa_string", "mla_string", "ris"],
-    }));
+    const out = dataOf<RelOut>(
+      await call("getArticleRelationships", {
+        sourcePmid: "34843274",
+        relationshipType: "citation_formats",
+        citationStyles: ["ris", "bibtex", "apa_string", "mla_string", "ris"],
+      }),
+    );
     assert.deepEqual(Object.keys(out.citations), ["ris", "bibtex", "apa_string", "mla_string"]);
     assert.match(out.citations.ris, /^TY {2}- JOUR\n/);
     assert.match(out.citations.bibtex, /^@article\{Guideline2022_34843274,/);
@@ -115,17 +132,21 @@ Deno.test("citation_formats formats the fetched article in each requested style"
 
 Deno.test("citation_formats answers ENTITY_NOT_FOUND for an unknown PMID", async () => {
   await withSession([mockRoutes()], async ({ call }) => {
-    const error = errorOf(await call("getArticleRelationships", { sourcePmid: "99999999", relationshipType: "citation_formats" }));
+    const error = errorOf(
+      await call("getArticleRelationships", { sourcePmid: "99999999", relationshipType: "citation_formats" }),
+    );
     assert.equal(error.code, "ENTITY_NOT_FOUND");
   });
 });
 
 Deno.test("getArticleRelationships rejects bad input and reports an ELink outage", async () => {
   await withSession([eutils({ elink: () => new Response("down", { status: 503 }) })], async ({ call, requests }) => {
-    for (const args of [{ sourcePmid: "abc" }, { sourcePmid: "1", maxRelatedResults: 51 }, {
-      sourcePmid: "1",
-      relationshipType: "cites",
-    }, { sourcePmid: "1", citationStyles: ["chicago"] }]) {
+    for (
+      const args of [{ sourcePmid: "abc" }, { sourcePmid: "1", maxRelatedResults: 51 }, {
+        sourcePmid: "1",
+        relationshipType: "cites",
+      }, { sourcePmid: "1", citationStyles: ["chicago"] }]
+    ) {
       assert.equal(errorOf(await call("getArticleRelationships", args)).code, "INVALID_INPUT", JSON.stringify(args));
     }
     assert.equal(requests.length, 0);

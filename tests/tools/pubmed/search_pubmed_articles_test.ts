@@ -53,12 +53,14 @@ Deno.test("searchPubMedArticles returns PMIDs and ESummary 2.0 summaries over th
 
 Deno.test("searchPubMedArticles sends the query as typed, minus control characters, with filters", async () => {
   await withSession([historyRoutes], async ({ call, requests }) => {
-    const out = dataOf<SearchOut>(await call("searchPubMedArticles", {
-      queryTerm: '"heart attack"[Title] & <aspirin>\u0007\n',
-      sortBy: "journal_name",
-      dateRange: { minDate: "2019-05", dateType: "edat" },
-      filterByPublicationTypes: ["Review", "Clinical Trial"],
-    }));
+    const out = dataOf<SearchOut>(
+      await call("searchPubMedArticles", {
+        queryTerm: '"heart attack"[Title] & <aspirin>\u0007\n',
+        sortBy: "journal_name",
+        dateRange: { minDate: "2019-05", dateType: "edat" },
+        filterByPublicationTypes: ["Review", "Clinical Trial"],
+      }),
+    );
     const expected = '("heart attack"[Title] & <aspirin>) AND ("Review"[Publication Type] OR ' +
       '"Clinical Trial"[Publication Type])';
     assert.equal(out.effectiveESearchTerm, expected);
@@ -75,7 +77,9 @@ Deno.test("searchPubMedArticles sends the query as typed, minus control characte
 Deno.test("searchPubMedArticles reports ErrorList entries as warnings beside the results", async () => {
   const routes = eutils({ esearch: () => fixtureXml("ncbi/eutils/eutilsjson__esearch.error.xml") });
   await withSession([routes], async ({ call }) => {
-    const out = dataOf<SearchOut>(await call("searchPubMedArticles", { queryTerm: "obstetrics[MeSH] OR fleegle[MeSH]" }));
+    const out = dataOf<SearchOut>(
+      await call("searchPubMedArticles", { queryTerm: "obstetrics[MeSH] OR fleegle[MeSH]" }),
+    );
     assert.equal(out.totalFound, 5163);
     assert.equal(out.pmids.length, 20);
     assert.deepEqual(out.warnings, ["PhraseNotFound: fleegle[MeSH Terms]"]);

@@ -21,11 +21,11 @@ const prefixed = (prefix: string) => (value: string) => value.startsWith(prefix)
 /** Key → where it comes from and how it is written. Order is the order keys appear in outputs. */
 export const XREF_REGISTRY = {
   hgnc: { dbtags: ["HGNC"], multiple: false, description: "HGNC id, e.g. HGNC:11998", normalize: prefixed("HGNC:") },
-  omim: { dbtags: ["MIM"], multiple: true, description: "OMIM gene entry numbers, e.g. [\"191170\"]" },
+  omim: { dbtags: ["MIM"], multiple: true, description: 'OMIM gene entry numbers, e.g. ["191170"]' },
   ensembl_gene: {
     dbtags: ["Ensembl"],
     multiple: true,
-    description: "Ensembl gene ids, e.g. [\"ENSG00000141510\"]",
+    description: 'Ensembl gene ids, e.g. ["ENSG00000141510"]',
     normalize: (v) => /^ENS[A-Z]*G\d+(\.\d+)?$/.test(v) ? v : undefined,
   },
   alliance_genome: {
@@ -33,36 +33,56 @@ export const XREF_REGISTRY = {
     multiple: false,
     description: "Alliance of Genome Resources id, e.g. HGNC:11998",
   },
-  mgi: { dbtags: ["MGI"], multiple: false, description: "Mouse Genome Informatics id, e.g. MGI:98834", normalize: prefixed("MGI:") },
-  rgd: { dbtags: ["RGD"], multiple: false, description: "Rat Genome Database id, e.g. RGD:3889", normalize: prefixed("RGD:") },
+  mgi: {
+    dbtags: ["MGI"],
+    multiple: false,
+    description: "Mouse Genome Informatics id, e.g. MGI:98834",
+    normalize: prefixed("MGI:"),
+  },
+  rgd: {
+    dbtags: ["RGD"],
+    multiple: false,
+    description: "Rat Genome Database id, e.g. RGD:3889",
+    normalize: prefixed("RGD:"),
+  },
   zfin: { dbtags: ["ZFIN"], multiple: false, description: "ZFIN gene id, e.g. ZDB-GENE-990415-270" },
   flybase: { dbtags: ["FLYBASE", "FlyBase"], multiple: false, description: "FlyBase gene id, e.g. FBgn0003721" },
   wormbase: { dbtags: ["WormBase"], multiple: false, description: "WormBase gene id, e.g. WBGene00000467" },
   sgd: { dbtags: ["SGD"], multiple: false, description: "Saccharomyces Genome Database id, e.g. S000001855" },
   xenbase: { dbtags: ["Xenbase"], multiple: false, description: "Xenbase gene id, e.g. XB-GENE-478054" },
-  vgnc: { dbtags: ["VGNC"], multiple: false, description: "Vertebrate Gene Nomenclature Committee id", normalize: prefixed("VGNC:") },
-  mirbase: { dbtags: ["miRBase"], multiple: true, description: "miRBase stem-loop accessions, e.g. [\"MI0000060\"]" },
+  vgnc: {
+    dbtags: ["VGNC"],
+    multiple: false,
+    description: "Vertebrate Gene Nomenclature Committee id",
+    normalize: prefixed("VGNC:"),
+  },
+  mirbase: { dbtags: ["miRBase"], multiple: true, description: 'miRBase stem-loop accessions, e.g. ["MI0000060"]' },
   imgt: { dbtags: ["IMGT/GENE-DB"], multiple: false, description: "IMGT/GENE-DB gene name, e.g. IGHG1" },
   pombase: { dbtags: ["PomBase"], multiple: false, description: "PomBase systematic id, e.g. SPAC1F7.05" },
   tair: { dbtags: ["TAIR", "Araport"], multiple: false, description: "Arabidopsis locus id, e.g. AT1G01010" },
-  cgnc: { dbtags: ["CGNC"], multiple: false, description: "Chicken Gene Nomenclature Consortium id", normalize: prefixed("CGNC:") },
+  cgnc: {
+    dbtags: ["CGNC"],
+    multiple: false,
+    description: "Chicken Gene Nomenclature Consortium id",
+    normalize: prefixed("CGNC:"),
+  },
   dictybase: { dbtags: ["dictyBase"], multiple: false, description: "dictyBase gene id, e.g. DDB_G0267178" },
   uniprot: {
     dbtags: [],
     multiple: true,
-    description: "UniProtKB accessions of the products, reviewed (Swiss-Prot) first, e.g. [\"P04637\"]",
+    description: 'UniProtKB accessions of the products, reviewed (Swiss-Prot) first, e.g. ["P04637"]',
   },
   refseq_mrna: {
     dbtags: [],
     multiple: true,
-    description: "Versioned RefSeq transcripts (NM_, NR_, then model XM_, XR_), e.g. [\"NM_000546.6\"]",
+    description: 'Versioned RefSeq transcripts (NM_, NR_, then model XM_, XR_), e.g. ["NM_000546.6"]',
   },
   refseq_protein: {
     dbtags: [],
     multiple: true,
-    description: "Versioned RefSeq proteins (NP_, then model XP_, YP_), e.g. [\"NP_000537.3\"]",
+    description: 'Versioned RefSeq proteins (NP_, then model XP_, YP_), e.g. ["NP_000537.3"]',
   },
-  refseq_gene: { dbtags: [], multiple: true, description: "RefSeqGene genomic accessions (NG_), e.g. [\"NG_017013.2\"]" },
+  refseq_gene: { dbtags: [], multiple: true, description: 'RefSeqGene genomic accessions (NG_), e.g. ["NG_017013.2"]' },
 } as const satisfies Record<string, XrefSpec>;
 
 export type XrefKey = keyof typeof XREF_REGISTRY;
@@ -76,7 +96,9 @@ export const crossReferencesSchema = z.strictObject(
   })) as { [K in XrefKey]: z.ZodOptional<z.ZodString | z.ZodArray<z.ZodString>> },
 ).describe("Identifiers of this gene in other databases; keys without a reference are omitted");
 
-export type CrossReferences = { [K in XrefKey]?: (typeof XREF_REGISTRY)[K]["multiple"] extends true ? string[] : string };
+export type CrossReferences = {
+  [K in XrefKey]?: (typeof XREF_REGISTRY)[K]["multiple"] extends true ? string[] : string;
+};
 
 export interface Dbtag {
   db: string;

@@ -46,7 +46,11 @@ export const KNOWN_ORGANISMS: readonly KnownOrganism[] = [
   { taxonId: "9986", scientificName: "Oryctolagus cuniculus", names: ["rabbit"] },
   { taxonId: "10141", scientificName: "Cavia porcellus", names: ["guinea pig"] },
   { taxonId: "10029", scientificName: "Cricetulus griseus", names: ["chinese hamster", "hamster"] },
-  { taxonId: "9544", scientificName: "Macaca mulatta", names: ["rhesus macaque", "rhesus monkey", "rhesus", "macaque"] },
+  {
+    taxonId: "9544",
+    scientificName: "Macaca mulatta",
+    names: ["rhesus macaque", "rhesus monkey", "rhesus", "macaque"],
+  },
   { taxonId: "9598", scientificName: "Pan troglodytes", names: ["chimpanzee", "chimp"] },
   { taxonId: "9483", scientificName: "Callithrix jacchus", names: ["marmoset", "common marmoset"] },
   { taxonId: "13616", scientificName: "Monodelphis domestica", names: ["opossum", "gray short-tailed opossum"] },

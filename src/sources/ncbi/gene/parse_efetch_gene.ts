@@ -100,7 +100,11 @@ function parseHead(xml: string, url: string): Head {
 /** RefSeq accessions (versioned) and UniProtKB tags anywhere inside `span`. */
 function collectProducts(xml: string, span: Span, into: ProductRefs): void {
   const accessionTag = "<Gene-commentary_accession>";
-  for (let pos = indexIn(xml, accessionTag, span.start, span.end); pos >= 0; pos = indexIn(xml, accessionTag, pos + 1, span.end)) {
+  for (
+    let pos = indexIn(xml, accessionTag, span.start, span.end);
+    pos >= 0;
+    pos = indexIn(xml, accessionTag, pos + 1, span.end)
+  ) {
     const accession = leafText(xml, "Gene-commentary_accession", pos, span.end);
     if (!/^[A-Z]{2}_\d/.test(accession)) continue;
     const versionAt = xml.indexOf("<Gene-commentary_", pos + accessionTag.length + accession.length);
@@ -115,19 +119,11 @@ function collectProducts(xml: string, span: Span, into: ProductRefs): void {
 /** Every Dbtag in `span`, read by scanning (the comment sections are too large to parse as a tree). */
 function spanDbtags(xml: string, span: Span): Dbtag[] {
   const out: Dbtag[] = [];
-  for (const dbtag of findAll(xml, "Dbtag", span)) {
+  for (const dbtag of findElements(xml, "Dbtag", span.start, span.end)) {
     const db = leafText(xml, "Dbtag_db", dbtag.contentStart, dbtag.contentEnd);
     const value = leafText(xml, "Object-id_str", dbtag.contentStart, dbtag.contentEnd) ||
       leafText(xml, "Object-id_id", dbtag.contentStart, dbtag.contentEnd);
     out.push({ db, value });
-  }
-  return out;
-}
-
-function findAll(xml: string, name: string, span: Span): Span[] {
-  const out: Span[] = [];
-  for (let s = findElement(xml, name, span.start, span.end); s && s.end <= span.end; s = findElement(xml, name, s.end, span.end)) {
-    out.push(s);
   }
   return out;
 }

@@ -60,7 +60,11 @@ export function findElement(xml: string, name: string, from = 0, to = xml.length
 /** Every `<name>` element directly following one another inside [from, to) (siblings, nesting skipped). */
 export function findElements(xml: string, name: string, from: number, to: number): Span[] {
   const out: Span[] = [];
-  for (let span = findElement(xml, name, from, to); span && span.end <= to; span = findElement(xml, name, span.end, to)) {
+  for (
+    let span = findElement(xml, name, from, to);
+    span && span.end <= to;
+    span = findElement(xml, name, span.end, to)
+  ) {
     out.push(span);
   }
   return out;
@@ -70,19 +74,6 @@ export function findElements(xml: string, name: string, from: number, to: number
 export function leafText(xml: string, name: string, from = 0, to = xml.length): string {
   const span = findElement(xml, name, from, to);
   return span ? decodeEntities(xml.slice(span.contentStart, span.contentEnd).trim()) : "";
-}
-
-/** Decoded text of every leaf `<name>…</name>` in [from, to), in document order. */
-export function leafTexts(xml: string, name: string, from = 0, to = xml.length): string[] {
-  const out: string[] = [];
-  const open = `<${name}>`;
-  const close = `</${name}>`;
-  for (let pos = indexIn(xml, open, from, to); pos >= 0; pos = indexIn(xml, open, pos + 1, to)) {
-    const end = indexIn(xml, close, pos, to);
-    if (end < 0) break;
-    out.push(decodeEntities(xml.slice(pos + open.length, end).trim()));
-  }
-  return out;
 }
 
 /** The value of `attr` on the opening tag of `span` (e.g. `value` of `<Na-strand value="minus"/>`). */

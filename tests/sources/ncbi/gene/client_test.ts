@@ -3,10 +3,10 @@ import {
   fetchGeneRecord,
   fetchGeneSummaries,
   fetchPubmedLinks,
+  geneSummaryRequest,
   RECORD_TTL_MS,
   SEARCH_TTL_MS,
   searchGeneIds,
-  geneSummaryRequest,
 } from "../../../../src/sources/ncbi/gene/client.ts";
 import { UpstreamError } from "../../../../src/core/errors.ts";
 import { testRuntime } from "../../../helpers/runtime.ts";
@@ -19,7 +19,11 @@ function setup(env: Record<string, string> = {}) {
 
 Deno.test("searchGeneIds sends ESearch db=gene with the term and the page window", async () => {
   const { fetch, upstream } = setup();
-  const result = await searchGeneIds(upstream, { term: "(TP53) AND txid9606[Organism:exp] AND alive[prop]", offset: 2, limit: 3 });
+  const result = await searchGeneIds(upstream, {
+    term: "(TP53) AND txid9606[Organism:exp] AND alive[prop]",
+    offset: 2,
+    limit: 3,
+  });
   const [request] = fetch.requests;
   assert.equal(request.method, "GET");
   assert.equal(request.url.pathname, "/entrez/eutils/esearch.fcgi");
@@ -95,7 +99,9 @@ Deno.test("a truncated ELink answer is an upstream parse error, not a shorter li
   const { upstream } = testRuntime({
     fetch: geneFetch((r) =>
       r.url.pathname.endsWith("/elink.fcgi")
-        ? new Response("<eLinkResult><LinkSet><DbFrom>gene</DbFrom><LinkSetDb><LinkName>gene_pubmed</LinkName><Link><Id>1</Id>")
+        ? new Response(
+          "<eLinkResult><LinkSet><DbFrom>gene</DbFrom><LinkSetDb><LinkName>gene_pubmed</LinkName><Link><Id>1</Id>",
+        )
         : undefined
     ),
     env: { NCBI_MAX_RETRIES: "0" },

@@ -6,7 +6,9 @@ let recordedSet: Promise<string> | undefined;
 /** EFetch db=gene for APOE, TNF, TP53 and ERVW-28 (2017), 26 MB once expanded. */
 export function recordedGeneSet(): Promise<string> {
   recordedSet ??= (async () => {
-    const file = await Deno.open(new URL("../../../../fixtures/ncbi/gene/biocommons__entrezgeneset-4-genes.xml.gz", import.meta.url));
+    const file = await Deno.open(
+      new URL("../../../../fixtures/ncbi/gene/biocommons__entrezgeneset-4-genes.xml.gz", import.meta.url),
+    );
     return await new Response(file.readable.pipeThrough(new DecompressionStream("gzip"))).text();
   })();
   return recordedSet;

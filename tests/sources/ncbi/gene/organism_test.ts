@@ -39,7 +39,11 @@ Deno.test("common names, scientific names and taxon ids in the table resolve wit
     ["E. coli", "562"],
   ];
   for (const [input, taxon] of cases) {
-    assert.deepEqual(await resolveOrganism(upstream, input), { taxonId: taxon, filter: `txid${taxon}[Organism:exp]` }, input);
+    assert.deepEqual(
+      await resolveOrganism(upstream, input),
+      { taxonId: taxon, filter: `txid${taxon}[Organism:exp]` },
+      input,
+    );
   }
   assert.equal(fetch.requests.length, 0);
 });
@@ -71,7 +75,10 @@ Deno.test("an organism NCBI Taxonomy does not know is INVALID_INPUT naming the a
 
 Deno.test("a taxon id outside the table is checked with ESummary db=taxonomy", async () => {
   const { fetch, upstream } = setup();
-  assert.deepEqual(await resolveOrganism(upstream, "NCBITaxon:9685"), { taxonId: "9685", filter: "txid9685[Organism:exp]" });
+  assert.deepEqual(await resolveOrganism(upstream, "NCBITaxon:9685"), {
+    taxonId: "9685",
+    filter: "txid9685[Organism:exp]",
+  });
   const [params] = paramsOf(fetch.requests, "/esummary.fcgi");
   assert.equal(params.get("db"), "taxonomy");
   assert.equal(params.get("id"), "9685");

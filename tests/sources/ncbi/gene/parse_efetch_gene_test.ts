@@ -39,7 +39,14 @@ Deno.test("parseGeneRecord reads TP53 (7157) out of the recorded 26 MB four-gene
     assert.deepEqual(x.ensembl_gene, ["ENSG00000141510"]);
     assert.deepEqual(x.omim, ["191170"]);
     assert.equal(x.uniprot?.[0], "P04637", "the reviewed Swiss-Prot entry comes first");
-    assert.deepEqual(x.uniprot?.slice(1).sort(), ["A0A087WT22", "A0A087WXZ1", "A0A087X1Q1", "H2EHT1", "K7PPA8", "Q53GA5"]);
+    assert.deepEqual(x.uniprot?.slice(1).sort(), [
+      "A0A087WT22",
+      "A0A087WXZ1",
+      "A0A087X1Q1",
+      "H2EHT1",
+      "K7PPA8",
+      "Q53GA5",
+    ]);
     assert.equal(x.refseq_mrna?.length, 15);
     assert.ok(x.refseq_mrna?.includes("NM_000546.5"));
     assert.equal(x.refseq_protein?.length, 15);
@@ -109,8 +116,14 @@ Deno.test("parseGeneRecord reads NEFL (4747): numeric HGNC tag, no Ensembl gene 
 
 Deno.test("parseGeneRecord answers undefined when NCBI has no such gene", async () => {
   assert.equal(parseGeneRecord(await recordedGeneSet(), "1", EFETCH_URL), undefined);
-  assert.equal(parseGeneRecord(fixture("ncbi/gene/efetch_gene_not_found.built.xml"), "999999999", EFETCH_URL), undefined);
-  assert.equal(parseGeneRecord(fixture("ncbi/gene/pubmedly__efetch_empty_id_error.xml"), "999999999", EFETCH_URL), undefined);
+  assert.equal(
+    parseGeneRecord(fixture("ncbi/gene/efetch_gene_not_found.built.xml"), "999999999", EFETCH_URL),
+    undefined,
+  );
+  assert.equal(
+    parseGeneRecord(fixture("ncbi/gene/pubmedly__efetch_empty_id_error.xml"), "999999999", EFETCH_URL),
+    undefined,
+  );
 });
 
 Deno.test("parseGeneRecord reports a replaced record's current id", () => {

@@ -62,7 +62,7 @@ Deno.test("parseGeneSummaries turns a fatal ESummary <ERROR> into UPSTREAM_ERROR
 
 Deno.test("parseGeneSummaries rejects truncated XML as an upstream parse error instead of returning fewer genes", () => {
   assert.throws(
-    () => parseGeneSummaries("<eSummaryResult><DocumentSummarySet><DocumentSummary uid=\"1\"><Name>A</Name>", URL_),
+    () => parseGeneSummaries('<eSummaryResult><DocumentSummarySet><DocumentSummary uid="1"><Name>A</Name>', URL_),
     (e: unknown) => e instanceof UpstreamError && e.kind === "parse",
   );
 });

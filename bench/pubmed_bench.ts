@@ -1,0 +1,138 @@
+/**
+ * PubMed parsing and call overhead. Parse throughput on the recorded 604-citation MEDLINE baseline file
+ * (3.9 MB) and on a 200-article EFetch body assembled from recorded records; then the cost of one
+ * fetchArticleDetails call over MCP against the mock upstream with pacing off (what the server adds on
+ * top of NCBI's own latency), cold and from the cache, and of one 200-PMID call (POST).
+ */
+import { startMockUpstream } from "../scripts/mock_upstream.ts";
+import { loadConfig } from "../src/config.ts";
+import { systemClock } from "../src/core/clock.ts";
+import { createLogger } from "../src/core/log.ts";
+import { createRuntime } from "../src/runtime.ts";
+import { Client, InMemoryTransport } from "../src/sdk.ts";
+import { createMcpServer } from "../src/server.ts";
+import { parseEFetchPubMed } from "../src/sources/ncbi/parse_efetch_pubmed.ts";
+import { splitRawRecords } from "../src/sources/ncbi/pubmed_raw.ts";
+import type { BenchOptions, BenchRow } from "./types.ts";
+
+const BASELINE = new URL("../fixtures/ncbi/pubmed/pubmedparser__medline16n0902.xml", import.meta.url);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Median milliseconds of `fn` over `rounds` runs, after one warm-up run. */
+function time(rounds: number, fn: () => unknown): number {
+  fn();
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    fn();
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+function parseRows(options: BenchOptions, baseline: string, command: string): BenchRow[] {
+  const rounds = options.quick ? 3 : 10;
+  const mb = new TextEncoder().encode(baseline).length / 1e6;
+  let citations = 0;
+  const baselineMs = time(rounds, () => (citations = parseEFetchPubMed(baseline, "bench").length));
+  const records = [...splitRawRecords(baseline).values()].slice(0, 200);
+  const efetch = `<?xml version="1.0" ?>\n<PubmedArticleSet>\n${
+    records.map((r) => `<PubmedArticle>${r}</PubmedArticle>`).join("\n")
+  }\n</PubmedArticleSet>\n`;
+  const efetchMb = new TextEncoder().encode(efetch).length / 1e6;
+  const efetchMs = time(rounds, () => parseEFetchPubMed(efetch, "bench"));
+  return [
+    {
+      name: `pubmed parse: MEDLINE baseline, ${citations} citations (${mb.toFixed(1)} MB)`,
+      value: mb / (baselineMs / 1000),
+      unit: "MB/s",
+      target: "≥ 2 MB/s",
+      pass: mb / (baselineMs / 1000) >= 2,
+      command,
+      notes: `median of ${rounds}: ${baselineMs.toFixed(0)} ms, ${
+        (citations / (baselineMs / 1000)).toFixed(0)
+      } citations/s`,
+    },
+    {
+      name: `pubmed parse: 200-article EFetch body (${efetchMb.toFixed(1)} MB)`,
+      value: efetchMs,
+      unit: "ms",
+      target: "≤ 500 ms",
+      pass: efetchMs <= 500,
+      command,
+      notes: `median of ${rounds}; ${(200 / (efetchMs / 1000)).toFixed(0)} articles/s`,
+    },
+  ];
+}
+
+async function overheadRows(options: BenchOptions, pmids: string[], command: string): Promise<BenchRow[]> {
+  const mock = await startMockUpstream({ rates: false });
+  const runtime = createRuntime({
+    config: loadConfig({ ...mock.env, SCIENCE_MCP_TOOLSETS: "pubmed", NCBI_REQUEST_DELAY_MS: "0" }),
+    fetch: (request) => fetch(request),
+    clock: systemClock,
+    log: createLogger({ level: "error", sinks: [] }),
+  });
+  const server = createMcpServer(runtime);
+  const client = new Client({ name: "pubmed-bench", version: "1.0.0" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  const call = async (ids: string[]) => {
+    const started = performance.now();
+    const result = await client.callTool({ name: "fetchArticleDetails", arguments: { pmids: ids } });
+    if (result.isError) throw new Error(`fetchArticleDetails failed: ${JSON.stringify(result.structuredContent)}`);
+    return performance.now() - started;
+  };
+  try {
+    const n = options.quick ? 15 : 50;
+    await call([pmids[n]]);
+    const cold: number[] = [];
+    for (const pmid of pmids.slice(0, n)) cold.push(await call([pmid]));
+    const warm: number[] = [];
+    for (const pmid of pmids.slice(0, n)) warm.push(await call([pmid]));
+    const batch = await call(pmids.slice(n + 1, n + 201));
+    return [
+      {
+        name: `pubmed call overhead: fetchArticleDetails, 1 PMID, cold (${n} calls)`,
+        value: median(cold),
+        unit: "ms",
+        target: "≤ 50 ms",
+        pass: median(cold) <= 50,
+        command,
+        notes: "median; MCP in memory + pipeline + local HTTP mock + parse, pacing off",
+      },
+      {
+        name: `pubmed call overhead: fetchArticleDetails, 1 PMID, cached (${n} calls)`,
+        value: median(warm),
+        unit: "ms",
+        command,
+        notes: "median; answered from the response cache",
+      },
+      {
+        name: "pubmed call: fetchArticleDetails, 200 PMIDs (POST), cold",
+        value: batch,
+        unit: "ms",
+        target: "≤ 1000 ms",
+        pass: batch <= 1000,
+        command,
+      },
+    ];
+  } finally {
+    await client.close();
+    await server.close();
+    await runtime.close();
+    await mock.close();
+  }
+}
+
+export async function run(options: BenchOptions): Promise<BenchRow[]> {
+  const command = `deno task bench${options.quick ? " --quick" : ""} pubmed`;
+  const baseline = await Deno.readTextFile(BASELINE);
+  const pmids = [...splitRawRecords(baseline).keys()];
+  return [...parseRows(options, baseline, command), ...await overheadRows(options, pmids, command)];
+}

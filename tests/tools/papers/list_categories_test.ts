@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { HIERARCHY_TTL_MS } from "../../../src/tools/papers/openalex_hierarchy.ts";
+import { papersClient, structured } from "./mock.ts";
+
+interface Categories {
+  categories: { id: string; name: string; level: string; parent?: string; parent_name?: string; active?: boolean }[];
+  total: number;
+  warnings?: { code: string }[];
+}
+
+Deno.test("list_categories: the arXiv taxonomy comes from data, no network", async () => {
+  const { call, close, fetch } = await papersClient();
+  try {
+    const all = structured<Categories>(await call("list_categories", { source: "arxiv" }));
+    assert.ok(all.total >= 150);
+    assert.ok(all.categories.every((c) => c.active));
+    assert.deepEqual(all.categories.find((c) => c.id === "cs.LG"), {
+      id: "cs.LG",
+      name: "Machine Learning",
+      level: "category",
+      parent: "cs",
+      parent_name: "Computer Science",
+      active: true,
+    });
+    const retired = structured<Categories>(await call("list_categories", { source: "arxiv", include_retired: true }));
+    assert.ok(retired.categories.some((c) => c.id === "cmp-lg" && c.active === false));
+    const q = structured<Categories>(await call("list_categories", { source: "arxiv", query: "quantum" }));
+    assert.ok(q.categories.some((c) => c.id === "quant-ph"));
+    assert.equal(fetch.requests.length, 0);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("list_categories: OpenAlex domains/fields/subfields are fetched once and kept for a day", async () => {
+  const { call, close, fetch, clock } = await papersClient({ env: { OPENALEX_API_KEY: "k" } });
+  try {
+    const first = structured<Categories>(await call("list_categories", { source: "openalex" }));
+    const requests = fetch.requests.length;
+    assert.ok(requests >= 3);
+    assert.deepEqual(first.categories.find((c) => c.id === "fields/17"), {
+      id: "fields/17",
+      name: "Computer Science",
+      level: "field",
+      parent: "domains/3",
+      parent_name: "Physical Sciences",
+    });
+    assert.ok(first.categories.some((c) => c.id === "domains/4" && c.level === "domain"));
+    assert.ok(first.categories.some((c) => c.id === "subfields/2718" && c.parent === "fields/27"));
+    const second = structured<Categories>(await call("list_categories", { source: "openalex" }));
+    assert.equal(fetch.requests.length, requests, "served from memory");
+    assert.deepEqual(second.categories, first.categories);
+    assert.equal(second.warnings, undefined, "no request, so no budget to report");
+    await clock.advance(HIERARCHY_TTL_MS + 1);
+    structured(await call("list_categories", { source: "openalex" }));
+    assert.ok(fetch.requests.length > requests, "refetched after a day");
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("list_categories: an OpenAlex query adds matching topics", async () => {
+  const { call, close } = await papersClient();
+  try {
+    const out = structured<Categories>(await call("list_categories", { source: "openalex", query: "health" }));
+    assert.ok(out.categories.some((c) => c.id === "T11636" && c.level === "topic" && c.parent === "subfields/2718"));
+    assert.ok(out.categories.some((c) => c.id === "domains/4"));
+    assert.ok(out.warnings?.some((w) => w.code === "OpenAlexKeyMissing"));
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,42 @@
+/** An SDK client connected to a test server whose PDF_ROOT is `root`, with typed search_pdf calls. */
+import type { Env } from "../../../src/config.ts";
+import { systemClock } from "../../../src/core/clock.ts";
+import type { Client } from "../../../src/sdk.ts";
+import { connectClient, testRuntime } from "../../helpers/runtime.ts";
+
+export const FIXTURES_PDF = decodeURIComponent(new URL("../../../fixtures/pdf", import.meta.url).pathname);
+export const FILES_DIR = decodeURIComponent(new URL("../../../files", import.meta.url).pathname);
+
+export interface SearchResult {
+  file_exists: boolean;
+  query_exists: boolean;
+  matches: string[];
+  error?: string;
+  total_matches: number;
+  page_count: number;
+  match_details: { page: number; offset: number }[];
+}
+
+export interface ErrorResult {
+  error: { code: string; message: string; recovery_hint: string; invalid_input?: { field: string } };
+}
+
+export interface PdfClient {
+  client: Client;
+  /** Calls search_pdf and returns its structuredContent (a SearchResult, or an ErrorResult when isError). */
+  search(args: Record<string, unknown>): Promise<SearchResult & Partial<ErrorResult> & { isError?: boolean }>;
+  close(): Promise<void>;
+}
+
+export async function pdfClient(root: string, env: Env = {}): Promise<PdfClient> {
+  const runtime = testRuntime({ clock: systemClock, env: { PDF_ROOT: root, ...env } });
+  const { client, close } = await connectClient(runtime);
+  return {
+    client,
+    async search(args) {
+      const result = await client.callTool({ name: "search_pdf", arguments: args });
+      return { ...(result.structuredContent as SearchResult & Partial<ErrorResult>), isError: result.isError as boolean };
+    },
+    close,
+  };
+}

@@ -1,0 +1,213 @@
+import assert from "node:assert/strict";
+import { searchPdf } from "../../../src/tools/pdf/search_pdf.ts";
+import { FILES_DIR, FIXTURES_PDF, pdfClient } from "./pdf_client.ts";
+
+const NOT_SEARCHED = { query_exists: false, matches: [], total_matches: 0, match_details: [] };
+
+Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
+  const pdf = await pdfClient(FIXTURES_PDF);
+  try {
+    await t.step("two-column paper: a word hyphenated across a line end", async () => {
+      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "automatically parallelized" });
+      assert.equal(r.file_exists, true);
+      assert.equal(r.query_exists, true);
+      assert.equal(r.page_count, 13);
+      assert.equal(r.total_matches, 1);
+      assert.match(r.matches[0], /this functional style are \*\*automati-\ncally parallelized\*\* and executed/);
+      assert.deepEqual(r.match_details, [{ page: 1, offset: 595 }]);
+    });
+    await t.step("two-column paper: ligature glyphs match plain letters, case-insensitively", async () => {
+      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "FILE", context_length: 40 });
+      assert.equal(r.total_matches, 65);
+      assert.equal(r.matches.length, 10);
+      assert.match(r.matches[0], /put \*\*ﬁle\*\*s, and/);
+      assert.equal(r.match_details[0].page, 2);
+    });
+    await t.step("two-column LaTeX: hyphenation in both columns", async () => {
+      const r = await pdf.search({ pdf_name: "pypdf__multicolumn", query: "adipiscing elit", context_length: 20 });
+      assert.equal(r.total_matches, 2);
+      assert.match(r.matches[0], /\*\*adip-\niscing elit\*\*/);
+      assert.match(r.matches[1], /\*\*adipiscing elit\*\*/);
+    });
+    await t.step("three columns: reading order, hyphenation and a sentence over the page break", async () => {
+      const order = await pdf.search({ pdf_name: "built__three_columns", query: "ends here. Column two" });
+      assert.equal(order.total_matches, 1);
+      const hyphen = await pdf.search({ pdf_name: "built__three_columns", query: "photosynthesis", context_length: 0 });
+      assert.deepEqual(hyphen.matches, ["**photo-\nsynthesis**"]);
+      const spanning = await pdf.search({
+        pdf_name: "built__three_columns",
+        query: "continued on the next page",
+        context_length: 0,
+      });
+      assert.deepEqual(spanning.matches, ["**continued\non the\fnext page**"]);
+      assert.equal(spanning.match_details[0].page, 1);
+      const second = await pdf.search({ pdf_name: "built__three_columns", query: "short conclusion" });
+      assert.equal(second.match_details[0].page, 2);
+      assert.equal(second.page_count, 2);
+    });
+    await t.step("ligature test page: ﬅ and ﬆ both match 'st', ﬄ matches 'FFL'", async () => {
+      const st = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "st", context_length: 0 });
+      assert.deepEqual(st.matches, ["**ﬅ**", "**ﬆ**"]);
+      const ffl = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "FFL", context_length: 0 });
+      assert.deepEqual(ffl.matches, ["**ﬄ**"]);
+      const query = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "ﬁ", context_length: 0 });
+      assert.equal(query.total_matches, 2, "a ligature in the query matches the letters (in ﬁ and ﬃ)");
+    });
+    await t.step("Arabic presentation forms match plain Arabic letters", async () => {
+      const r = await pdf.search({ pdf_name: "pdfjs__ArabicCIDTrueType", query: "الخطوط", context_length: 0 });
+      assert.equal(r.total_matches, 4);
+      assert.equal(r.matches[0], "**اﳋﻄﻮط**");
+      const word = await pdf.search({ pdf_name: "docling__right_to_left_01", query: "تحليل البيانات" });
+      assert.equal(word.total_matches, 3);
+    });
+    await t.step("Hebrew drawn right to left is found in logical order", async () => {
+      const r = await pdf.search({ pdf_name: "built__hebrew_rtl", query: "הספרייה הלאומית", context_length: 0 });
+      assert.deepEqual(r.matches, ["**הספרייה הלאומית**"]);
+      assert.equal((await pdf.search({ pdf_name: "built__hebrew_rtl", query: "שלום עולם" })).total_matches, 1);
+    });
+    await t.step("Chinese", async () => {
+      const r = await pdf.search({ pdf_name: "pdfjs__issue12823", query: "知识库", context_length: 4 });
+      assert.equal(r.total_matches, 2);
+      assert.equal(r.matches[0], "。\n**知识库**简介");
+    });
+    await t.step("Cyrillic, with case folding", async () => {
+      const r = await pdf.search({ pdf_name: "pdfjs__issue20232", query: "ЛИСТ", context_length: 0 });
+      assert.deepEqual(r.matches, ["**Лист**", "**Лист**", "**Лист**"]);
+      assert.equal((await pdf.search({ pdf_name: "pdfjs__issue20232", query: "масштаб" })).total_matches, 1);
+    });
+    await t.step("a PDF encrypted with an empty password is searched like any other", async () => {
+      const r = await pdf.search({ pdf_name: "pdfjs__issue9972-1", query: "MATTRESS" });
+      assert.equal(r.total_matches, 4);
+      assert.equal(r.error, undefined);
+    });
+    await t.step("a phrase that is not there", async () => {
+      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "quantum chromodynamics" });
+      assert.deepEqual(r, { file_exists: true, page_count: 13, ...NOT_SEARCHED, isError: undefined });
+    });
+  } finally {
+    await pdf.close();
+  }
+});
+
+Deno.test("search_pdf reports unreadable PDFs as results with a specific error", async (t) => {
+  const pdf = await pdfClient(FIXTURES_PDF);
+  const expectError = async (pdf_name: string, pattern: RegExp, page_count = 0) => {
+    const r = await pdf.search({ pdf_name, query: "the" });
+    assert.equal(r.isError, undefined);
+    assert.equal(r.file_exists, true);
+    assert.equal(r.query_exists, false);
+    assert.deepEqual(r.matches, []);
+    assert.equal(r.page_count, page_count);
+    assert.match(r.error ?? "", pattern);
+  };
+  try {
+    await t.step("password-protected", () => expectError("pypdf__libreoffice-writer-password", /password-protected/));
+    await t.step("corrupt (truncated)", () => expectError("pdfjs__bug1020226", /not a valid PDF/));
+    await t.step("corrupt (fuzzed)", () => expectError("pdfjs__poppler-742-0-fuzzed", /damaged/));
+    await t.step("zero bytes", () => expectError("pdfplumber__empty", /empty \(0 bytes\)/));
+    await t.step("circular page tree", () => expectError("pdfjs__Pages-tree-refs", /page tree is circular/));
+    await t.step("scanned, no text layer", () => expectError("pdfjs__scan-bad", /no text layer.*scanned/, 1));
+  } finally {
+    await pdf.close();
+  }
+});
+
+Deno.test("search_pdf reports PDFs over the configured limits", async (t) => {
+  await t.step("PDF_MAX_BYTES", async () => {
+    const pdf = await pdfClient(FIXTURES_PDF, { PDF_MAX_BYTES: "50000" });
+    const r = await pdf.search({ pdf_name: "pypdf__multicolumn", query: "lorem" });
+    await pdf.close();
+    assert.equal(r.file_exists, true);
+    assert.match(r.error ?? "", /77 KB, over the limit of 49 KB \(PDF_MAX_BYTES\)/);
+  });
+  await t.step("PDF_MAX_PAGES", async () => {
+    const pdf = await pdfClient(FIXTURES_PDF, { PDF_MAX_PAGES: "2" });
+    const r = await pdf.search({ pdf_name: "pypdf__multicolumn", query: "lorem" });
+    await pdf.close();
+    assert.equal(r.page_count, 3);
+    assert.match(r.error ?? "", /3 pages, over the limit of 2 pages \(PDF_MAX_PAGES\)/);
+  });
+});
+
+Deno.test("search_pdf shapes context and limits the number of matches", async (t) => {
+  const pdf = await pdfClient(FIXTURES_PDF);
+  try {
+    await t.step("the default context is about 2000 characters, half on each side", async () => {
+      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "reduce function" });
+      const inner = r.matches[5];
+      const [before, rest] = inner.split("**", 2);
+      assert.equal(before.length, 1000);
+      assert.equal(rest.toLowerCase(), "reduce function");
+      assert.equal(inner.length, 1000 + 4 + "reduce function".length + 1000);
+    });
+    await t.step("topk caps matches; total_matches counts them all; details follow matches", async () => {
+      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "mapreduce", topk: 3, context_length: 10 });
+      assert.equal(r.matches.length, 3);
+      assert.equal(r.match_details.length, 3);
+      assert.equal(r.total_matches, 99);
+      assert.ok(r.match_details[0].offset < r.match_details[1].offset);
+    });
+    await t.step("context at the very start of the document is clipped", async () => {
+      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "mapreduce", topk: 1, context_length: 20 });
+      assert.equal(r.matches[0], "**MapReduce**: Simpliﬁe", "nothing before, 10 characters after");
+    });
+  } finally {
+    await pdf.close();
+  }
+});
+
+Deno.test("search_pdf answers file_exists:false for a well-formed name that is not there", async () => {
+  const pdf = await pdfClient(FIXTURES_PDF);
+  try {
+    const r = await pdf.search({ pdf_name: "no_such_paper", query: "x" });
+    assert.deepEqual(r, { file_exists: false, page_count: 0, ...NOT_SEARCHED, isError: undefined });
+  } finally {
+    await pdf.close();
+  }
+});
+
+Deno.test("search_pdf input limits are INVALID_INPUT errors naming the field", async () => {
+  const pdf = await pdfClient(FIXTURES_PDF);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ pdf_name: "", query: "x" }, "pdf_name"],
+    [{ pdf_name: "a".repeat(256), query: "x" }, "pdf_name"],
+    [{ pdf_name: "a", query: "" }, "query"],
+    [{ pdf_name: "a", query: "q".repeat(1001) }, "query"],
+    [{ pdf_name: "a", query: " \u200B " }, "query"],
+    [{ pdf_name: "a", query: "x", context_length: -1 }, "context_length"],
+    [{ pdf_name: "a", query: "x", context_length: 20001 }, "context_length"],
+    [{ pdf_name: "a", query: "x", context_length: 1.5 }, "context_length"],
+    [{ pdf_name: "a", query: "x", topk: 0 }, "topk"],
+    [{ pdf_name: "a", query: "x", topk: 101 }, "topk"],
+    [{ pdf_name: "a", query: "x", top_k: 5 }, "top_k"],
+    [{ query: "x" }, "pdf_name"],
+  ];
+  try {
+    for (const [args, field] of cases) {
+      const r = await pdf.search(args);
+      assert.equal(r.isError, true, JSON.stringify(args));
+      assert.equal(r.error?.code, "INVALID_INPUT");
+      assert.match(r.error?.message ?? "", new RegExp(`'${field}'`), JSON.stringify(args));
+    }
+    const longest = await pdf.search({ pdf_name: "a".repeat(255), query: "q".repeat(1000), context_length: 20000, topk: 100 });
+    assert.equal(longest.file_exists, false, "the largest values allowed are accepted");
+  } finally {
+    await pdf.close();
+  }
+});
+
+Deno.test("search_pdf's examples run against the sample paper shipped in files/", async () => {
+  const pdf = await pdfClient(FILES_DIR);
+  try {
+    for (const example of searchPdf.examples) {
+      const r = await pdf.search(example);
+      assert.equal(r.query_exists, true, JSON.stringify(example));
+      assert.equal(r.page_count, 4);
+    }
+    const text = await pdf.client.callTool({ name: "search_pdf", arguments: searchPdf.examples[0] });
+    const block = (text.content as { text: string }[])[0].text;
+    assert.match(block, /^34 matches in 4 pages; showing 3:\n\n\[1\] page 1:\n/);
+  } finally {
+    await pdf.close();
+  }
+});
