@@ -93,7 +93,11 @@ export function renderToolsDoc(): string {
     "## Resources",
     "",
     ...(resources.length
-      ? ["| URI or template | Toolset | MIME type | Description |", "| --- | --- | --- | --- |", ...resourceRows(resources)]
+      ? [
+        "| URI or template | Toolset | MIME type | Description |",
+        "| --- | --- | --- | --- |",
+        ...resourceRows(resources),
+      ]
       : ["No resources."]),
     "",
   ].join("\n");
@@ -104,9 +108,9 @@ export function renderEnvTable(): string {
   return [
     "| Variable | Default | Description |",
     "| --- | --- | --- |",
-    ...ENV_VARS.map((v) => `| ${code(v.name)} | ${v.default === undefined ? "" : cell(code(v.default))} | ${
-      cell(v.description)
-    } |`),
+    ...ENV_VARS.map((v) =>
+      `| ${code(v.name)} | ${v.default === undefined ? "" : cell(code(v.default))} | ${cell(v.description)} |`
+    ),
   ].join("\n");
 }
 

@@ -42,7 +42,9 @@ if (import.meta.main) {
   };
   try {
     const config = loadConfig(readEnv());
-    if (config.http.authMode === "none") throw new Error("MCP_AUTH_MODE=none: the server accepts requests without a token.");
+    if (config.http.authMode === "none") {
+      throw new Error("MCP_AUTH_MODE=none: the server accepts requests without a token.");
+    }
     assertHttpSecurity({ ...config.http, authMode: "jwt" });
     const ttl = parseTtl(value("--ttl") ?? "3600");
     const token = await mintToken(config.http.authSecret!, { subject: value("--sub") ?? "dev", ttlSeconds: ttl });

@@ -89,7 +89,9 @@ export function typesOf(schema: JsonSchema | undefined): Set<string> {
   else if (typeof schema.type === "string") out.add(schema.type);
   if ("const" in schema) add(schema.const);
   if (Array.isArray(schema.enum)) schema.enum.forEach(add);
-  for (const option of ((schema.anyOf ?? schema.oneOf ?? []) as JsonSchema[])) typesOf(option).forEach((t) => out.add(t));
+  for (const option of ((schema.anyOf ?? schema.oneOf ?? []) as JsonSchema[])) {
+    typesOf(option).forEach((t) => out.add(t));
+  }
   return out;
 }
 

@@ -13,7 +13,7 @@ import { toolContext } from "../server.ts";
 import { protectStdout } from "../transports/stdio.ts";
 import { parseToolArgs, UsageError } from "./args.ts";
 import { toolHelp, toolList, USAGE } from "./help.ts";
-import { progressReporter, type ProgressParams } from "./progress.ts";
+import { type ProgressParams, progressReporter } from "./progress.ts";
 import { runServe } from "./serve.ts";
 
 export const EXIT_OK = 0;

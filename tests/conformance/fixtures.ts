@@ -133,7 +133,11 @@ const rawTools: RawTool[] = [
     Promise.resolve({
       content: [{
         type: "resource",
-        resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." },
+        resource: {
+          uri: "test://embedded-resource",
+          mimeType: "text/plain",
+          text: "This is an embedded resource content.",
+        },
       }],
     })),
   raw("test_multiple_content_types", () =>
@@ -222,16 +226,19 @@ const rawTools: RawTool[] = [
         },
       },
     })),
-  raw("json_schema_2020_12_tool", (args) =>
-    Promise.resolve({ content: [{ type: "text", text: `Received: ${JSON.stringify(args)}` }] }), {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
-    type: "object",
-    $defs: {
-      address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } },
+  raw(
+    "json_schema_2020_12_tool",
+    (args) => Promise.resolve({ content: [{ type: "text", text: `Received: ${JSON.stringify(args)}` }] }),
+    {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      $defs: {
+        address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } },
+      },
+      properties: { name: { type: "string" }, address: { $ref: "#/$defs/address" } },
+      additionalProperties: false,
     },
-    properties: { name: { type: "string" }, address: { $ref: "#/$defs/address" } },
-    additionalProperties: false,
-  }),
+  ),
 ];
 
 function textResource(uri: string, name: string, mimeType: string, text: string): ResourceDef {

@@ -22,7 +22,10 @@ Deno.test("configuration: a bad value fails at startup naming the variable", asy
   ];
   for (const [name, value] of cases) {
     await t.step(`${name}=${value}`, () => {
-      assert.throws(() => loadConfig({ [name]: value }), (e: Error) => e instanceof ConfigError && e.message.includes(name));
+      assert.throws(
+        () => loadConfig({ [name]: value }),
+        (e: Error) => e instanceof ConfigError && e.message.includes(name),
+      );
     });
   }
 });

@@ -37,11 +37,12 @@ Deno.test("stdio and http grant exactly the default upstream hosts (http also it
   assert.ok((sets.http.net as string[]).includes(listen), `http must listen on ${listen}`);
 });
 
-Deno.test("server sets read the PDF root and cache, write only logs and cache", () => {
+Deno.test("server sets read the PDF root, cache and PDF worker; write only logs and cache", () => {
   for (const name of ["stdio", "stdio-open", "http", "cli"]) {
     const read = sets[name].read as string[];
     assert.ok(read.includes(config.pdf.root), `${name} reads ${config.pdf.root}`);
     assert.ok(read.includes("./.cache"), `${name} reads the cache`);
+    assert.ok(read.includes("./src/sources/pdf"), `${name} may load the PDF extraction worker`);
     assert.deepEqual([...(sets[name].write as string[])].sort(), ["./.cache", "./logs"], name);
   }
 });

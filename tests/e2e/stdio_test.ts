@@ -43,6 +43,14 @@ Deno.test("stdio server under -P=stdio: initialize, tools/list, validation error
         assert.equal((result.structuredContent as { error: { code: string } }).error.code, "INVALID_INPUT");
       });
     }
+    for (const def of ALL_TOOLS.filter((d) => !d.annotations.openWorldHint)) {
+      await t.step(`local tool ${def.name} runs within -P=stdio (PDF worker included)`, async () => {
+        for (const example of def.examples) {
+          const result = await client.callTool({ name: def.name, arguments: example });
+          assert.notEqual(result.isError, true, JSON.stringify(result.structuredContent));
+        }
+      });
+    }
     await t.step("log lines are JSON on stderr", () => {
       const ready = stderr().split("\n").find((l) => l.includes("stdio server ready"));
       assert.ok(ready, stderr());

@@ -18,7 +18,10 @@ function base64url(value: unknown): string {
 Deno.test("unsafe HTTP settings stop startup with a message naming the variable", async (t) => {
   await t.step("MCP_AUTH_MODE=none is refused on a non-loopback bind address", () => {
     const http = testConfig({ MCP_AUTH_MODE: "none", MCP_HTTP_HOST: "0.0.0.0" }).http;
-    assert.throws(() => assertHttpSecurity(http), (e: Error) => e instanceof ConfigError && /MCP_HTTP_HOST/.test(e.message));
+    assert.throws(
+      () => assertHttpSecurity(http),
+      (e: Error) => e instanceof ConfigError && /MCP_HTTP_HOST/.test(e.message),
+    );
   });
   await t.step("MCP_AUTH_MODE=none is accepted on loopback", () => {
     for (const host of ["127.0.0.1", "localhost", "::1"]) {

@@ -7,8 +7,8 @@ import type { Logger } from "../../core/log.ts";
 import type { ToolContext } from "../../core/tool_def.ts";
 import { PdfExtractionError, type PdfExtractOptions, type PdfExtractor, type PdfText } from "./types.ts";
 import { tooManyBytes, tooManyPages } from "./limits.ts";
-import { WorkerPool } from "./worker_pool.ts";
-import type { WorkerRequest } from "./worker_protocol.ts";
+import type { SearchIndex } from "./normalize.ts";
+import { type JobOptions, type JobRequest, WorkerPool } from "./worker_pool.ts";
 
 /**
  * Below this many non-blank characters per page (on average) a document counts as having no text layer:
@@ -22,6 +22,11 @@ const SPLIT_MIN_PAGES = 40;
 
 /** The runtime's shared extractor (one worker pool per server). */
 export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config">): PdfExtractor {
+  return workerExtractor(ctx);
+}
+
+/** The same shared extractor, with its page counting and off-thread indexing. */
+export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config">): WorkerExtractor {
   return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf));
 }
 
@@ -35,29 +40,37 @@ export interface ExtractorOptions {
   splitMinPages?: number;
 }
 
-export function createPdfExtractor(
-  limits: Config["pdf"],
-  options: ExtractorOptions = {},
-): PdfExtractor & Required<Pick<PdfExtractor, "countPages">> {
+/** The extractor of this module: a PdfExtractor that can also count pages and index text off-thread. */
+export interface WorkerExtractor extends PdfExtractor {
+  countPages(bytes: Uint8Array, options?: PdfExtractOptions): Promise<number>;
+  /** Builds the search index of `text` in a worker (folding a book takes tens of milliseconds). */
+  index(text: string, options?: { signal?: AbortSignal }): Promise<SearchIndex>;
+}
+
+type PageRequest = Omit<Extract<JobRequest, { op: "extract" | "count" }>, "maxPages">;
+
+export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOptions = {}): WorkerExtractor {
   const pool = new WorkerPool({
     size: options.poolSize ?? defaultPoolSize(),
     idleMs: options.idleMs,
     log: options.log,
   });
 
-  function checkSize(bytes: Uint8Array): void {
-    if (bytes.byteLength > limits.maxBytes) throw tooManyBytes(bytes.byteLength, limits.maxBytes);
+  async function pages(request: Extract<JobRequest, { op: "extract" | "count" }>, job: JobOptions): Promise<PdfText> {
+    if (request.bytes.byteLength > limits.maxBytes) throw tooManyBytes(request.bytes.byteLength, limits.maxBytes);
+    const reply = await pool.run(request, job);
+    if (reply.kind !== "done") throw new Error(`unexpected worker reply '${reply.kind}'`);
+    return { pageCount: reply.pageCount, pages: reply.pages };
   }
 
   return {
     async extract(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfText> {
-      checkSize(bytes);
       const maxPages = opts.maxPages ?? limits.maxPages;
       const deadline = Date.now() + (opts.timeoutMs ?? limits.timeoutMs);
       const parts: number[] = [];
       let pageTotal = 0;
-      const job = (request: Omit<WorkerRequest, "id" | "maxPages">, part = 0) =>
-        pool.run({ ...request, maxPages }, {
+      const job = (request: PageRequest, part = 0) =>
+        pages({ ...request, maxPages }, {
           timeoutMs: Math.max(1, deadline - Date.now()),
           signal: opts.signal,
           onProgress: (done, total) => {
@@ -79,18 +92,19 @@ export function createPdfExtractor(
       return text;
     },
     async countPages(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<number> {
-      checkSize(bytes);
-      const text = await pool.run(
-        { op: "count", bytes, maxPages: opts.maxPages ?? limits.maxPages },
-        { timeoutMs: opts.timeoutMs ?? limits.timeoutMs, signal: opts.signal },
-      );
-      return text.pageCount;
+      const request = { op: "count" as const, bytes, maxPages: opts.maxPages ?? limits.maxPages };
+      return (await pages(request, { timeoutMs: opts.timeoutMs ?? limits.timeoutMs, signal: opts.signal })).pageCount;
+    },
+    async index(text: string, opts: { signal?: AbortSignal } = {}): Promise<SearchIndex> {
+      const reply = await pool.run({ op: "index", text }, { timeoutMs: limits.timeoutMs, signal: opts.signal });
+      if (reply.kind !== "indexed") throw new Error(`unexpected worker reply '${reply.kind}'`);
+      return reply.index;
     },
     close: () => pool.close(),
   };
 }
 
-type Job = (request: Omit<WorkerRequest, "id" | "maxPages">, part?: number) => Promise<PdfText>;
+type Job = (request: PageRequest, part?: number) => Promise<PdfText>;
 
 /**
  * Long documents are cut in two page ranges extracted by two workers at once: each re-reads the fonts

@@ -19,8 +19,8 @@ export interface SearchIndex {
   /** The folded text. */
   text: string;
   /** For folded unit i, the original text's range [from[i], to[i]). */
-  from: Uint32Array;
-  to: Uint32Array;
+  from: Uint32Array<ArrayBuffer>;
+  to: Uint32Array<ArrayBuffer>;
 }
 
 const HYPHENS = new Set(["-", "\u2010", "\u2011", "\u00AD"]);
@@ -143,8 +143,8 @@ function charBefore(s: string, i: number): string {
 /** Grows the folded text and its two offset arrays together. */
 class IndexBuilder {
   #chunks: string[] = [];
-  #from: Uint32Array;
-  #to: Uint32Array;
+  #from: Uint32Array<ArrayBuffer>;
+  #to: Uint32Array<ArrayBuffer>;
   #length = 0;
   #last = "";
 

@@ -6,10 +6,11 @@
 import type { Logger } from "../../core/log.ts";
 import type { ToolContext } from "../../core/tool_def.ts";
 import { DiskTextCache } from "./disk_cache.ts";
-import { pdfExtractor } from "./extractor.ts";
+import { workerExtractor } from "./extractor.ts";
 import { ByteBudgetCache } from "./memory_cache.ts";
 import { listPdfFiles, locatePdf, type PdfFile, readPdfBytes } from "./pdf_files.ts";
-import { documentBytes, indexDocument, type PdfDocument } from "./search.ts";
+import type { SearchIndex } from "./normalize.ts";
+import { documentBytes, documentText, indexDocument, type PdfDocument } from "./search.ts";
 import { PdfExtractionError, type PdfExtractor, type PdfFailure } from "./types.ts";
 
 /** Memory budget of extracted documents (about 30 books of 350 pages). */
@@ -42,10 +43,15 @@ export interface PdfListing {
   error?: string;
 }
 
+/** An extractor that may also build search indexes off the main thread (the worker extractor does). */
+export type IndexingExtractor = PdfExtractor & {
+  index?(text: string, options?: { signal?: AbortSignal }): Promise<SearchIndex>;
+};
+
 export interface LibraryOptions {
   root: string;
   maxBytes: number;
-  extractor: PdfExtractor;
+  extractor: IndexingExtractor;
   cacheDir?: string;
   memoryBytes?: number;
 }
@@ -57,7 +63,7 @@ export function pdfLibrary(ctx: Pick<ToolContext, "shared" | "config">): PdfLibr
       root: ctx.config.pdf.root,
       maxBytes: ctx.config.pdf.maxBytes,
       cacheDir: ctx.config.cacheDir,
-      extractor: pdfExtractor(ctx),
+      extractor: workerExtractor(ctx),
     }));
 }
 
@@ -115,7 +121,9 @@ export class PdfLibrary {
         await this.#options.extractor.extract(await readPdfBytes(file, this.#options.maxBytes), {
           onProgress: call.onProgress,
         });
-      result = { status: "ready", doc: indexDocument(text) };
+      const extractor = this.#options.extractor;
+      const index = extractor.index ? await extractor.index(documentText(text)) : undefined;
+      result = { status: "ready", doc: indexDocument(text, index) };
       if (fresh) await this.#disk?.set(key, text, call.log);
       call.log?.debug("PDF extracted", { pdf: file.name, pages: text.pageCount, from_disk_cache: !fresh });
     } catch (error) {

@@ -29,15 +29,21 @@ export interface SearchOutcome {
   matches: PdfMatch[];
 }
 
-export function indexDocument(extracted: PdfText): PdfDocument {
+/** The document's text: its pages joined by {@link PAGE_BREAK}. */
+export function documentText(extracted: PdfText): string {
+  return extracted.pages.join(PAGE_BREAK);
+}
+
+/** A searchable document; `index` may come ready-made from a worker (it must index documentText). */
+export function indexDocument(extracted: PdfText, index?: SearchIndex): PdfDocument {
   const pageStarts: number[] = [];
   let at = 0;
   for (const page of extracted.pages) {
     pageStarts.push(at);
     at += page.length + PAGE_BREAK.length;
   }
-  const text = extracted.pages.join(PAGE_BREAK);
-  return { pageCount: extracted.pageCount, text, pageStarts, index: buildIndex(text) };
+  const text = documentText(extracted);
+  return { pageCount: extracted.pageCount, text, pageStarts, index: index ?? buildIndex(text) };
 }
 
 /** Rough memory held by a document, for the cache budget. */

@@ -49,15 +49,10 @@ export function faultInBody(fault: PugFault, context: FaultContext): ToolError {
 function faultError(fault: PugFault | undefined, context: FaultContext, cause?: unknown): ToolError | undefined {
   if (!fault) return undefined;
   switch (fault.code) {
-    case "PUGREST.NotFound":
-      return new ToolError(
-        "ENTITY_NOT_FOUND",
-        `${context.notFound} (PubChem: ${describe(fault)})`,
-        context.notFoundHint,
-        {
-          cause,
-        },
-      );
+    case "PUGREST.NotFound": {
+      const message = `${context.notFound} (PubChem: ${describe(fault)})`;
+      return new ToolError("ENTITY_NOT_FOUND", message, context.notFoundHint, { cause });
+    }
     case "PUGREST.BadRequest":
       return new ToolError(
         "INVALID_INPUT",
@@ -75,16 +70,15 @@ function faultError(fault: PugFault | undefined, context: FaultContext, cause?: 
 }
 
 /** PubChem's documented status ↔ fault pairs, for bodies that carry no Fault (an HTML 503 page). */
+const STATUS_FAULTS: Record<number, string> = {
+  400: "PUGREST.BadRequest",
+  404: "PUGREST.NotFound",
+  503: "PUGREST.ServerBusy",
+  504: "PUGREST.Timeout",
+};
+
 function statusFault(status: number | undefined): PugFault | undefined {
-  const code = status === 404
-    ? "PUGREST.NotFound"
-    : status === 400
-    ? "PUGREST.BadRequest"
-    : status === 503
-    ? "PUGREST.ServerBusy"
-    : status === 504
-    ? "PUGREST.Timeout"
-    : undefined;
+  const code = status === undefined ? undefined : STATUS_FAULTS[status];
   return code ? { code, message: `HTTP ${status}`, details: [] } : undefined;
 }
 

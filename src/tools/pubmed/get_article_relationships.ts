@@ -7,7 +7,7 @@ import { ToolError } from "../../core/errors.ts";
 import { defineTool, type ToolContext } from "../../core/tool_def.ts";
 import { parseEFetchPubMed } from "../../sources/ncbi/parse_efetch_pubmed.ts";
 import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed_client.ts";
-import { CITATION_STYLES, formatCitations } from "./citations/format.ts";
+import { CITATION_STYLES, type CitationStyle, formatCitations } from "./citations/format.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
 
 const RELATIONSHIPS = ["pubmed_similar_articles", "pubmed_citedin", "pubmed_references", "citation_formats"] as const;
@@ -78,7 +78,7 @@ export const getArticleRelationships = defineTool({
   ],
   async run(args, ctx) {
     if (args.relationshipType === "citation_formats") {
-      return await citations(args.sourcePmid, unique(args.citationStyles) as typeof args.citationStyles, ctx);
+      return await citations(args.sourcePmid, unique(args.citationStyles), ctx);
     }
     return await related(args.sourcePmid, args.relationshipType, args.maxRelatedResults, ctx);
   },
@@ -132,7 +132,7 @@ async function related(pmid: string, type: string, max: number, ctx: ToolContext
   return { ...base, relatedArticles, retrievedCount: relatedArticles.length, eSummaryUrl: summaries.url };
 }
 
-async function citations(pmid: string, styles: (typeof CITATION_STYLES)[number][], ctx: ToolContext): Promise<Output> {
+async function citations(pmid: string, styles: CitationStyle[], ctx: ToolContext): Promise<Output> {
   const fetched = await eFetch(ctx, [pmid], "xml");
   const article = parseEFetchPubMed(fetched.value, fetched.url).find((a) => a.pmid === pmid);
   if (!article) {

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 
-const PMID_PATTERN = /^\s*(?:pmid\s*:\s*)?(\d{1,10})\s*$/i;
+/** No `i` flag: JSON Schema patterns carry no flags, so the case-insensitivity is spelled out. */
+const PMID_PATTERN = /^\s*(?:[Pp][Mm][Ii][Dd]\s*:\s*)?(\d{1,10})\s*$/;
 
 /** `"PMID:123"`, `" 123 "` and `123` → `"123"`; anything else fails validation. */
 export const pmidSchema = z.union([
@@ -18,6 +19,6 @@ export function pubmedUrl(pmid: string): string {
 }
 
 /** Removes duplicates, keeping the first occurrence's position. */
-export function unique(values: readonly string[]): string[] {
+export function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }

@@ -41,7 +41,9 @@ export interface DateLimits {
 }
 
 /** ESearch date limits, filling an open end; undefined when no date was given. */
-export function dateLimits(range: { minDate?: string; maxDate?: string; dateType: string } | undefined) {
+export function dateLimits(
+  range: { minDate?: string; maxDate?: string; dateType: string } | undefined,
+): DateLimits | undefined {
   if (!range || (!range.minDate && !range.maxDate)) return undefined;
   const limits: DateLimits = {
     datetype: range.dateType,

@@ -96,6 +96,6 @@ Deno.test("splitMedlineText splits recorded MEDLINE text into one record per PMI
   assert.match(four[0].text, /^PMID- 16403221\n/);
   const [one] = splitMedlineText(fixture("ncbi/pubmed/pubmedly__medline_36410718.txt"));
   assert.equal(one.pmid, "36410718");
-  assert.match(one.text, /\nSO  - Nature\. 2023/);
+  assert.match(one.text, /\nSO {2}- Nature\. 2023/);
   assert.deepEqual(splitMedlineText("\n\n"), []);
 });

@@ -46,7 +46,9 @@ Deno.test("list_categories: OpenAlex domains/fields/subfields are fetched once a
       parent_name: "Physical Sciences",
     });
     assert.ok(first.categories.some((c) => c.id === "domains/4" && c.level === "domain"));
-    assert.ok(first.categories.some((c) => c.id === "subfields/2718" && c.parent === "fields/27"));
+    assert.ok(
+      first.categories.some((c) => c.id === "subfields/1702" && c.parent === "fields/17" && c.level === "subfield"),
+    );
     const second = structured<Categories>(await call("list_categories", { source: "openalex" }));
     assert.equal(fetch.requests.length, requests, "served from memory");
     assert.deepEqual(second.categories, first.categories);

@@ -88,10 +88,10 @@ export interface PapersClientOptions {
 export const publicDns: ResolveDns = (_host, type) => Promise.resolve(type === "A" ? ["93.184.216.34"] : []);
 
 /**
- * An MCP client over a runtime wired to the papers mock routes, a ManualClock (1 March 2026) and the
- * papers test seams (fake DNS unless given). `call` drives the clock until the tool answers.
+ * A runtime wired to the papers mock routes, a ManualClock (1 March 2026) and the papers test seams
+ * (fake public DNS unless given). `times` records the fake time of every request.
  */
-export async function papersClient(options: PapersClientOptions = {}) {
+export function papersRuntime(options: PapersClientOptions = {}) {
   const clock = new ManualClock(Date.UTC(2026, 2, 1));
   const times: { url: URL; at: number }[] = [];
   const fetch = scriptedFetch(
@@ -104,6 +104,12 @@ export async function papersClient(options: PapersClientOptions = {}) {
   );
   const runtime = testRuntime({ fetch, clock, env: { ...MOCK_ENV, ...options.env } });
   runtime.shared(PAPERS_SEAMS, () => ({ resolveDns: publicDns, ...options.seams }));
+  return { runtime, clock, fetch, times };
+}
+
+/** An MCP client over {@link papersRuntime}; `call` drives the clock until the tool answers. */
+export async function papersClient(options: PapersClientOptions = {}) {
+  const { runtime, clock, fetch, times } = papersRuntime(options);
   const { client, close } = await connectClient(runtime);
   const call = (name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number }) => void) =>
     settle(

@@ -125,7 +125,7 @@ Deno.test("fetchArticleDetails medline_text returns MEDLINE text per record", as
     );
     assert.deepEqual(out.articles.map((a) => a.pmid), ["19304878", "36410718"]);
     assert.match(out.articles[0].medlineText!, /^PMID- 19304878\n/);
-    assert.match(out.articles[0].medlineText!, /\nTI  - Biopython: freely available Python tools/);
+    assert.match(out.articles[0].medlineText!, /\nTI {2}- Biopython: freely available Python tools/);
     assert.deepEqual(out.notFoundPmids, ["1"]);
     assert.equal(paramsOf(callsTo(requests, "efetch")[0]).get("rettype"), "medline");
   });

@@ -1,0 +1,204 @@
+/**
+ * Runs the matrix: a baseline per network tool (its first example, un-faulted), then every (tool ×
+ * fault) case in its own world, a few at a time. While the faulted call is struggling, a healthy call
+ * to an unrelated upstream and a local tool call run on the same server: both must succeed, and the
+ * server must still answer tools/list afterwards. Unhandled rejections are counted for the whole run.
+ */
+import { ALL_TOOLS } from "../../src/catalog.ts";
+import type { AnyToolDef } from "../../src/core/tool_def.ts";
+import type { Env } from "../../src/config.ts";
+import type { MockPrefix } from "../mock_routes/types.ts";
+import { type FaultCase, faultCases, type FaultTiming, malformedRoutes } from "./faults.ts";
+import { type CallOutcome, openWorld, prefixesHit, upstreamsOf } from "./harness.ts";
+import { errorOf, type Grade, judge } from "./verdict.ts";
+
+export interface MatrixOptions {
+  /** Only tools whose name is listed (default: every network tool of the catalogue). */
+  tools?: readonly string[];
+  /** Only faults whose id is listed. */
+  faults?: readonly string[];
+  /** Cases run at once (default 4). */
+  concurrency?: number;
+  /** Clock speed-up (default 50). */
+  warp?: number;
+  timing?: Partial<FaultTiming>;
+  /** UPSTREAM_MAX_BYTES for every world (default: the config default, 50 MiB). */
+  maxBytes?: number;
+  onCase?: (result: CaseResult) => void;
+}
+
+export interface Baseline {
+  tool: string;
+  outcome: CallOutcome;
+  prefixes: MockPrefix[];
+  requests: number;
+}
+
+export interface CaseResult {
+  tool: string;
+  fault: string;
+  grade: Grade;
+  cell: string;
+  problem?: string;
+  /** Requests the faulted world's mock received (faulted call, retries and the healthy calls). */
+  requests: number;
+  ms: number;
+  /** Whether the interleaved healthy calls and the final tools/list succeeded. */
+  served: boolean;
+}
+
+export interface MatrixReport {
+  faults: FaultCase[];
+  baselines: Baseline[];
+  cases: CaseResult[];
+  unhandledRejections: string[];
+  seconds: number;
+  settings: { warp: number; concurrency: number; timing: FaultTiming; env: Env };
+}
+
+const MIB = 1024 ** 2;
+
+export async function runFaultMatrix(options: MatrixOptions = {}): Promise<MatrixReport> {
+  const started = performance.now();
+  const warp = options.warp ?? 50;
+  const concurrency = options.concurrency ?? 4;
+  const timing: FaultTiming = { timeoutRealMs: 1500, oversizeBytes: 64 * MIB, junkBytes: 24 * MIB, ...options.timing };
+  const env: Env = {
+    UPSTREAM_TIMEOUT_MS: String(Math.round(timing.timeoutRealMs * warp)),
+    ...(options.maxBytes ? { UPSTREAM_MAX_BYTES: String(options.maxBytes) } : {}),
+  };
+  const faults = faultCases(timing).filter((f) => !options.faults || options.faults.includes(f.id));
+  const unhandled: string[] = [];
+  const onUnhandled = (event: PromiseRejectionEvent) => {
+    event.preventDefault();
+    unhandled.push(String(event.reason?.stack ?? event.reason));
+  };
+  globalThis.addEventListener("unhandledrejection", onUnhandled);
+  try {
+    const network = ALL_TOOLS.filter((t) =>
+      t.annotations.openWorldHint && t.examples.length > 0 && (!options.tools || options.tools.includes(t.name))
+    );
+    const baselines = await pool(network, concurrency, (def) => baseline(def, warp, env));
+    const local = await localSentinel(warp, env);
+    const jobs = baselines.filter((b) => b.prefixes.length > 0).flatMap((b) => faults.map((f) => ({ b, f })));
+    const cases = await pool(jobs, concurrency, async ({ b, f }) => {
+      const sentinel = pickSentinel(b, baselines);
+      const result = await runCase(b, f, { warp, env, sentinel, local });
+      options.onCase?.(result);
+      return result;
+    });
+    return {
+      faults,
+      baselines,
+      cases,
+      unhandledRejections: unhandled,
+      seconds: (performance.now() - started) / 1000,
+      settings: { warp, concurrency, timing, env },
+    };
+  } finally {
+    globalThis.removeEventListener("unhandledrejection", onUnhandled);
+  }
+}
+
+function example(def: AnyToolDef): unknown {
+  return def.examples[0];
+}
+
+async function baseline(def: AnyToolDef, warp: number, env: Env): Promise<Baseline> {
+  const world = await openWorld({ warp, env });
+  try {
+    const outcome = await world.call(def.name, example(def));
+    return { tool: def.name, outcome, prefixes: prefixesHit(world.mock), requests: world.mock.requests.length };
+  } finally {
+    await world.close();
+  }
+}
+
+/** A tool that makes no upstream request and whose example succeeds: it must keep working during faults. */
+async function localSentinel(warp: number, env: Env): Promise<AnyToolDef | undefined> {
+  for (const def of ALL_TOOLS.filter((t) => !t.annotations.openWorldHint && t.examples.length > 0)) {
+    const world = await openWorld({ warp, env });
+    try {
+      const outcome = await world.call(def.name, example(def));
+      if (!outcome.isError && world.mock.requests.length === 0) return def;
+    } finally {
+      await world.close();
+    }
+  }
+  return undefined;
+}
+
+/** The cheapest healthy network tool whose upstreams share nothing with the faulted tool's. */
+function pickSentinel(target: Baseline, all: Baseline[]): Baseline | undefined {
+  const busy = upstreamsOf(target.prefixes);
+  return all
+    .filter((b) => !b.outcome.isError && b.prefixes.length > 0 && ![...upstreamsOf(b.prefixes)].some((u) => busy.has(u)))
+    .sort((a, b) => a.requests - b.requests)[0];
+}
+
+interface CaseContext {
+  warp: number;
+  env: Env;
+  sentinel?: Baseline;
+  local?: AnyToolDef;
+}
+
+async function runCase(b: Baseline, fault: FaultCase, ctx: CaseContext): Promise<CaseResult> {
+  const world = await openWorld({
+    warp: ctx.warp,
+    env: ctx.env,
+    routes: fault.malformed ? malformedRoutes(b.prefixes) : undefined,
+  });
+  try {
+    if (fault.spec) for (const prefix of b.prefixes) world.mock.setFault(prefix, fault.spec, { times: fault.times });
+    const def = ALL_TOOLS.find((t) => t.name === b.tool)!;
+    const faulted = world.call(def.name, example(def));
+    const healthy: Promise<string | undefined>[] = [];
+    if (ctx.sentinel) {
+      const s = ALL_TOOLS.find((t) => t.name === ctx.sentinel!.tool)!;
+      healthy.push(world.call(s.name, example(s)).then((o) => failure(`${s.name} (healthy upstream)`, o)));
+    }
+    if (ctx.local) healthy.push(world.call(ctx.local.name, example(ctx.local)).then((o) => failure(ctx.local!.name, o)));
+    const outcome = await faulted;
+    const problems = (await Promise.all(healthy)).filter(Boolean);
+    try {
+      await world.client.listTools(undefined, { timeout: 10_000 });
+    } catch (error) {
+      problems.push(`tools/list after the fault: ${error}`);
+    }
+    const verdict = judge(fault, outcome, b.outcome);
+    const served = problems.length === 0;
+    const problem = [verdict.problem, ...problems.map((p) => `server stopped serving: ${p}`)].filter(Boolean);
+    return {
+      tool: b.tool,
+      fault: fault.id,
+      grade: served ? verdict.grade : "fail",
+      cell: verdict.cell,
+      problem: problem.length ? problem.join("; ") : undefined,
+      requests: world.mock.requests.length,
+      ms: outcome.ms,
+      served,
+    };
+  } finally {
+    await world.close();
+  }
+}
+
+function failure(what: string, outcome: CallOutcome): string | undefined {
+  if (!outcome.isError) return undefined;
+  return `${what} failed: ${outcome.thrown ?? errorOf(outcome)?.message ?? "error"}`;
+}
+
+/** Maps `items` through `work`, at most `limit` at a time, keeping order. */
+async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
+}

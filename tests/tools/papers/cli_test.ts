@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { type CliIo, EXIT_OK, EXIT_TOOL_ERROR, runCli } from "../../../src/cli/main.ts";
+import { papersRuntime, settle } from "./mock.ts";
+
+/** F-5: the CLI runs the same ToolDefs, here against the papers mock routes. */
+async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const { runtime, clock } = papersRuntime();
+  const captured = { out: "", err: "" };
+  const io: CliIo = {
+    stdout: (text) => void (captured.out += text),
+    stderr: (text) => void (captured.err += text),
+    stderrIsTerminal: false,
+    runtime: () => runtime,
+  };
+  const code = await settle(clock, runCli(argv, io));
+  return { code, ...captured };
+}
+
+Deno.test("papers tools from the CLI", async (t) => {
+  await t.step("fetch_latest --source arxiv --category cs.LG --count 5", async () => {
+    const r = await cli(["call", "fetch_latest", "--source", "arxiv", "--category", "cs.LG", "--count", "5"]);
+    assert.equal(r.code, EXIT_OK, r.err);
+    const out = JSON.parse(r.out);
+    assert.equal(out.papers.length, 5);
+    assert.equal(out.papers[0].id, "2202.12139v1");
+  });
+  await t.step("fetch_top_cited with a topic id", async () => {
+    const r = await cli(["call", "fetch_top_cited", "--concept", "T11636", "--since", "2020-01-01", "--count", "3"]);
+    assert.equal(r.code, EXIT_OK, r.err);
+    assert.equal(JSON.parse(r.out).papers.length, 3);
+  });
+  await t.step("list_categories for arXiv", async () => {
+    const r = await cli(["call", "list_categories", "--source", "arxiv", "--query", "quant-ph"]);
+    assert.equal(r.code, EXIT_OK, r.err);
+    assert.deepEqual(JSON.parse(r.out).categories.map((c: { id: string }) => c.id), ["quant-ph"]);
+  });
+  await t.step("fetch_content reports progress on stderr", async () => {
+    const r = await cli(["call", "fetch_content", "--source", "arxiv", "--id", "2501.11120v1", "--max_chars", "2000"]);
+    assert.equal(r.code, EXIT_OK, r.err);
+    const out = JSON.parse(r.out);
+    assert.equal(out.content_format, "html");
+    assert.ok(out.returned_chars <= 2000);
+    assert.match(r.err, /progress .*arXiv HTML of 2501\.11120v1/);
+  });
+  await t.step("a tool error exits 2 with the envelope", async () => {
+    const r = await cli(["call", "fetch_content", "--source", "arxiv", "--id", "2104.12255v1"]);
+    assert.equal(r.code, EXIT_TOOL_ERROR);
+    assert.equal(JSON.parse(r.out).error.code, "NOT_AVAILABLE");
+  });
+});

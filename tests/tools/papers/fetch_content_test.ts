@@ -1,0 +1,303 @@
+import assert from "node:assert/strict";
+import { htmlToText } from "../../../src/sources/html/html_to_text.ts";
+import type { PdfExtractor, PdfText } from "../../../src/sources/pdf/types.ts";
+import { fixture, fixtureBytes } from "../../helpers/runtime.ts";
+import { type CallResult, errorOf, papersClient, structured } from "./mock.ts";
+
+interface Content {
+  id: string;
+  title: string | null;
+  authors: string[];
+  date: string | null;
+  abstract?: string;
+  categories?: string[];
+  pdf_url?: string;
+  url: string;
+  content_format: string;
+  content_url: string;
+  text: string;
+  offset: number;
+  returned_chars: number;
+  total_chars: number;
+  next_offset?: number;
+  warnings?: { code: string; message: string }[];
+}
+
+/** A PDF extractor that records what it was given and answers with fixed pages. */
+function scriptedExtractor(pages: string[]): PdfExtractor & { seen: Uint8Array[] } {
+  const seen: Uint8Array[] = [];
+  return {
+    seen,
+    extract(bytes): Promise<PdfText> {
+      seen.push(bytes);
+      return Promise.resolve({ pageCount: pages.length, pages });
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+const notFound = () => new Response("not here", { status: 404 });
+
+Deno.test("fetch_content arXiv: LaTeXML HTML, paged, reassembles exactly and fetches once", async () => {
+  const { call, close, fetch } = await papersClient();
+  try {
+    const expected = htmlToText(fixture("arxiv/html/arxiv2md__html_2501.11120v1.html")).text;
+    const first = structured<Content>(
+      await call("fetch_content", { source: "arxiv", id: "arXiv:2501.11120v1", max_chars: 20_000 }),
+    );
+    assert.equal(first.id, "2501.11120v1");
+    assert.equal(first.title, "Tell me about yourself: LLMs are aware of their learned behaviors");
+    assert.equal(first.authors.length, 6);
+    assert.equal(first.content_format, "html");
+    assert.equal(first.content_url, "http://mock.test/arxiv-web/html/2501.11120v1");
+    assert.equal(first.url, "https://arxiv.org/abs/2501.11120v1");
+    assert.equal(first.total_chars, expected.length);
+    assert.ok(first.returned_chars <= 20_000 && first.returned_chars >= 16_000);
+    assert.ok(
+      first.text.endsWith("\n\n") || first.text.endsWith("\n") || first.text.endsWith(" "),
+      "cut on a boundary",
+    );
+    const requestsAfterFirst = fetch.requests.length;
+    let text = first.text;
+    let next = first.next_offset;
+    let pages = 1;
+    while (next !== undefined) {
+      const page = structured<Content>(
+        await call("fetch_content", { source: "arxiv", id: "2501.11120v1", offset: next, max_chars: 20_000 }),
+      );
+      assert.equal(page.offset, next);
+      text += page.text;
+      next = page.next_offset;
+      pages++;
+    }
+    assert.equal(text, expected, "the pages concatenate to the full text");
+    assert.ok(pages >= 9);
+    assert.equal(fetch.requests.length, requestsAfterFirst, "later pages come from the text cache");
+    const past = errorOf(await call("fetch_content", { source: "arxiv", id: "2501.11120v1", offset: expected.length }));
+    assert.equal(past.code, "INVALID_INPUT");
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("fetch_content arXiv falls back to ar5iv, then to the PDF", async (t) => {
+  await t.step("ar5iv when arXiv has no HTML", async () => {
+    const { call, close, fetch } = await papersClient();
+    try {
+      const out = structured<Content>(await call("fetch_content", { source: "arxiv", id: "1605.08386" }));
+      assert.equal(out.id, "1605.08386v1");
+      assert.equal(out.content_format, "ar5iv");
+      assert.deepEqual(out.categories, ["math.CO", "math.ST"]);
+      assert.match(
+        out.text,
+        /^# Heat-bath random walks with Markov bases\n\nCaprice Stanley Tobias Windisch\n\n## Abstract/,
+      );
+      assert.deepEqual(fetch.requests.map((r) => r.url.pathname).filter((p) => !p.startsWith("/arxiv-api")), [
+        "/arxiv-web/html/1605.08386",
+        "/ar5iv/html/1605.08386",
+      ]);
+    } finally {
+      await close();
+    }
+  });
+  await t.step("the PDF through the extractor, with progress notifications", async () => {
+    const extractor = scriptedExtractor(["  Quantum Criticality page one ", "", "page two"]);
+    const { call, close } = await papersClient({ seams: { extractor } });
+    try {
+      const progress: number[] = [];
+      const out = structured<Content>(
+        await call("fetch_content", { source: "arxiv", id: "1111.2011v2" }, (p) => progress.push(p.progress)),
+      );
+      assert.equal(out.content_format, "pdf");
+      assert.equal(out.content_url, "http://mock.test/arxiv-web/pdf/1111.2011v2");
+      assert.equal(out.text, "Quantum Criticality page one\n\npage two");
+      assert.equal(
+        out.title,
+        "Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit",
+      );
+      assert.equal(new TextDecoder().decode(extractor.seen[0].subarray(0, 5)), "%PDF-");
+      assert.ok(progress.length >= 3, `progress notifications: ${progress.length}`);
+    } finally {
+      await close();
+    }
+  });
+});
+
+Deno.test("fetch_content arXiv failures are specific", async (t) => {
+  const { call, close, fetch } = await papersClient();
+  try {
+    await t.step("no HTML, no ar5iv, no PDF: NOT_AVAILABLE naming each attempt", async () => {
+      const error = errorOf(await call("fetch_content", { source: "arxiv", id: "2104.12255v1" }));
+      assert.equal(error.code, "NOT_AVAILABLE");
+      assert.match(
+        error.message,
+        /^No full text available for arXiv 2104\.12255v1\. Tried: arXiv HTML \(http:\/\/mock\.test\/arxiv-web\/html\/2104\.12255v1\): not found \(HTTP 404\); ar5iv \([^)]+\): not found \(HTTP 404\); arXiv PDF \([^)]+\): not found \(HTTP 404\)\.$/,
+      );
+      assert.match(error.recovery_hint, /https:\/\/arxiv\.org\/abs\/2104\.12255v1/);
+    });
+    await t.step("an id arXiv does not know is ENTITY_NOT_FOUND", async () => {
+      assert.equal(errorOf(await call("fetch_content", { source: "arxiv", id: "0000.0000" })).code, "ENTITY_NOT_FOUND");
+    });
+    await t.step("a malformed id is refused before any request", async () => {
+      const before = fetch.requests.length;
+      const error = errorOf(await call("fetch_content", { source: "arxiv", id: "W2741809807" }));
+      assert.equal(error.code, "INVALID_INPUT");
+      assert.match(error.recovery_hint, /source=openalex/);
+      assert.equal(fetch.requests.length, before);
+    });
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("fetch_content arXiv takes metadata from the abstract page when the API is throttled", async () => {
+  const paper = `<article class="ltx_document"><h1>Learning Knowledge Graph-based World Models</h1>${
+    "<p>World models improve a learning agent's ability to operate in situated environments.</p>".repeat(10)
+  }</article>`;
+  const { call, close } = await papersClient({
+    routes: [(req) => {
+      if (req.url.pathname === "/arxiv-api/query") return new Response("Rate exceeded.");
+      if (req.url.pathname === "/arxiv-web/html/2106.09608") {
+        return new Response(paper, { headers: { "content-type": "text/html" } });
+      }
+    }],
+  });
+  try {
+    const out = structured<Content>(await call("fetch_content", { source: "arxiv", id: "2106.09608" }));
+    assert.equal(out.id, "2106.09608v2");
+    assert.deepEqual(out.authors, ["Prithviraj Ammanabrolu", "Mark O. Riedl"]);
+    assert.equal(out.content_format, "html");
+    assert.equal(out.warnings?.[0].code, "MetadataFromAbstractPage");
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("fetch_content OpenAlex", async (t) => {
+  await t.step("an open-access PDF from the publisher, metadata from OpenAlex", async () => {
+    const extractor = scriptedExtractor(["The state of OA", "Results"]);
+    const { call, close, fetch } = await papersClient({
+      seams: { extractor },
+      routes: [
+        (req) =>
+          req.url.pathname === "/publisher/peerj.com/articles/4375.pdf"
+            ? new Response(fixtureBytes("arxiv/pdf/arxivpy__1111.2011v2.pdf"), {
+              headers: { "content-type": "application/pdf" },
+            })
+            : undefined,
+      ],
+    });
+    try {
+      const out = structured<Content>(
+        await call("fetch_content", { source: "openalex", id: "https://openalex.org/W2741809807" }),
+      );
+      assert.equal(out.id, "W2741809807");
+      assert.equal(out.content_format, "pdf");
+      assert.equal(out.text, "The state of OA\n\nResults");
+      assert.match(out.abstract ?? "", /^Despite growing interest in Open Access/);
+      assert.equal(out.url, "https://doi.org/10.7717/peerj.4375");
+      assert.ok(out.warnings?.some((w) => w.code === "OpenAlexKeyMissing"));
+      assert.ok(fetch.requests.some((r) => r.url.pathname === "/openalex/works/W2741809807"));
+    } finally {
+      await close();
+    }
+  });
+  await t.step("a publisher page with the full text when the PDF link is refused", async () => {
+    const { call, close } = await papersClient({
+      routes: [(req) => {
+        if (req.url.pathname.startsWith("/publisher/www.biorxiv.org/")) {
+          return new Response("Forbidden", { status: 403 });
+        }
+        if (req.url.pathname === "/publisher/doi.org/10.1101/097196") {
+          return new Response(fixture("arxiv/html/arxiv2md__html_2501.11120v1.html"), {
+            headers: { "content-type": "text/html" },
+          });
+        }
+      }],
+    });
+    try {
+      const out = structured<Content>(await call("fetch_content", { source: "openalex", id: "W2581393460" }));
+      assert.equal(out.content_format, "html");
+      assert.ok(out.warnings?.some((w) => w.code === "PublisherPage"));
+    } finally {
+      await close();
+    }
+  });
+  await t.step("pay-walled or missing everywhere: NOT_AVAILABLE with every URL tried", async () => {
+    const { call, close } = await papersClient();
+    try {
+      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
+      assert.equal(error.code, "NOT_AVAILABLE");
+      assert.match(
+        error.message,
+        /publisher PDF \(http:\/\/mock\.test\/publisher\/peerj\.com\/articles\/4375\.pdf\): not found \(HTTP 404\)/,
+      );
+      assert.match(
+        error.message,
+        /publisher page \(http:\/\/mock\.test\/publisher\/doi\.org\/10\.7717\/peerj\.4375\): not found/,
+      );
+    } finally {
+      await close();
+    }
+  });
+  await t.step("a closed work says there is no open-access copy", async () => {
+    const { call, close } = await papersClient();
+    try {
+      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W6945048743" }));
+      assert.equal(error.code, "NOT_AVAILABLE");
+      assert.match(error.message, /OpenAlex lists no open-access copy/);
+      assert.match(error.recovery_hint, /https:\/\/doi\.org\/10\.2210\/pdb4hhb\/pdb/);
+    } finally {
+      await close();
+    }
+  });
+});
+
+Deno.test("fetch_content refuses publisher links to internal addresses (SSRF)", async (t) => {
+  await t.step("a publisher host that resolves to loopback is refused without the test seam", async () => {
+    const { call, close, fetch } = await papersClient({
+      seams: { resolveDns: (_h, type) => Promise.resolve(type === "A" ? ["127.0.0.1"] : []) },
+    });
+    try {
+      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
+      assert.equal(error.code, "NOT_AVAILABLE");
+      assert.match(error.message, /refused: mock\.test \(127\.0\.0\.1\) is a loopback address/);
+      assert.ok(!fetch.requests.some((r) => r.url.pathname.startsWith("/publisher/")), "nothing was requested");
+    } finally {
+      await close();
+    }
+  });
+  await t.step("a redirect to the cloud metadata address is refused", async () => {
+    const work = JSON.parse(fixture("openalex/openalexpython__W2741809807_2025.json"));
+    work.best_oa_location.pdf_url = "http://mock.test/publisher/redirect-private";
+    work.locations = [];
+    work.primary_location.is_oa = false;
+    work.best_oa_location.landing_page_url = null;
+    const { call, close, fetch } = await papersClient({
+      routes: [
+        (req) => req.url.pathname === "/openalex/works/W2741809807" ? new Response(JSON.stringify(work)) : undefined,
+      ],
+    });
+    try {
+      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
+      assert.equal(error.code, "NOT_AVAILABLE");
+      assert.match(error.message, /refused: 169\.254\.169\.254 is a link-local address/);
+      assert.ok(!fetch.requests.some((r) => r.url.host === "169.254.169.254"));
+    } finally {
+      await close();
+    }
+  });
+});
+
+Deno.test("fetch_content text of a real arXiv PDF through the shared extractor", async () => {
+  const { call, close } = await papersClient();
+  try {
+    const result: CallResult = await call("fetch_content", { source: "arxiv", id: "1111.2011v2", max_chars: 5000 });
+    const out = structured<Content>(result);
+    assert.equal(out.content_format, "pdf");
+    assert.match(out.text, /Quantum Criticality/i);
+    assert.ok(out.total_chars > 20_000);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,73 @@
+/**
+ * The 352-page book (Lessig, "Free Culture"), extracted once for the whole file: other requests stay
+ * fast while it is extracted, progress is reported, and the result is right (page numbers checked
+ * against pdftotext's; counts include phrases broken across lines, which a line-based grep misses).
+ */
+import assert from "node:assert/strict";
+import { FIXTURES_PDF, pdfClient, type SearchResult } from "./pdf_client.ts";
+
+const BOOK = "pdfjs__freeculture";
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+Deno.test("a 352-page book: requests stay fast during its extraction, then it is searched", async (t) => {
+  const pdf = await pdfClient(FIXTURES_PDF);
+  try {
+    let finished = false;
+    const progress: { progress: number; total?: number }[] = [];
+    const first = pdf.client.callTool(
+      { name: "search_pdf", arguments: { pdf_name: BOOK, query: "Walt Disney", context_length: 60, topk: 3 } },
+      undefined,
+      { onprogress: (p) => progress.push(p), timeout: 180_000 },
+    ).finally(() => finished = true);
+
+    await t.step("tools/list is answered within 100 ms while the book is being extracted", async () => {
+      while (progress.length === 0 && !finished) await delay(2);
+      const latencies: number[] = [];
+      for (let i = 0; i < 5 && !finished; i++) {
+        const started = performance.now();
+        const { tools } = await pdf.client.listTools();
+        latencies.push(performance.now() - started);
+        assert.ok(tools.some((tool) => tool.name === "search_pdf"));
+        await delay(10);
+      }
+      assert.ok(latencies.length > 0, "the extraction ended before any tools/list could be sent");
+      assert.ok(Math.max(...latencies) < 100, `tools/list took ${latencies.map((l) => l.toFixed(1)).join(", ")} ms`);
+    });
+
+    const result = (await first).structuredContent as unknown as SearchResult;
+
+    await t.step("progress was reported in pages", () => {
+      assert.ok(progress.length > 0);
+      assert.ok(progress.every((p) => p.total === 352 && p.progress <= 352));
+    });
+
+    await t.step("the first search finds the phrase on the right pages", () => {
+      assert.equal(result.page_count, 352);
+      assert.equal(result.total_matches, 16);
+      assert.deepEqual(result.match_details.map((d) => d.page), [35, 38, 39]);
+      assert.match(result.matches[0], /That success led \*\*Walt Disney\*\* to copy the/);
+    });
+
+    await t.step("ligature glyphs in the book match plain letters", async () => {
+      const r = await pdf.search({ pdf_name: BOOK, query: "first", context_length: 30, topk: 1 });
+      assert.equal(r.total_matches, 154);
+      assert.equal(r.match_details[0].page, 8);
+      assert.match(r.matches[0], /Eric Eldred—whose work \*\*ﬁrst\*\* drew/);
+    });
+
+    await t.step("a phrase broken across lines is found", async () => {
+      const r = await pdf.search({ pdf_name: BOOK, query: "free culture", topk: 100, context_length: 0 });
+      assert.equal(r.total_matches, 200);
+      assert.ok(r.matches.some((m) => /^\*\*free\s*\ncul/i.test(m)));
+    });
+
+    await t.step("the resource text is the text the offsets index", async () => {
+      const read = await pdf.client.readResource({ uri: `pdf://files/${BOOK}` });
+      const text = (read.contents[0] as { text: string }).text;
+      assert.equal(text.split("\f").length, 352);
+      for (const { offset } of result.match_details) assert.equal(text.slice(offset, offset + 11), "Walt Disney");
+    });
+  } finally {
+    await pdf.close();
+  }
+});
