@@ -18,8 +18,8 @@ const MIB = 1024 ** 2;
 
 /** The CI variant: smaller bodies (and a smaller size cap), same faults, same checks. */
 export const QUICK: MatrixOptions = {
-  maxBytes: 8 * MIB,
-  timing: { oversizeBytes: 12 * MIB, junkBytes: 4 * MIB, timeoutRealMs: 1500 },
+  maxBytes: 32 * MIB,
+  timing: { oversizeBytes: 40 * MIB, junkBytes: 8 * MIB, timeoutRealMs: 1500 },
 };
 
 function parseArgs(args: string[]): { options: MatrixOptions; json?: string } {

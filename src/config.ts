@@ -35,7 +35,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: "all",
   },
   { name: "SCIENCE_MCP_CACHE_DIR", description: "Disk cache for extracted PDF text (off when unset)" },
-  { name: "CACHE_MAX_BYTES", description: "In-memory response cache budget", default: "67108864" },
+  { name: "CACHE_MAX_BYTES", description: "In-memory response cache budget (one entry may use a quarter)", default: "134217728" },
   { name: "UPSTREAM_TIMEOUT_MS", description: "Timeout of one upstream request", default: "30000" },
   { name: "UPSTREAM_MAX_BYTES", description: "Largest upstream body accepted", default: "52428800" },
   { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s" },

@@ -148,7 +148,7 @@ export function faultCases(t: FaultTiming): FaultCase[] {
 const SPLICE = '"}]</mangled-by-fault-matrix>&#xFFFF;<\u0000{"';
 
 /** Garbage in the middle of a real body: breaks JSON, XML and PDF structure while looking plausible. */
-export function mangle(body: Uint8Array): Uint8Array {
+export function mangle(body: Uint8Array): Uint8Array<ArrayBuffer> {
   const middle = Math.floor(body.length / 2);
   const splice = new TextEncoder().encode(SPLICE);
   const out = new Uint8Array(body.length + splice.length);

@@ -39,6 +39,7 @@ export function classify(
   if (verdict.throttled) return { ...base, outcome: { type: "throttled", signal: verdict.throttled, retryAfterMs } };
   if (raw.status >= 200 && raw.status <= 299) return { ...base, outcome: { type: "ok" } };
   if (raw.status >= 300 && raw.status <= 399 && redirect === "manual") return { ...base, outcome: { type: "ok" } };
+  if (policy.finalStatuses?.includes(raw.status)) return { ...base, outcome: { type: "fatal" } };
   if (raw.status >= 500 || raw.status === 408) return { ...base, outcome: { type: "transient", retryAfterMs } };
   return { ...base, outcome: { type: "fatal" } };
 }

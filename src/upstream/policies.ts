@@ -28,6 +28,11 @@ export interface UpstreamPolicy {
   backoffMaxMs: number;
   /** Reads throttle signals that are not a 429 (a 200 body, a header); see throttle.ts. */
   detectThrottle?: ThrottleDetector;
+  /**
+   * 5xx statuses that mean "this request will never succeed as sent", so retrying only wastes the rate
+   * budget (PubChem's 504 PUGREST.Timeout: the search is too broad; the adapter falls back to ListKey).
+   */
+  finalStatuses?: readonly number[];
   /** One queue per host rather than per name (publisher links point at many unrelated hosts). */
   perHost?: boolean;
 }
@@ -62,6 +67,7 @@ export function upstreamPolicies(config: Config): Record<UpstreamName, UpstreamP
       backoffBaseMs: 1000,
       backoffMaxMs: 30_000,
       detectThrottle: detectPubchemThrottle,
+      finalStatuses: [504],
     },
     "arxiv-api": {
       name: "arxiv-api",

@@ -119,3 +119,19 @@ Deno.test("a Retry-After beyond the back-off ceiling fails at once, and later ca
   assert.equal(toErrorEnvelope(second.error).code, "RATE_LIMITED");
   assert.equal(h.hits.length, 1, "the fast failure never reached the upstream");
 });
+
+Deno.test("a PubChem 504 (PUGREST.Timeout) is final: no retry burns the rate budget before the ListKey fallback", async () => {
+  const h = harness(() => text('{"Fault":{"Code":"PUGREST.Timeout","Message":"Request timed out"}}', 504));
+  const request = { upstream: "pubchem" as const, path: "/pug/compound/fastsimilarity_2d/cid/241/cids/JSON" };
+  const error = await drive(h.clock, h.upstream.request(request).catch((e) => e));
+  assert.ok(error instanceof UpstreamError);
+  assert.equal(error.status, 504);
+  assert.equal(h.hits.length, 1);
+});
+
+Deno.test("a 504 from NCBI is still retried", async () => {
+  const h = harness((_, i) => i === 0 ? text("gateway", 504) : text("ok"));
+  const response = await drive(h.clock, h.upstream.request(esearch("x")));
+  assert.equal(response.status, 200);
+  assert.equal(h.hits.length, 2);
+});

@@ -14,7 +14,8 @@ function setup(respond: (url: URL) => Response) {
   return { clock, fetch, route, ctx };
 }
 
-const atom = (name: string) => new Response(fixture(`arxiv/api/${name}`), { headers: { "content-type": "application/atom+xml" } });
+const atom = (name: string) =>
+  new Response(fixture(`arxiv/api/${name}`), { headers: { "content-type": "application/atom+xml" } });
 
 Deno.test("latestInCategory asks for cat:<code> sorted by submission date, newest first", async () => {
   const { clock, fetch, ctx } = setup(() => atom("arxivpy__search_testing_m10.atom.xml"));
@@ -33,13 +34,20 @@ Deno.test("latestInCategory asks for cat:<code> sorted by submission date, newes
 
 Deno.test("latestInCategory pages where the last page ended, 3 s apart on one connection", async () => {
   const { clock, fetch, route, ctx } = setup((url) =>
-    atom(url.searchParams.get("start") === "0" ? "arxivpy__search_testing_m10.atom.xml" : "arxivpy__2016_search_del_maestro.atom.xml")
+    atom(
+      url.searchParams.get("start") === "0"
+        ? "arxivpy__search_testing_m10.atom.xml"
+        : "arxivpy__2016_search_del_maestro.atom.xml",
+    )
   );
   const result = await settle(clock, latestInCategory(ctx, "cond-mat.str-el", 15));
-  assert.deepEqual(fetch.requests.map((r) => [r.url.searchParams.get("start"), r.url.searchParams.get("max_results")]), [
-    ["0", "15"],
-    ["10", "5"],
-  ]);
+  assert.deepEqual(
+    fetch.requests.map((r) => [r.url.searchParams.get("start"), r.url.searchParams.get("max_results")]),
+    [
+      ["0", "15"],
+      ["10", "5"],
+    ],
+  );
   assert.ok(route.times[1].at - route.times[0].at >= 3000, "second request at least 3 s after the first");
   assert.equal(result.entries.length, 12);
 });
@@ -64,7 +72,9 @@ Deno.test("entryById asks for one id and maps arXiv's error feed to INVALID_INPU
     assert.equal(await settle(clock, entryById(ctx, "0000.0000")), undefined);
   });
   await t.step("HTTP 400 error feed", async () => {
-    const { clock, ctx } = setup(() => new Response(fixture("arxiv/api/arxivpy__id_abc_HTTP400_error.atom.xml"), { status: 400 }));
+    const { clock, ctx } = setup(() =>
+      new Response(fixture("arxiv/api/arxivpy__id_abc_HTTP400_error.atom.xml"), { status: 400 })
+    );
     await assert.rejects(
       settle(clock, entryById(ctx, "abc")),
       (e) => e instanceof ToolError && e.code === "INVALID_INPUT" && /incorrect id format for abc/.test(e.message),

@@ -49,7 +49,10 @@ Deno.test("parseArxivFeed reads the 2016 serialization (per-element xmlns, wrapp
   assert.equal(f.totalResults, 2);
   const [first, second] = f.entries;
   assert.equal(first.id, "1111.2011v2");
-  assert.equal(first.title, "Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit");
+  assert.equal(
+    first.title,
+    "Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit",
+  );
   assert.doesNotMatch(first.summary, /\n|  /);
   assert.equal(first.doi, "10.1103/PhysRevB.85.115117");
   assert.equal(first.journalRef, "Phys. Rev. B 85, 115117 (2012)");

@@ -77,7 +77,10 @@ Deno.test("htmlToText handles the pieces of generic pages", async (t) => {
     assert.equal(htmlToText(html).text, "Body.\n\n## Refs\n\n[1] A.");
   });
   await t.step("broken markup still yields text", () => {
-    assert.equal(htmlToText("<p>unclosed <b>bold <i>both</p><p>next &amp; &#x00e1;").text, "unclosed bold both\n\nnext & á");
+    assert.equal(
+      htmlToText("<p>unclosed <b>bold <i>both</p><p>next &amp; &#x00e1;").text,
+      "unclosed bold both\n\nnext & á",
+    );
     assert.equal(htmlToText("").text, "");
   });
 });

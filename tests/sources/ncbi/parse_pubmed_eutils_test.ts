@@ -99,3 +99,17 @@ Deno.test("splitMedlineText splits recorded MEDLINE text into one record per PMI
   assert.match(one.text, /\nSO {2}- Nature\. 2023/);
   assert.deepEqual(splitMedlineText("\n\n"), []);
 });
+
+Deno.test("every recorded MEDLINE text file splits into its records", () => {
+  const expected: Record<string, string[]> = {
+    "biopython__efetch_medline_19304878.txt": ["19304878"],
+    "biopython__medline_pubmed_result2.txt": ["16403221", "16377612", "14871861", "14630660"],
+    "biopython__medline_pubmed_result4_2023_publisher.txt": ["37195739"],
+    "pubmedly__medline_36410718.txt": ["36410718"],
+  };
+  for (const [file, pmids] of Object.entries(expected)) {
+    const records = splitMedlineText(fixture(`ncbi/pubmed/${file}`));
+    assert.deepEqual(records.map((r) => r.pmid), pmids, file);
+    for (const r of records) assert.match(r.text, /\nTI {2}- \S/, `${file}: a title line`);
+  }
+});

@@ -10,7 +10,11 @@ function setup(respond: (req: RecordedRequest) => Response, env: Env = {}) {
   const clock = new ManualClock(1_700_000_000_000);
   const fetch = scriptedFetch(respond);
   const runtime = testRuntime({ fetch, clock, env });
-  const client = new OpenAlexClient({ upstream: runtime.upstream, signal: new AbortController().signal, config: runtime.deps.config });
+  const client = new OpenAlexClient({
+    upstream: runtime.upstream,
+    signal: new AbortController().signal,
+    config: runtime.deps.config,
+  });
   return { clock, fetch, client };
 }
 
@@ -28,7 +32,10 @@ Deno.test("works() pages with cursors and sends filter, sort, per_page and selec
     (req) => json(req.url.searchParams.get("cursor") === "*" ? page(100, "c2") : page(100, null)),
     { OPENALEX_API_KEY: "secret-key", OPENALEX_MAILTO: "me@example.org" },
   );
-  const { works, total } = await settle(clock, client.works({ filter: "topics.id:T11636", sort: "publication_date:desc", count: 150 }));
+  const { works, total } = await settle(
+    clock,
+    client.works({ filter: "topics.id:T11636", sort: "publication_date:desc", count: 150 }),
+  );
   assert.equal(works.length, 150);
   assert.equal(total, 4312);
   const [first, second] = fetch.requests.map((r) => r.url.searchParams);
@@ -45,15 +52,24 @@ Deno.test("works() pages with cursors and sends filter, sort, per_page and selec
 
 Deno.test("works() stops at the recorded empty last page", async () => {
   const { clock, fetch, client } = setup((req) =>
-    json(req.url.searchParams.get("cursor") === "*" ? page(2, "end") : fixture("openalex/openalexpro__works_cursor_last_page_empty.json"))
+    json(
+      req.url.searchParams.get("cursor") === "*"
+        ? page(2, "end")
+        : fixture("openalex/openalexpro__works_cursor_last_page_empty.json"),
+    )
   );
-  const { works } = await settle(clock, client.works({ filter: "topics.id:T1", sort: "cited_by_count:desc", count: 50 }));
+  const { works } = await settle(
+    clock,
+    client.works({ filter: "topics.id:T1", sort: "cited_by_count:desc", count: 50 }),
+  );
   assert.equal(works.length, 2);
   assert.equal(fetch.requests.length, 2);
 });
 
 Deno.test("notices() name a missing key and report the cost headers", async () => {
-  const { clock, client } = setup(() => json(page(1, null), { "x-ratelimit-cost-usd": "0.0001", "x-ratelimit-remaining-usd": "0.0099" }));
+  const { clock, client } = setup(() =>
+    json(page(1, null), { "x-ratelimit-cost-usd": "0.0001", "x-ratelimit-remaining-usd": "0.0099" })
+  );
   await settle(clock, client.works({ filter: "topics.id:T1", sort: "cited_by_count:desc", count: 1 }));
   const notices = client.notices();
   assert.deepEqual(notices.map((n) => n.code), ["OpenAlexKeyMissing", "OpenAlexBudget"]);
@@ -76,7 +92,8 @@ Deno.test("OpenAlex failures become specific errors", async (t) => {
   await t.step("403 without a key says to set OPENALEX_API_KEY", async () => {
     await assert.rejects(
       run(failing(403)),
-      (e) => e instanceof ToolError && e.code === "NOT_AVAILABLE" && /OPENALEX_API_KEY is not set/.test(e.message) &&
+      (e) =>
+        e instanceof ToolError && e.code === "NOT_AVAILABLE" && /OPENALEX_API_KEY is not set/.test(e.message) &&
         /openalex\.org\/settings\/api/.test(e.recoveryHint),
     );
   });
@@ -94,6 +111,9 @@ Deno.test("OpenAlex failures become specific errors", async (t) => {
     );
   });
   await t.step("429 with a key stays the pipeline's rate-limit error", async () => {
-    await assert.rejects(run(failing(429), { OPENALEX_API_KEY: "k" }), (e) => e instanceof UpstreamError && e.status === 429);
+    await assert.rejects(
+      run(failing(429), { OPENALEX_API_KEY: "k" }),
+      (e) => e instanceof UpstreamError && e.status === 429,
+    );
   });
 });

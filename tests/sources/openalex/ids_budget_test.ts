@@ -29,11 +29,18 @@ Deno.test("normalizeWorkId", () => {
 
 Deno.test("readBudget reads the USD and credit headers that are present", () => {
   const b = readBudget(
-    new Headers({ "x-ratelimit-limit-usd": "1", "x-ratelimit-remaining-usd": "0.979", "x-ratelimit-cost-usd": "0.0001" }),
+    new Headers({
+      "x-ratelimit-limit-usd": "1",
+      "x-ratelimit-remaining-usd": "0.979",
+      "x-ratelimit-cost-usd": "0.0001",
+    }),
   )!;
   assert.deepEqual(b, { limitUsd: 1, remainingUsd: 0.979, costUsd: 0.0001 });
   assert.equal(describeBudget(b), "OpenAlex budget: $0.979 of $1 left today; this request cost $0.0001.");
   const credits = readBudget(new Headers({ "x-ratelimit-remaining": "9990", "x-ratelimit-credits-used": "10" }))!;
-  assert.equal(describeBudget(credits, 3), "OpenAlex budget: 9990 credits left; the last of 3 requests used 10 credits.");
+  assert.equal(
+    describeBudget(credits, 3),
+    "OpenAlex budget: 9990 credits left; the last of 3 requests used 10 credits.",
+  );
   assert.equal(readBudget(new Headers({ "content-type": "application/json" })), undefined);
 });

@@ -17,8 +17,12 @@ Deno.test("checkAddress refuses special-purpose IPv4 ranges and allows public on
     ["198.18.0.1", "benchmarking"],
     ["192.0.2.1", "documentation"],
   ];
-  for (const [ip, reason] of refused) assert.deepEqual(checkAddress(ip), { allowed: false, reason, loopback: reason === "loopback" }, ip);
-  for (const ip of ["93.184.216.34", "172.32.0.1", "8.8.8.8", "100.128.0.1"]) assert.deepEqual(checkAddress(ip), { allowed: true }, ip);
+  for (const [ip, reason] of refused) {
+    assert.deepEqual(checkAddress(ip), { allowed: false, reason, loopback: reason === "loopback" }, ip);
+  }
+  for (const ip of ["93.184.216.34", "172.32.0.1", "8.8.8.8", "100.128.0.1"]) {
+    assert.deepEqual(checkAddress(ip), { allowed: true }, ip);
+  }
 });
 
 Deno.test("checkAddress refuses special IPv6 ranges and IPv4 hidden inside IPv6", () => {
@@ -39,8 +43,12 @@ Deno.test("checkAddress refuses special IPv6 ranges and IPv4 hidden inside IPv6"
     ["2001:db8::1", "documentation"],
     ["2001:0:4136:e378::1", "Teredo"],
   ];
-  for (const [ip, reason] of refused) assert.equal(checkAddress(ip).allowed ? "allowed" : (checkAddress(ip) as { reason: string }).reason, reason, ip);
-  for (const ip of ["2606:4700:4700::1111", "2a00:1450:4001:82b::200e", "::ffff:8.8.8.8"]) assert.equal(checkAddress(ip).allowed, true, ip);
+  for (const [ip, reason] of refused) {
+    assert.equal(checkAddress(ip).allowed ? "allowed" : (checkAddress(ip) as { reason: string }).reason, reason, ip);
+  }
+  for (const ip of ["2606:4700:4700::1111", "2a00:1450:4001:82b::200e", "::ffff:8.8.8.8"]) {
+    assert.equal(checkAddress(ip).allowed, true, ip);
+  }
 });
 
 Deno.test("address parsers accept canonical forms only", () => {

@@ -6,7 +6,11 @@ import { type RecordedRequest, scriptedFetch, testRuntime } from "../../helpers/
 import { settle } from "../../tools/papers/mock.ts";
 
 const dns: ResolveDns = (host, type) =>
-  Promise.resolve(type === "A" && host.endsWith(".example.org") ? (host.startsWith("intranet") ? ["10.0.0.7"] : ["93.184.216.34"]) : []);
+  Promise.resolve(
+    type === "A" && host.endsWith(".example.org")
+      ? (host.startsWith("intranet") ? ["10.0.0.7"] : ["93.184.216.34"])
+      : [],
+  );
 
 function setup(respond: (req: RecordedRequest) => Response) {
   const clock = new ManualClock(1_700_000_000_000);
@@ -23,7 +27,9 @@ const redirect = (to: string, status = 302) => new Response(null, { status, head
 
 Deno.test("fetchPublisher follows redirects by hand, asking for redirect: manual on every hop", async () => {
   const { fetch, run, modes } = setup((req) =>
-    req.url.pathname === "/doi" ? redirect("/article.pdf", 301) : new Response("%PDF-1.7 ...", { headers: { "content-type": "application/pdf" } })
+    req.url.pathname === "/doi"
+      ? redirect("/article.pdf", 301)
+      : new Response("%PDF-1.7 ...", { headers: { "content-type": "application/pdf" } })
   );
   const { response, hops } = await run("https://journals.example.org/doi");
   assert.equal(response.status, 200);
@@ -43,7 +49,10 @@ Deno.test("fetchPublisher refuses a redirect to a private, loopback or metadata 
   for (const [target, reason] of targets) {
     await t.step(target, async () => {
       const { fetch, run } = setup(() => redirect(target));
-      await assert.rejects(run("https://journals.example.org/start"), (e) => e instanceof PublisherRefusal && reason.test(e.message));
+      await assert.rejects(
+        run("https://journals.example.org/start"),
+        (e) => e instanceof PublisherRefusal && reason.test(e.message),
+      );
       assert.equal(fetch.requests.length, 1, "the hostile hop is never requested");
     });
   }

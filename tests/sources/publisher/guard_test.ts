@@ -49,7 +49,10 @@ const HOSTILE: [string, RegExp][] = [
 Deno.test(`vetUrl refuses ${HOSTILE.length} hostile URLs, each with a reason`, async (t) => {
   for (const [url, reason] of HOSTILE) {
     await t.step(url, async () => {
-      await assert.rejects(vetUrl(url, { resolveDns: dns }), (e) => e instanceof PublisherRefusal && reason.test(e.message));
+      await assert.rejects(
+        vetUrl(url, { resolveDns: dns }),
+        (e) => e instanceof PublisherRefusal && reason.test(e.message),
+      );
     });
   }
 });

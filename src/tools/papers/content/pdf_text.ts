@@ -21,8 +21,9 @@ export async function pdfToText(ctx: ToolContext, bytes: Uint8Array, label: stri
     signal: ctx.signal,
     maxPages: ctx.config.pdf.maxPages,
     timeoutMs: ctx.config.pdf.timeoutMs,
+    onProgress: (done, total) => void ctx.progress(done, total, `extracting ${label}: page ${done} of ${total}`),
   });
-  await ctx.progress(1, 1, `extracted ${result.pageCount} pages from ${label}`);
+  await ctx.progress(result.pageCount, result.pageCount, `extracted ${result.pageCount} pages from ${label}`);
   const text = result.pages.map((p) => p.trim()).filter(Boolean).join("\n\n");
   if (!text) throw new PdfExtractionError("no_text", "the PDF has no text layer (scanned?)");
   return text;
