@@ -53,7 +53,7 @@ Deno.test("parseArxivFeed reads the 2016 serialization (per-element xmlns, wrapp
     first.title,
     "Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit",
   );
-  assert.doesNotMatch(first.summary, /\n|  /);
+  assert.doesNotMatch(first.summary, /\n| {2}/);
   assert.equal(first.doi, "10.1103/PhysRevB.85.115117");
   assert.equal(first.journalRef, "Phys. Rev. B 85, 115117 (2012)");
   assert.equal(first.primaryCategory, "cond-mat.str-el");

@@ -36,8 +36,6 @@ function scriptedExtractor(pages: string[]): PdfExtractor & { seen: Uint8Array[]
   };
 }
 
-const notFound = () => new Response("not here", { status: 404 });
-
 Deno.test("fetch_content arXiv: LaTeXML HTML, paged, reassembles exactly and fetches once", async () => {
   const { call, close, fetch } = await papersClient();
   try {
@@ -160,6 +158,7 @@ Deno.test("fetch_content arXiv takes metadata from the abstract page when the AP
       if (req.url.pathname === "/arxiv-web/html/2106.09608") {
         return new Response(paper, { headers: { "content-type": "text/html" } });
       }
+      return undefined;
     }],
   });
   try {
@@ -181,7 +180,7 @@ Deno.test("fetch_content OpenAlex", async (t) => {
       routes: [
         (req) =>
           req.url.pathname === "/publisher/peerj.com/articles/4375.pdf"
-            ? new Response(fixtureBytes("arxiv/pdf/arxivpy__1111.2011v2.pdf"), {
+            ? new Response(fixtureBytes("arxiv/pdf/arxivpy__1111.2011v2.pdf").slice(), {
               headers: { "content-type": "application/pdf" },
             })
             : undefined,
@@ -213,6 +212,7 @@ Deno.test("fetch_content OpenAlex", async (t) => {
             headers: { "content-type": "text/html" },
           });
         }
+        return undefined;
       }],
     });
     try {
