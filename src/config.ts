@@ -6,6 +6,8 @@
 import { z } from "zod";
 
 export const VERSION = "0.1.0";
+/** The server name announced in MCP initialize and used as the logger name. */
+export const SERVER_NAME = "science-mcp";
 export const TOOLSET_NAMES = ["pubmed", "gene", "pubchem", "papers", "pdf"] as const;
 export type ToolsetName = typeof TOOLSET_NAMES[number];
 

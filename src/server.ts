@@ -3,7 +3,7 @@
  * connect it to stdio or HTTP. Tools and resources come from the catalogue; every call goes through
  * {@link invokeTool}, the same path the CLI takes.
  */
-import { VERSION } from "./config.ts";
+import { SERVER_NAME, VERSION } from "./config.ts";
 import { invokeTool } from "./core/invoke.ts";
 import { inputJsonSchema, outputJsonSchema } from "./core/json_schema.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
@@ -30,7 +30,7 @@ import {
   type Tool,
 } from "./sdk.ts";
 
-export const SERVER_NAME = "science-mcp";
+export { SERVER_NAME };
 
 export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 

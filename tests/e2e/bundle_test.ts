@@ -4,15 +4,30 @@ import { ROOT, runDeno } from "./helpers.ts";
 
 /** Names that exist only in the test-only conformance fixtures. */
 const FIXTURE_MARKERS = ["test_simple_text", "json_schema_2020_12_tool", "conformanceExtension", "tests/conformance"];
+/** The bundle loads the PDF worker from beside itself, so it reads dist/ instead of src/sources/pdf. */
+const RUN_BUNDLE = ["run", "-P=stdio", "--allow-read=./files,./.cache,./dist", "dist/science-mcp.js"];
 
-Deno.test("deno task bundle builds a runnable dist/science-mcp.js without the conformance fixtures", async () => {
+Deno.test("deno task bundle builds a runnable dist/science-mcp.js without the conformance fixtures", async (t) => {
   const build = await runDeno(["task", "bundle"]);
   assert.equal(build.code, 0, build.stderr);
-  const bundle = await Deno.readTextFile(`${ROOT}dist/science-mcp.js`);
-  for (const marker of FIXTURE_MARKERS) assert.ok(!bundle.includes(marker), `the bundle contains ${marker}`);
-  const run = await runDeno(["run", "-P=stdio", "dist/science-mcp.js", "list", "--json"]);
-  assert.equal(run.code, 0, run.stderr);
-  assert.deepEqual(JSON.parse(run.stdout).map((t: { name: string }) => t.name), ALL_TOOLS.map((t) => t.name));
+  await t.step("no fixture name is in the bundle", async () => {
+    for (const file of ["science-mcp.js", "pdf_worker.ts"]) {
+      const text = await Deno.readTextFile(`${ROOT}dist/${file}`);
+      for (const marker of FIXTURE_MARKERS) assert.ok(!text.includes(marker), `dist/${file} contains ${marker}`);
+    }
+  });
+  await t.step("the bundle lists the catalogue", async () => {
+    const run = await runDeno([...RUN_BUNDLE, "list", "--json"]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout).map((x: { name: string }) => x.name), ALL_TOOLS.map((x) => x.name));
+  });
+  for (const def of ALL_TOOLS.filter((d) => !d.annotations.openWorldHint)) {
+    await t.step(`the bundle runs the local tool ${def.name}`, async () => {
+      const run = await runDeno([...RUN_BUNDLE, "call", def.name, JSON.stringify(def.examples[0])]);
+      assert.equal(run.code, 0, run.stderr + run.stdout);
+      assert.equal(def.output.safeParse(JSON.parse(run.stdout)).success, true);
+    });
+  }
 });
 
 Deno.test("no production module refers to the conformance fixtures", async () => {

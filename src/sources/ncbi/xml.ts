@@ -37,6 +37,14 @@ export function parseNcbiXml(text: string, url: string, arrayTags: readonly stri
       message: `NCBI sent a body that is not XML (${JSON.stringify(trimmed.slice(0, 80))}) for ${url}`,
     });
   }
+  if (!isComplete(trimmed)) {
+    throw new UpstreamError({
+      kind: "parse",
+      upstream: "ncbi-eutils",
+      url,
+      message: `NCBI sent a truncated XML body (no closing root element) for ${url}`,
+    });
+  }
   try {
     return parseXml(text, arrayTags);
   } catch (cause) {
@@ -48,6 +56,18 @@ export function parseNcbiXml(text: string, url: string, arrayTags: readonly stri
       cause,
     });
   }
+}
+
+/**
+ * A cut-off body parses "successfully" into fewer records, which would turn a network fault into a quietly
+ * short answer. The root element must be closed (or self-closed) at the end of the body.
+ */
+function isComplete(xml: string): boolean {
+  const body = xml.replace(/^(?:<\?[^>]*\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*/i, "");
+  const root = /^<([A-Za-z_][\w.:-]*)/.exec(body)?.[1];
+  if (!root) return false;
+  const end = body.trimEnd();
+  return end.endsWith(`</${root}>`) || (end.endsWith("/>") && !end.slice(0, -2).includes(">"));
 }
 
 /** Text content of a parsed node: strings as is, `#text` of elements with attributes, else "". */

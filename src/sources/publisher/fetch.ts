@@ -61,6 +61,12 @@ async function vet(url: string, options: GuardOptions): Promise<URL> {
     return await vetUrl(url, options);
   } catch (error) {
     if (error instanceof PublisherRefusal) throw error;
+    if (error instanceof Error && /NotCapable|PermissionDenied/.test(error.name)) {
+      throw new PublisherRefusal(
+        `no network permission for ${safeHost(url)}: publisher links need --allow-net for any host ` +
+          "(the default permission set grants only the API hosts)",
+      );
+    }
     throw new PublisherRefusal(`DNS lookup failed for ${safeHost(url)}: ${(error as Error).message}`);
   }
 }

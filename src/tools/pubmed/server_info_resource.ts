@@ -2,7 +2,7 @@
  * `pubmed-connect://info`: who this server is and how it uses NCBI (key in use, tool id, target rate,
  * policy) and whether NCBI answered lately. Served as base64 JSON in `blob`, as the contract asks.
  */
-import { VERSION } from "../../config.ts";
+import { SERVER_NAME, VERSION } from "../../config.ts";
 import type { ResourceDef, ToolContext } from "../../core/tool_def.ts";
 import { LATEST_PROTOCOL_VERSION } from "../../sdk.ts";
 import { upstreamPolicies } from "../../upstream/policies.ts";
@@ -17,7 +17,7 @@ export function serverInfo(ctx: ToolContext): Record<string, unknown> {
   const interval = upstreamPolicies(config)["ncbi-eutils"].intervalMs;
   const status = ctx.upstream.status()["ncbi-eutils"];
   return {
-    name: "science-mcp",
+    name: SERVER_NAME,
     version: VERSION,
     description: "MCP server for scientific sources: PubMed search, article details, related articles and " +
       "citations through NCBI E-utilities, plus NCBI Gene, PubChem, arXiv/OpenAlex papers and local PDFs.",

@@ -65,3 +65,15 @@ Deno.test("fetchPublisher caps the number of hops and refuses a redirect without
   const bare = setup(() => new Response(null, { status: 302 }));
   await assert.rejects(bare.run("https://journals.example.org/x"), /redirect without a Location/);
 });
+
+Deno.test("fetchPublisher names a missing network permission instead of a bare DNS error", async () => {
+  const runtime = testRuntime({ fetch: scriptedFetch(), clock: new ManualClock(0) });
+  const ctx = { upstream: runtime.upstream, signal: new AbortController().signal };
+  const denied: ResolveDns = () => Promise.reject(new Deno.errors.NotCapable('Requires net access to "10.0.0.53:53"'));
+  await assert.rejects(
+    fetchPublisher(ctx, "https://journals.example.org/x.pdf", { resolveDns: denied, maxBytes: 1024, timeoutMs: 1000 }),
+    (e) =>
+      e instanceof PublisherRefusal &&
+      /no network permission for journals\.example\.org: .*--allow-net/.test(e.message),
+  );
+});

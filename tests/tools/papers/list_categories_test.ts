@@ -72,3 +72,17 @@ Deno.test("list_categories: an OpenAlex query adds matching topics", async () =>
     await close();
   }
 });
+
+Deno.test("the arXiv taxonomy is also a resource", async () => {
+  const { client, close } = await papersClient();
+  try {
+    const { resources } = await client.listResources();
+    assert.ok(resources.some((r) => r.uri === "papers://arxiv/taxonomy"));
+    const { contents } = await client.readResource({ uri: "papers://arxiv/taxonomy" });
+    const data = JSON.parse(String((contents[0] as { text?: string }).text));
+    assert.equal(data.groups.length, 8);
+    assert.ok(data.categories.some((c: { code: string; active: boolean }) => c.code === "cmp-lg" && !c.active));
+  } finally {
+    await close();
+  }
+});

@@ -4,41 +4,49 @@
  * against pdftotext's; counts include phrases broken across lines, which a line-based grep misses).
  */
 import assert from "node:assert/strict";
-import { FIXTURES_PDF, pdfClient, type SearchResult } from "./pdf_client.ts";
+import { systemClock } from "../../../src/core/clock.ts";
+import { testRuntime } from "../../helpers/runtime.ts";
+import { FIXTURES_PDF, type SearchResult } from "./pdf_client.ts";
+import { rawClient } from "./raw_client.ts";
 
 const BOOK = "pdfjs__freeculture";
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 Deno.test("a 352-page book: requests stay fast during its extraction, then it is searched", async (t) => {
-  const pdf = await pdfClient(FIXTURES_PDF);
+  const mcp = await rawClient(testRuntime({ clock: systemClock, env: { PDF_ROOT: FIXTURES_PDF } }));
+  const search = async (args: Record<string, unknown>, meta?: Record<string, unknown>) => {
+    const response = await mcp.request("tools/call", { name: "search_pdf", arguments: args, _meta: meta });
+    return response.result?.structuredContent as unknown as SearchResult;
+  };
+  const progress = () => mcp.notifications.filter((n) => n.method === "notifications/progress");
   try {
+    await mcp.request("tools/list"); // as every client does first
     let finished = false;
-    const progress: { progress: number; total?: number }[] = [];
-    const first = pdf.client.callTool(
-      { name: "search_pdf", arguments: { pdf_name: BOOK, query: "Walt Disney", context_length: 60, topk: 3 } },
-      undefined,
-      { onprogress: (p) => progress.push(p), timeout: 180_000 },
+    const first = search(
+      { pdf_name: BOOK, query: "Walt Disney", context_length: 60, topk: 3 },
+      { progressToken: "book" },
     ).finally(() => finished = true);
 
     await t.step("tools/list is answered within 100 ms while the book is being extracted", async () => {
-      while (progress.length === 0 && !finished) await delay(2);
+      while (progress().length === 0 && !finished) await delay(2);
       const latencies: number[] = [];
       for (let i = 0; i < 5 && !finished; i++) {
         const started = performance.now();
-        const { tools } = await pdf.client.listTools();
+        const { result } = await mcp.request("tools/list");
         latencies.push(performance.now() - started);
-        assert.ok(tools.some((tool) => tool.name === "search_pdf"));
+        assert.ok((result?.tools as { name: string }[]).some((tool) => tool.name === "search_pdf"));
         await delay(10);
       }
       assert.ok(latencies.length > 0, "the extraction ended before any tools/list could be sent");
       assert.ok(Math.max(...latencies) < 100, `tools/list took ${latencies.map((l) => l.toFixed(1)).join(", ")} ms`);
     });
 
-    const result = (await first).structuredContent as unknown as SearchResult;
+    const result = await first;
 
     await t.step("progress was reported in pages", () => {
-      assert.ok(progress.length > 0);
-      assert.ok(progress.every((p) => p.total === 352 && p.progress <= 352));
+      const reports = progress().map((n) => n.params as { progressToken: string; progress: number; total: number });
+      assert.ok(reports.length > 0);
+      assert.ok(reports.every((p) => p.progressToken === "book" && p.total === 352 && p.progress <= 352));
     });
 
     await t.step("the first search finds the phrase on the right pages", () => {
@@ -49,25 +57,25 @@ Deno.test("a 352-page book: requests stay fast during its extraction, then it is
     });
 
     await t.step("ligature glyphs in the book match plain letters", async () => {
-      const r = await pdf.search({ pdf_name: BOOK, query: "first", context_length: 30, topk: 1 });
+      const r = await search({ pdf_name: BOOK, query: "first", context_length: 60, topk: 1 });
       assert.equal(r.total_matches, 154);
       assert.equal(r.match_details[0].page, 8);
       assert.match(r.matches[0], /Eric Eldred—whose work \*\*ﬁrst\*\* drew/);
     });
 
     await t.step("a phrase broken across lines is found", async () => {
-      const r = await pdf.search({ pdf_name: BOOK, query: "free culture", topk: 100, context_length: 0 });
+      const r = await search({ pdf_name: BOOK, query: "free culture", topk: 100, context_length: 0 });
       assert.equal(r.total_matches, 200);
       assert.ok(r.matches.some((m) => /^\*\*free\s*\ncul/i.test(m)));
     });
 
     await t.step("the resource text is the text the offsets index", async () => {
-      const read = await pdf.client.readResource({ uri: `pdf://files/${BOOK}` });
-      const text = (read.contents[0] as { text: string }).text;
+      const read = await mcp.request("resources/read", { uri: `pdf://files/${BOOK}` });
+      const text = (read.result?.contents as { text: string }[])[0].text;
       assert.equal(text.split("\f").length, 352);
       for (const { offset } of result.match_details) assert.equal(text.slice(offset, offset + 11), "Walt Disney");
     });
   } finally {
-    await pdf.close();
+    await mcp.close();
   }
 });

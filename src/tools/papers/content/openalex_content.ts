@@ -14,8 +14,9 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
   const client = new OpenAlexClient(ctx);
   const work = await client.work(id);
   const attempts = new Attempts();
-  const found = (work.arxivId ? await arxivText(ctx, work.arxivId, attempts) : undefined) ??
-    await publisherText(ctx, work.arxivId ? work.oaLocations.filter((l) => !onArxiv(l)) : work.oaLocations, attempts);
+  const viaArxiv = work.arxivId ? await arxivText(ctx, work.arxivId, attempts) : undefined;
+  const locations = work.arxivId ? work.oaLocations.filter((l) => !onArxiv(l)) : work.oaLocations;
+  const found = viaArxiv ?? await publisherText(ctx, locations, attempts);
   if (!found) {
     const where = work.doi ? `https://doi.org/${work.doi}` : `https://openalex.org/${work.id}`;
     if (attempts.list.length === 0) {
@@ -33,7 +34,7 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
     contentUrl: found.url,
     warnings: [
       ...client.notices(),
-      ...(found.format === "html" && !work.arxivId
+      ...(found.format === "html" && !viaArxiv
         ? [{ code: "PublisherPage", message: `Text extracted from the publisher's web page ${found.url}.` }]
         : []),
     ],

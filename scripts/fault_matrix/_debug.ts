@@ -1,0 +1,16 @@
+import { ALL_TOOLS } from "../../src/catalog.ts";
+import { malformedRoutes } from "./faults.ts";
+import { openWorld } from "./harness.ts";
+const name = Deno.args[0];
+const def = ALL_TOOLS.find((t) => t.name === name)!;
+const a = await openWorld({ warp: 50 });
+const base = await a.call(name, def.examples[0]);
+const prefixes = [...new Set(a.mock.requests.map((r) => r.prefix!))];
+await a.close();
+const b = await openWorld({ warp: 50, routes: malformedRoutes(prefixes) });
+const bad = await b.call(name, def.examples[0]);
+console.log(b.mock.requests.map((r) => r.path + r.query).join("\n"));
+await b.close();
+const norm = (x: unknown) => JSON.stringify(x, null, 1).replace(/127\.0\.0\.1:\d+/g, "MOCK");
+await Deno.writeTextFile("/tmp/h8/base.json", norm(base.structured));
+await Deno.writeTextFile("/tmp/h8/bad.json", norm(bad.structured));
