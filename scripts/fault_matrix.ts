@@ -40,7 +40,9 @@ function parseArgs(args: string[]): { options: MatrixOptions; json?: string } {
     else if (arg === "--concurrency") options.concurrency = Number(value());
     else if (arg === "--warp") options.warp = Number(value());
     else if (arg === "--json") json = value();
-    else throw new Error(`unknown argument ${arg}; use --quick, --tool NAME, --fault ID, --concurrency N, --warp N, --json FILE`);
+    else {throw new Error(
+        `unknown argument ${arg}; use --quick, --tool NAME, --fault ID, --concurrency N, --warp N, --json FILE`,
+      );}
   }
   if (tools.length) options.tools = tools;
   if (faults.length) options.faults = faults;

@@ -14,9 +14,10 @@ export interface FaultCase {
   /** Column name in the outcome table. */
   id: string;
   label: string;
-  /** Mock fault in text form; absent for the matrix's own `malformed` fault. */
+  /** Mock fault in text form; absent for the matrix's own body rewrites. */
   spec?: string;
-  malformed?: true;
+  /** The matrix's own faults: the recorded answer, rewritten (see {@link rewrittenRoutes}). */
+  rewrite?: Rewrite;
   /** Faulted requests per prefix; undefined = all of them (a storm). */
   times?: number;
   expect: Expectation;
@@ -57,7 +58,8 @@ export function faultCases(t: FaultTiming): FaultCase[] {
     },
     { id: "500", label: "HTTP 500 storm", spec: "500", expect: "error", codes: ["UPSTREAM_ERROR"] },
     { id: "502", label: "HTTP 502 storm", spec: "502", expect: "error", codes: ["UPSTREAM_ERROR"] },
-    { id: "503", label: "HTTP 503 storm", spec: "503", expect: "error", codes: ["UPSTREAM_ERROR"] },
+    // PubChem documents 503 as "ServerBusy: too many requests or server too busy": RATE_LIMITED fits too.
+    { id: "503", label: "HTTP 503 storm", spec: "503", expect: "error", codes: ["UPSTREAM_ERROR", "RATE_LIMITED"] },
     {
       id: "busy",
       label: "PubChem ServerBusy fault (503 JSON)",
@@ -65,7 +67,13 @@ export function faultCases(t: FaultTiming): FaultCase[] {
       expect: "error",
       codes: ["UPSTREAM_ERROR", "RATE_LIMITED"],
     },
-    { id: "reset", label: "connection dropped mid-response", spec: "reset", expect: "error", codes: ["UPSTREAM_ERROR"] },
+    {
+      id: "reset",
+      label: "connection dropped mid-response",
+      spec: "reset",
+      expect: "error",
+      codes: ["UPSTREAM_ERROR"],
+    },
     {
       id: "stall",
       label: `no answer for ${stall} ms (timeout ${t.timeoutRealMs} ms)`,
@@ -88,9 +96,16 @@ export function faultCases(t: FaultTiming): FaultCase[] {
       codes: ["UPSTREAM_ERROR"],
     },
     {
+      id: "halfdoc",
+      label: "recorded body cut in half, sent complete with HTTP 200",
+      rewrite: "half",
+      expect: "error",
+      codes: GARBAGE,
+    },
+    {
       id: "malformed",
       label: "recorded body with garbage spliced into its middle (HTTP 200)",
-      malformed: true,
+      rewrite: "splice",
       expect: "error",
       codes: GARBAGE,
     },
@@ -122,7 +137,8 @@ export function faultCases(t: FaultTiming): FaultCase[] {
       label: `${mb(t.oversizeBytes)} body (over UPSTREAM_MAX_BYTES)`,
       spec: `oversize=${t.oversizeBytes}`,
       expect: "error",
-      codes: ["PAYLOAD_TOO_LARGE"],
+      // Streaming tens of MB can outlast the (warped) timeout on a busy machine: a timeout is also right.
+      codes: ["PAYLOAD_TOO_LARGE", "UPSTREAM_ERROR"],
     },
     { id: "503x1", label: "one 503, then healthy", spec: "503", times: 1, expect: "recover", codes: [] },
     {
@@ -133,7 +149,14 @@ export function faultCases(t: FaultTiming): FaultCase[] {
       expect: "recover",
       codes: [],
     },
-    { id: "resetx1", label: "one dropped connection, then healthy", spec: "reset", times: 1, expect: "recover", codes: [] },
+    {
+      id: "resetx1",
+      label: "one dropped connection, then healthy",
+      spec: "reset",
+      times: 1,
+      expect: "recover",
+      codes: [],
+    },
     { id: "slow-ok", label: "body trickled in 8 chunks 5 ms apart", spec: "slow=5", expect: "recover", codes: [] },
     {
       id: "throttle",
@@ -145,11 +168,14 @@ export function faultCases(t: FaultTiming): FaultCase[] {
   ];
 }
 
+export type Rewrite = "splice" | "half";
+
 const SPLICE = '"}]</mangled-by-fault-matrix>&#xFFFF;<\u0000{"';
 
-/** Garbage in the middle of a real body: breaks JSON, XML and PDF structure while looking plausible. */
-export function mangle(body: Uint8Array): Uint8Array<ArrayBuffer> {
+/** The recorded body, rewritten: garbage spliced into its middle, or only its first half. */
+export function rewriteBody(body: Uint8Array, rewrite: Rewrite): Uint8Array<ArrayBuffer> {
   const middle = Math.floor(body.length / 2);
+  if (rewrite === "half") return body.slice(0, middle);
   const splice = new TextEncoder().encode(SPLICE);
   const out = new Uint8Array(body.length + splice.length);
   out.set(body.subarray(0, middle));
@@ -159,18 +185,19 @@ export function mangle(body: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Routes that answer every request under `prefixes` with the recorded answer, mangled. They are tried
- * before the real routes and ask them for the body, so the corruption follows whatever the tool asked.
+ * Routes that answer every request under `prefixes` with the recorded answer, rewritten, as a complete
+ * HTTP 200 transfer. They are tried before the real routes and ask them for the body, so the damage
+ * follows whatever the tool asked for.
  */
-export function malformedRoutes(prefixes: readonly MockPrefix[]): MockRoute[] {
+export function rewrittenRoutes(prefixes: readonly MockPrefix[], rewrite: Rewrite): MockRoute[] {
   return prefixes.map((prefix) => ({
     prefix,
-    name: `fault matrix: malformed ${prefix}`,
+    name: `fault matrix: ${rewrite} ${prefix}`,
     async handle(request) {
       for (const route of ALL_ROUTES.filter((r) => r.prefix === prefix)) {
         const response = await route.handle(request);
         if (!response) continue;
-        const body = mangle(new Uint8Array(await response.arrayBuffer()));
+        const body = rewriteBody(new Uint8Array(await response.arrayBuffer()), rewrite);
         const headers = new Headers(response.headers);
         headers.delete("content-length");
         return new Response(body, { status: response.status, headers });

@@ -8,7 +8,7 @@ import { ALL_TOOLS } from "../../src/catalog.ts";
 import type { AnyToolDef } from "../../src/core/tool_def.ts";
 import type { Env } from "../../src/config.ts";
 import type { MockPrefix } from "../mock_routes/types.ts";
-import { type FaultCase, faultCases, type FaultTiming, malformedRoutes } from "./faults.ts";
+import { type FaultCase, faultCases, type FaultTiming, rewrittenRoutes } from "./faults.ts";
 import { type CallOutcome, openWorld, prefixesHit, upstreamsOf } from "./harness.ts";
 import { errorOf, type Grade, judge } from "./verdict.ts";
 
@@ -29,6 +29,8 @@ export interface MatrixOptions {
 
 export interface Baseline {
   tool: string;
+  /** Index of the example used: the first that reaches an upstream. */
+  example: number;
   outcome: CallOutcome;
   prefixes: MockPrefix[];
   requests: number;
@@ -45,6 +47,8 @@ export interface CaseResult {
   ms: number;
   /** Whether the interleaved healthy calls and the final tools/list succeeded. */
   served: boolean;
+  /** structuredContent of the faulted call, kept for cases that did not plainly pass (see --json). */
+  result?: unknown;
 }
 
 export interface MatrixReport {
@@ -100,18 +104,30 @@ export async function runFaultMatrix(options: MatrixOptions = {}): Promise<Matri
   }
 }
 
-function example(def: AnyToolDef): unknown {
-  return def.examples[0];
-}
-
+/**
+ * The tool's first example that reaches an upstream, run un-faulted (some first examples are answered
+ * locally, e.g. list_categories for arXiv; a later one then exercises the network path).
+ */
 async function baseline(def: AnyToolDef, warp: number, env: Env): Promise<Baseline> {
-  const world = await openWorld({ warp, env });
-  try {
-    const outcome = await world.call(def.name, example(def));
-    return { tool: def.name, outcome, prefixes: prefixesHit(world.mock), requests: world.mock.requests.length };
-  } finally {
-    await world.close();
+  let first: Baseline | undefined;
+  for (const [i, args] of def.examples.entries()) {
+    const world = await openWorld({ warp, env });
+    try {
+      const outcome = await world.call(def.name, args);
+      const b = {
+        tool: def.name,
+        example: i,
+        outcome,
+        prefixes: prefixesHit(world.mock),
+        requests: world.mock.requests.length,
+      };
+      if (b.prefixes.length > 0) return b;
+      first ??= b;
+    } finally {
+      await world.close();
+    }
   }
+  return first!;
 }
 
 /** A tool that makes no upstream request and whose example succeeds: it must keep working during faults. */
@@ -119,7 +135,7 @@ async function localSentinel(warp: number, env: Env): Promise<AnyToolDef | undef
   for (const def of ALL_TOOLS.filter((t) => !t.annotations.openWorldHint && t.examples.length > 0)) {
     const world = await openWorld({ warp, env });
     try {
-      const outcome = await world.call(def.name, example(def));
+      const outcome = await world.call(def.name, def.examples[0]);
       if (!outcome.isError && world.mock.requests.length === 0) return def;
     } finally {
       await world.close();
@@ -132,7 +148,9 @@ async function localSentinel(warp: number, env: Env): Promise<AnyToolDef | undef
 function pickSentinel(target: Baseline, all: Baseline[]): Baseline | undefined {
   const busy = upstreamsOf(target.prefixes);
   return all
-    .filter((b) => !b.outcome.isError && b.prefixes.length > 0 && ![...upstreamsOf(b.prefixes)].some((u) => busy.has(u)))
+    .filter((b) =>
+      !b.outcome.isError && b.prefixes.length > 0 && ![...upstreamsOf(b.prefixes)].some((u) => busy.has(u))
+    )
     .sort((a, b) => a.requests - b.requests)[0];
 }
 
@@ -147,18 +165,18 @@ async function runCase(b: Baseline, fault: FaultCase, ctx: CaseContext): Promise
   const world = await openWorld({
     warp: ctx.warp,
     env: ctx.env,
-    routes: fault.malformed ? malformedRoutes(b.prefixes) : undefined,
+    routes: fault.rewrite ? rewrittenRoutes(b.prefixes, fault.rewrite) : undefined,
   });
   try {
-    if (fault.spec) for (const prefix of b.prefixes) world.mock.setFault(prefix, fault.spec, { times: fault.times });
-    const def = ALL_TOOLS.find((t) => t.name === b.tool)!;
-    const faulted = world.call(def.name, example(def));
-    const healthy: Promise<string | undefined>[] = [];
-    if (ctx.sentinel) {
-      const s = ALL_TOOLS.find((t) => t.name === ctx.sentinel!.tool)!;
-      healthy.push(world.call(s.name, example(s)).then((o) => failure(`${s.name} (healthy upstream)`, o)));
+    if (fault.spec) {
+      for (const prefix of b.prefixes) world.mock.setFault(prefix, fault.spec, { times: fault.times });
     }
-    if (ctx.local) healthy.push(world.call(ctx.local.name, example(ctx.local)).then((o) => failure(ctx.local!.name, o)));
+    const faulted = world.call(b.tool, exampleOf(b));
+    const healthy: Promise<string | undefined>[] = [];
+    const s = ctx.sentinel;
+    if (s) healthy.push(world.call(s.tool, exampleOf(s)).then((o) => failure(`${s.tool} (healthy upstream)`, o)));
+    const local = ctx.local;
+    if (local) healthy.push(world.call(local.name, local.examples[0]).then((o) => failure(local.name, o)));
     const outcome = await faulted;
     const problems = (await Promise.all(healthy)).filter(Boolean);
     try {
@@ -178,10 +196,15 @@ async function runCase(b: Baseline, fault: FaultCase, ctx: CaseContext): Promise
       requests: world.mock.requests.length,
       ms: outcome.ms,
       served,
+      ...(verdict.grade === "pass" && served ? {} : { result: outcome.structured ?? outcome.thrown }),
     };
   } finally {
     await world.close();
   }
+}
+
+function exampleOf(b: Baseline): unknown {
+  return ALL_TOOLS.find((t) => t.name === b.tool)!.examples[b.example];
 }
 
 function failure(what: string, outcome: CallOutcome): string | undefined {

@@ -47,12 +47,18 @@ export function formatSummary(report: MatrixReport): string {
   for (const b of broken) {
     const why = b.outcome.isError
       ? `baseline (first example, no fault) failed: ${JSON.stringify(b.outcome.structured ?? b.outcome.thrown)}`
-      : "its example made no upstream request, so it was not faulted";
+      : "none of its examples made an upstream request, so it was not faulted";
     lines.push(`note: ${b.tool}: ${why}`);
+  }
+  const later = report.baselines.filter((b) => b.example > 0 && b.prefixes.length > 0);
+  for (const b of later) {
+    lines.push(`note: ${b.tool}: example ${b.example + 1} used (the first that reaches an upstream)`);
   }
   for (const c of report.cases.filter((c) => c.grade !== "pass")) {
     lines.push(`${c.grade === "fail" ? "FAIL" : "warn"} ${c.tool} × ${c.fault}: ${c.problem}`);
   }
-  for (const r of report.unhandledRejections) lines.push(`UNHANDLED REJECTION: ${r.split("\n").slice(0, 3).join(" ⏎ ")}`);
+  for (const r of report.unhandledRejections) {
+    lines.push(`UNHANDLED REJECTION: ${r.split("\n").slice(0, 3).join(" ⏎ ")}`);
+  }
   return lines.join("\n");
 }

@@ -119,3 +119,49 @@ Deno.test("HTTP server subprocess: SDK client, auth, Origin, sessions and gracef
     }
   }
 });
+
+Deno.test("deno serve serve.ts: the same handler, stateless, JWT required", async (t) => {
+  const port = freePort();
+  const net = (await permissionNet("http")).filter((h) => !h.endsWith(":3010"));
+  const serve = (env: Record<string, string>) =>
+    new Deno.Command(Deno.execPath(), {
+      args: [
+        "serve",
+        "-P=http",
+        `--allow-net=${[...net, `127.0.0.1:${port}`].join(",")}`,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "serve.ts",
+      ],
+      cwd: ROOT,
+      env: childEnv(env),
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    });
+  await t.step("MCP_AUTH_MODE=none is refused at startup", async () => {
+    const { code, stderr } = await serve({ MCP_AUTH_MODE: "none" }).output();
+    assert.notEqual(code, 0);
+    assert.match(new TextDecoder().decode(stderr), /MCP_AUTH_MODE=none is not allowed under deno serve/);
+  });
+  await t.step("a token-bearing client is served statelessly", async () => {
+    const child = serve({ MCP_AUTH_SECRET_KEY: SECRET, MCP_SESSION_MODE: "stateless" }).spawn();
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHealth(base);
+      const token = await mintToken(SECRET);
+      const init = await post(base, INITIALIZE, { authorization: `Bearer ${token}` });
+      assert.equal(init.status, 200);
+      assert.equal(init.headers.get("mcp-session-id"), null);
+      await init.body?.cancel();
+      const refused = await post(base, INITIALIZE);
+      assert.equal(refused.status, 401);
+      await refused.body?.cancel();
+    } finally {
+      child.kill("SIGTERM");
+      await child.output();
+    }
+  });
+});

@@ -169,3 +169,35 @@ Deno.test("stateless mode answers each POST on its own and refuses GET", async (
     await close();
   }
 });
+
+Deno.test("LOGS_DIR: one log file per HTTP session; a refused initialize leaves none", async () => {
+  const dir = await Deno.makeTempDir();
+  const { handler, close } = setup({ LOGS_DIR: dir });
+  try {
+    const refused = await handler.fetch(rawRequest(INITIALIZE, { headers: { accept: "application/json" } }));
+    assert.equal(refused.status, 406);
+    await refused.body?.cancel();
+    const first = await openSession(handler);
+    await openSession(handler);
+    const unknown = await handler.fetch(
+      rawRequest({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "nope" } }, {
+        session: first,
+      }),
+    );
+    await readMessage(unknown);
+    await handler.close();
+    const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+    assert.deepEqual(names, ["2023-11-14_22-13-20-2.log", "2023-11-14_22-13-20.log"]);
+    const lines = (await Deno.readTextFile(`${dir}/2023-11-14_22-13-20.log`)).trim().split("\n").map((l) =>
+      JSON.parse(l)
+    );
+    assert.deepEqual(lines.map((l) => [l.msg, l.tool, l.session]), [["request", "nope", first], [
+      "error",
+      "nope",
+      first,
+    ]]);
+  } finally {
+    await close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -137,9 +137,8 @@ export class OpenAlexClient {
           )
           : new ToolError(
             "UPSTREAM_ERROR",
-            `OpenAlex refused the request (HTTP ${error.status}): the API key was not accepted or today's budget is spent${
-              detail ? ` (${detail})` : ""
-            }.`,
+            `OpenAlex refused the request (HTTP ${error.status}): the API key was not accepted or today's ` +
+              `budget is spent${detail ? ` (${detail})` : ""}.`,
             "Check OPENALEX_API_KEY at https://openalex.org/settings/api; budgets reset at midnight UTC.",
             { cause: error },
           );

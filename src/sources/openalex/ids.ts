@@ -22,7 +22,8 @@ export function normalizeWorkId(raw: string): string | undefined {
 
 /**
  * A topic, concept, subfield, field or domain id, or undefined when `raw` is none of them.
- * @example parseCategoryRef("https://openalex.org/subfields/2718") // { kind: "subfield", id: "subfields/2718", number: "2718" }
+ * @example parseCategoryRef("https://openalex.org/subfields/2718")
+ *   // { kind: "subfield", id: "subfields/2718", number: "2718" }
  */
 export function parseCategoryRef(raw: string): CategoryRef | undefined {
   const id = shortId(raw);

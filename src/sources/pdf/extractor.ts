@@ -31,7 +31,7 @@ export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config">): Wo
 }
 
 export interface ExtractorOptions {
-  /** Workers in the pool; by default 2, or 1 on a single core. */
+  /** Workers in the pool; by default 2 on three cores or more, else 1. */
   poolSize?: number;
   idleMs?: number;
   log?: Logger;
@@ -132,6 +132,10 @@ export function assertTextLayer(text: PdfText): void {
   );
 }
 
+/**
+ * Two workers when the machine has a core to spare for the server's own thread, else one: on two cores,
+ * two busy workers would make every other request wait for CPU.
+ */
 function defaultPoolSize(): number {
-  return Math.min(2, Math.max(1, navigator.hardwareConcurrency ?? 1));
+  return (navigator.hardwareConcurrency ?? 1) >= 3 ? 2 : 1;
 }

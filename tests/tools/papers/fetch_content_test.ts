@@ -127,9 +127,12 @@ Deno.test("fetch_content arXiv failures are specific", async (t) => {
     await t.step("no HTML, no ar5iv, no PDF: NOT_AVAILABLE naming each attempt", async () => {
       const error = errorOf(await call("fetch_content", { source: "arxiv", id: "2104.12255v1" }));
       assert.equal(error.code, "NOT_AVAILABLE");
-      assert.match(
+      assert.equal(
         error.message,
-        /^No full text available for arXiv 2104\.12255v1\. Tried: arXiv HTML \(http:\/\/mock\.test\/arxiv-web\/html\/2104\.12255v1\): not found \(HTTP 404\); ar5iv \([^)]+\): not found \(HTTP 404\); arXiv PDF \([^)]+\): not found \(HTTP 404\)\.$/,
+        "No full text available for arXiv 2104.12255v1. Tried: " +
+          "arXiv HTML (http://mock.test/arxiv-web/html/2104.12255v1): not found (HTTP 404); " +
+          "ar5iv (http://mock.test/ar5iv/html/2104.12255): not found (HTTP 404); " +
+          "arXiv PDF (http://mock.test/arxiv-web/pdf/2104.12255v1): not found (HTTP 404).",
       );
       assert.match(error.recovery_hint, /https:\/\/arxiv\.org\/abs\/2104\.12255v1/);
     });

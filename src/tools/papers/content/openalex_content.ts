@@ -25,7 +25,8 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
         `It may be pay-walled; the record is at ${where}. Look for a preprint (e.g. on arXiv) of the same title.`,
       );
     }
-    throw attempts.failure(work.id, `The record is at ${where}; its abstract is in OpenAlex.`);
+    const abstract = work.abstract ? "; its abstract is in the OpenAlex record" : "";
+    throw attempts.failure(work.id, `The record is at ${where}${abstract}.`);
   }
   return {
     meta: openalexMeta(work),
