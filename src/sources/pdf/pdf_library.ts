@@ -116,16 +116,9 @@ export class PdfLibrary {
     let result: Cached;
     try {
       const stored = await this.#disk?.get(key, call.log);
-      const fresh = !stored;
-      const text = stored ??
-        await this.#options.extractor.extract(await readPdfBytes(file, this.#options.maxBytes), {
-          onProgress: call.onProgress,
-        });
-      const extractor = this.#options.extractor;
-      const index = extractor.index ? await extractor.index(documentText(text)) : undefined;
-      result = { status: "ready", doc: indexDocument(text, index) };
-      if (fresh) await this.#disk?.set(key, text, call.log);
-      call.log?.debug("PDF extracted", { pdf: file.name, pages: text.pageCount, from_disk_cache: !fresh });
+      const doc = stored ? indexDocument(stored.text, stored.index) : await this.#extractAndIndex(key, file, call);
+      result = { status: "ready", doc };
+      call.log?.debug("PDF opened", { pdf: file.name, pages: doc.pageCount, from_disk_cache: Boolean(stored) });
     } catch (error) {
       if (isUnreadable(error)) return { status: "missing" };
       if (!(error instanceof PdfExtractionError)) throw error;
@@ -134,6 +127,15 @@ export class PdfLibrary {
     }
     this.#memory.set(key, result, result.status === "ready" ? documentBytes(result.doc) : 1024);
     return result;
+  }
+
+  async #extractAndIndex(key: string, file: PdfFile, call: CallContext): Promise<PdfDocument> {
+    const extractor = this.#options.extractor;
+    const bytes = await readPdfBytes(file, this.#options.maxBytes);
+    const text = await extractor.extract(bytes, { onProgress: call.onProgress });
+    const doc = indexDocument(text, extractor.index ? await extractor.index(documentText(text)) : undefined);
+    await this.#disk?.set(key, { text, index: doc.index }, call.log);
+    return doc;
   }
 
   async #describe(file: PdfFile, mayOpen: boolean, call: CallContext): Promise<PdfListing> {

@@ -30,6 +30,13 @@ export function serverInfo(ctx: ToolContext): Record<string, unknown> {
       policyUrl: NCBI_POLICY_URL,
       targetRequestsPerSecond: interval > 0 ? Math.round((1000 / interval) * 100) / 100 : null,
     },
+    enabledToolsets: config.toolsets,
+    openalex: {
+      apiKey: config.openalex.apiKey
+        ? "set"
+        : "missing: OpenAlex requires an API key since February 2026 (set OPENALEX_API_KEY)",
+      mailto: config.openalex.mailto ? "set" : "unset",
+    },
     supportedEUtilities: E_UTILITIES,
     eUtilitiesBaseUrl: config.baseUrls.ncbiEutils,
     operationalStatus: {

@@ -95,7 +95,7 @@ Deno.test("the disk cache makes a restarted server skip extraction", async () =>
   await new PdfLibrary({ root, maxBytes: 1e6, extractor: before, cacheDir }).open("a");
   const entries = [...Deno.readDirSync(`${cacheDir}/pdf-text`)];
   assert.equal(entries.length, 1);
-  assert.match(entries[0].name, /^[0-9a-f]{64}\.json$/);
+  assert.match(entries[0].name, /^[0-9a-f]{64}\.bin$/);
 
   const after = fakeExtractor();
   const restarted = await new PdfLibrary({ root, maxBytes: 1e6, extractor: after, cacheDir }).open("a");

@@ -62,6 +62,9 @@ Deno.test("serverInfo is base64 JSON naming the spec version, NCBI compliance an
       targetRequestsPerSecond: 10,
     });
     assert.deepEqual(info.supportedEUtilities, ["esearch", "esummary", "efetch", "elink", "einfo"]);
+    const openalex = info.openalex as { apiKey: string; mailto: string };
+    assert.match(openalex.apiKey, /^missing: .*OPENALEX_API_KEY/, "a missing OpenAlex key is reported up front");
+    assert.equal(openalex.mailto, "unset");
     assert.equal((info.operationalStatus as { status: string }).status, "unknown");
     assert.doesNotMatch(atob(content.blob), /info-secret-key/);
 
