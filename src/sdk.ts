@@ -1,23 +1,24 @@
 /**
  * The one place that imports the MCP SDK. Under Deno the SDK's `.js` subpaths would silently type as
- * `any`; `@ts-types` points each at its declaration file so `deno check` really checks our use of it.
- * tests/sdk_types_test.ts fails to type-check if these ever degrade to `any`.
+ * `any`; each `@ts-types` names the extension-less subpath, which the package's `"./*"` export maps to
+ * its declaration file, so `deno check` really checks our use of it, with or without a node_modules
+ * folder (JSR consumers). tests/sdk_types_test.ts fails to type-check if these ever degrade to `any`.
  */
-// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/server/index"
 export { Server } from "@modelcontextprotocol/sdk/server/index.js";
-// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/server/stdio.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/server/stdio"
 export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/server/webStandardStreamableHttp.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 export { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/client/index"
 export { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/inMemory.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/inMemory"
 export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/shared/protocol.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/shared/protocol"
 export type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/server/auth/types.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/server/auth/types"
 export type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/types.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/types"
 export {
   CallToolRequestSchema,
   CallToolResultSchema,
@@ -39,7 +40,7 @@ export {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-// @ts-types="../node_modules/@modelcontextprotocol/sdk/dist/esm/types.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/types"
 export type {
   CallToolResult,
   JSONRPCMessage,

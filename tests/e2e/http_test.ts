@@ -22,7 +22,7 @@ async function startServer() {
       MCP_TRANSPORT_TYPE: "http",
       MCP_HTTP_PORT: String(port),
       MCP_AUTH_SECRET_KEY: SECRET,
-      MCP_SESSION_IDLE_TIMEOUT_MS: "1500",
+      MCP_SESSION_IDLE_TIMEOUT_MS: "1000",
     }),
     clearEnv: true,
     stdout: "piped",

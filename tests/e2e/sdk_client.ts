@@ -3,7 +3,7 @@
  * cross-spawn, which reads environment variables at import time, and production code (whose permission
  * sets grant only the server's own variables) must never load it.
  */
-// @ts-types="../../node_modules/@modelcontextprotocol/sdk/dist/esm/client/stdio.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
 export { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-// @ts-types="../../node_modules/@modelcontextprotocol/sdk/dist/esm/client/streamableHttp.d.ts"
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";

@@ -44,7 +44,7 @@ Deno.test("stdio server under -P=stdio: initialize, tools/list, validation error
       });
     }
     for (const def of ALL_TOOLS.filter((d) => !d.annotations.openWorldHint)) {
-      await t.step(`local tool ${def.name} runs within -P=stdio (PDF worker included)`, async () => {
+      await t.step(`local tool ${def.name} runs within -P=stdio (no network; PDF worker allowed)`, async () => {
         for (const example of def.examples) {
           const result = await client.callTool({ name: def.name, arguments: example });
           assert.notEqual(result.isError, true, JSON.stringify(result.structuredContent));
@@ -86,4 +86,62 @@ Deno.test({
       await mock.close();
     }
   },
+});
+
+Deno.test("stdio server: every stdout line is a JSON-RPC message, even while tools run", async () => {
+  const local = ALL_TOOLS.filter((d) => !d.annotations.openWorldHint);
+  const requests = [
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { jsonrpc: "2.0", id: 2, method: "logging/setLevel", params: { level: "debug" } },
+    ...local.map((d, i) => ({
+      jsonrpc: "2.0",
+      id: 10 + i,
+      method: "tools/call",
+      params: { name: d.name, arguments: d.examples[0] },
+    })),
+    { jsonrpc: "2.0", id: 3, method: "tools/list" },
+  ];
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-P=stdio", "mod.ts", "serve", "--transport", "stdio"],
+    cwd: ROOT,
+    env: childEnv(),
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  for (const request of requests) await writer.write(new TextEncoder().encode(JSON.stringify(request) + "\n"));
+  const lines: Record<string, unknown>[] = [];
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  const expected = new Set([1, 2, 3, ...local.map((_, i) => 10 + i)]);
+  while (expected.size > 0) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    const complete = buffer.split("\n");
+    buffer = complete.pop()!;
+    for (const line of complete) {
+      const message = JSON.parse(line);
+      assert.equal(message.jsonrpc, "2.0", line);
+      lines.push(message);
+      expected.delete(message.id as number);
+    }
+  }
+  await writer.close();
+  while (!(await reader.read()).done) {
+    // drain until the server exits
+  }
+  await child.stderr.cancel();
+  const { code } = await child.status;
+  assert.equal(code, 0, "the server exits cleanly when stdin ends");
+  assert.deepEqual([...expected], [], "every request was answered");
+  assert.ok(lines.some((m) => m.method === "notifications/message"), "log notifications travel on stdout");
 });

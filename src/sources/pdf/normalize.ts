@@ -54,11 +54,11 @@ export function buildIndex(original: string): SearchIndex {
           continue;
         }
       }
-      if (code <= 0x20 && WHITE.test(original[i])) {
+      if (code === 0x20 || (code >= 0x09 && code <= 0x0d)) {
         i = whiteRun(original, i, out);
         continue;
       }
-      out.push(code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : original[i], i, i + 1);
+      out.push(code >= 0x41 && code <= 0x5a ? code + 32 : code, i, i + 1);
       i++;
       continue;
     }
@@ -88,7 +88,7 @@ export function buildIndex(original: string): SearchIndex {
       f = fold(cluster);
       folded.set(cluster, f);
     }
-    for (let k = 0; k < f.length; k++) out.push(f[k], i, end);
+    for (let k = 0; k < f.length; k++) out.push(f.charCodeAt(k), i, end);
     i = end;
   }
   return out.finish();
@@ -115,7 +115,7 @@ function clusterEnd(s: string, i: number): number {
 function whiteRun(s: string, i: number, out: IndexBuilder): number {
   let j = i + 1;
   while (j < s.length && (WHITE.test(s[j]) || (FORMAT.test(s[j]) && !HYPHENS.has(s[j])))) j++;
-  if (out.length > 0 && !out.endsWithSpace()) out.push(" ", i, j);
+  if (out.length > 0 && !out.endsWithSpace()) out.push(0x20, i, j);
   return j;
 }
 
@@ -140,17 +140,18 @@ function charBefore(s: string, i: number): string {
   return s[i - 1];
 }
 
-/** Grows the folded text and its two offset arrays together. */
+/** Grows the folded text (as UTF-16 code units) and its two offset arrays together. */
 class IndexBuilder {
-  #chunks: string[] = [];
+  #units: Uint16Array<ArrayBuffer>;
   #from: Uint32Array<ArrayBuffer>;
   #to: Uint32Array<ArrayBuffer>;
   #length = 0;
-  #last = "";
 
   constructor(hint: number) {
-    this.#from = new Uint32Array(Math.max(16, hint));
-    this.#to = new Uint32Array(Math.max(16, hint));
+    const size = Math.max(16, hint);
+    this.#units = new Uint16Array(size);
+    this.#from = new Uint32Array(size);
+    this.#to = new Uint32Array(size);
   }
 
   get length(): number {
@@ -158,32 +159,34 @@ class IndexBuilder {
   }
 
   endsWithSpace(): boolean {
-    return this.#last === " ";
+    return this.#length > 0 && this.#units[this.#length - 1] === 0x20;
   }
 
-  push(unit: string, from: number, to: number): void {
+  push(unit: number, from: number, to: number): void {
     if (this.#length === this.#from.length) this.#grow();
+    this.#units[this.#length] = unit;
     this.#from[this.#length] = from;
     this.#to[this.#length] = to;
     this.#length++;
-    this.#chunks.push(unit);
-    this.#last = unit;
   }
 
   finish(): SearchIndex {
-    return {
-      text: this.#chunks.join(""),
-      from: this.#from.slice(0, this.#length),
-      to: this.#to.slice(0, this.#length),
-    };
+    const parts: string[] = [];
+    for (let at = 0; at < this.#length; at += 8192) {
+      parts.push(String.fromCharCode(...this.#units.subarray(at, Math.min(this.#length, at + 8192))));
+    }
+    return { text: parts.join(""), from: this.#from.slice(0, this.#length), to: this.#to.slice(0, this.#length) };
   }
 
   #grow(): void {
     const size = this.#from.length * 2;
+    const units = new Uint16Array(size);
     const from = new Uint32Array(size);
     const to = new Uint32Array(size);
+    units.set(this.#units);
     from.set(this.#from);
     to.set(this.#to);
+    this.#units = units;
     this.#from = from;
     this.#to = to;
   }

@@ -10,6 +10,7 @@
  * wasm, no XFA, no fetching of CMaps or fonts (nothing is ever fetched: the bytes arrive by message).
  * pdf.js 6 no longer evaluates generated code at all (its `isEvalSupported` option is gone).
  */
+import os from "node:os";
 import { buildIndex } from "./normalize.ts";
 import type { WorkerReply, WorkerRequest } from "./worker_protocol.ts";
 
@@ -28,6 +29,25 @@ const pdfjsCore = await importQuietly(() => import("pdfjs-dist/legacy/build/pdf.
 
 /** Pages between two progress messages. */
 const PROGRESS_EVERY = 16;
+/** Nice value of this thread on Linux, so the server's own thread (nice 0) gets the CPU first. */
+const WORKER_NICE = 5;
+
+lowerPriority();
+
+/**
+ * Lowers this thread's scheduling priority, where that affects this thread alone (Linux: setpriority on
+ * "process 0" is the calling thread) and the permission set allows it (`--allow-sys=setPriority`).
+ * Elsewhere, or without the permission, the worker runs at normal priority.
+ */
+function lowerPriority(): void {
+  if (Deno.build.os !== "linux") return;
+  if (Deno.permissions.querySync({ name: "sys", kind: "setPriority" }).state !== "granted") return;
+  try {
+    os.setPriority(WORKER_NICE);
+  } catch {
+    // not permitted after all: normal priority
+  }
+}
 
 /**
  * Imports pdf.js without its Node-only start-up: it would try to load the optional native canvas addon

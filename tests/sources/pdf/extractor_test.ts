@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { createPdfExtractor } from "../../../src/sources/pdf/extractor.ts";
+import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { PdfExtractionError, type PdfFailure } from "../../../src/sources/pdf/types.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
 
@@ -80,6 +81,10 @@ Deno.test("the worker extractor turns real PDFs into page texts or specific fail
       ]);
       assert.match(a.pages[0], /知识库简介/);
       assert.match(b.pages[0], /Формат A4/);
+    });
+    await t.step("index builds in the worker exactly what buildIndex builds", async () => {
+      const text = "Eﬃcient com-\npile\fSTRASSE  straße";
+      assert.deepEqual(await extractor.index(text), buildIndex(text));
     });
     await t.step("countPages opens the document without extracting it", async () => {
       assert.equal(await extractor.countPages(fixtureBytes("pdf/pdfjs__freeculture.pdf")), 352);

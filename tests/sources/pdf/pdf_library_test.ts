@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ByteBudgetCache } from "../../../src/sources/pdf/memory_cache.ts";
+import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { PdfLibrary } from "../../../src/sources/pdf/pdf_library.ts";
 import { PdfExtractionError, type PdfExtractor, type PdfText } from "../../../src/sources/pdf/types.ts";
 
@@ -100,7 +101,9 @@ Deno.test("the disk cache makes a restarted server skip extraction", async () =>
   const after = fakeExtractor();
   const restarted = await new PdfLibrary({ root, maxBytes: 1e6, extractor: after, cacheDir }).open("a");
   assert.equal(after.calls, 0);
-  assert.equal(restarted.status === "ready" && restarted.doc.text, "cached page one\fcached page two");
+  assert.ok(restarted.status === "ready");
+  assert.equal(restarted.doc.text, "cached page one\fcached page two");
+  assert.deepEqual(restarted.doc.index, buildIndex("cached page one\fcached page two"), "the index comes back intact");
   await Deno.remove(root, { recursive: true });
   await Deno.remove(cacheDir, { recursive: true });
 });
@@ -110,7 +113,8 @@ Deno.test("a damaged disk cache entry is ignored and the PDF extracted again", a
   const cacheDir = await Deno.makeTempDir({ prefix: "pdf_cache_" });
   await new PdfLibrary({ root, maxBytes: 1e6, extractor: fakeExtractor(), cacheDir }).open("a");
   for (const entry of Deno.readDirSync(`${cacheDir}/pdf-text`)) {
-    await Deno.writeTextFile(`${cacheDir}/pdf-text/${entry.name}`, "{not json");
+    const path = `${cacheDir}/pdf-text/${entry.name}`;
+    await Deno.writeFile(path, (await Deno.readFile(path)).subarray(0, 40)); // truncated mid-header
   }
   const extractor = fakeExtractor();
   const outcome = await new PdfLibrary({ root, maxBytes: 1e6, extractor, cacheDir }).open("a");
