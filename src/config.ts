@@ -4,6 +4,7 @@
  * set), parsed once, validated, and frozen. A bad value fails at startup, naming the variable.
  */
 import { z } from "zod";
+import type { LogLevel } from "./core/log.ts";
 
 export const VERSION = "0.1.0";
 /** The server name announced in MCP initialize and used as the logger name. */
@@ -37,7 +38,11 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: "all",
   },
   { name: "SCIENCE_MCP_CACHE_DIR", description: "Disk cache for extracted PDF text (off when unset)" },
-  { name: "CACHE_MAX_BYTES", description: "In-memory response cache budget (one entry may use a quarter)", default: "134217728" },
+  {
+    name: "CACHE_MAX_BYTES",
+    description: "In-memory response cache budget (one entry may use a quarter)",
+    default: "134217728",
+  },
   { name: "UPSTREAM_TIMEOUT_MS", description: "Timeout of one upstream request", default: "30000" },
   { name: "UPSTREAM_MAX_BYTES", description: "Largest upstream body accepted", default: "52428800" },
   { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s" },
@@ -127,7 +132,7 @@ export interface Config {
     maxSessions: number;
     maxBodyBytes: number;
   };
-  logLevel: z.infer<typeof schema>["MCP_LOG_LEVEL"];
+  logLevel: LogLevel;
   logsDir?: string;
   toolsets: ToolsetName[];
   cacheDir?: string;

@@ -17,13 +17,20 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = typeof ERROR_CODES[number];
 
-export const errorEnvelopeSchema = z.object({
+/** What a caller gets back from any failed tool call (as `structuredContent.error`). */
+export interface ErrorEnvelope {
+  code: ErrorCode;
+  message: string;
+  recovery_hint: string;
+  invalid_input?: unknown;
+}
+
+export const errorEnvelopeSchema: z.ZodType<ErrorEnvelope> = z.object({
   code: z.enum(ERROR_CODES).describe("Machine-readable error code"),
   message: z.string().describe("What failed"),
   recovery_hint: z.string().describe("What to do next"),
   invalid_input: z.unknown().optional().describe("The offending input, when the input was at fault"),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** structuredContent of every failed tool call. */
 export const errorResultSchema = z.object({ error: errorEnvelopeSchema });
