@@ -220,7 +220,7 @@ export function argsFor(def: AnyToolDef): fc.Arbitrary<Record<string, unknown>> 
   const record = (inside: boolean) =>
     fc.record(
       Object.fromEntries(
-        names.map((n) => [n, inside ? schemaValue(properties[n], true) : chaosField(def, n, properties[n])]),
+        names.map((n) => [n, inside ? insideField(def, n, properties[n]) : chaosField(def, n, properties[n])]),
       ),
       { requiredKeys: inside ? required : [] },
     );
@@ -240,6 +240,14 @@ export function argsFor(def: AnyToolDef): fc.Arbitrary<Record<string, unknown>> 
     arbitrary: chaos,
   })
     .map(wire);
+}
+
+/** Inside the schema: generated, or an example's value (which also meets the handler's own rules). */
+function insideField(def: AnyToolDef, name: string, schema: Schema): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 2, arbitrary: schemaValue(schema, true) },
+    ...def.examples.filter((e) => name in e).map((e) => ({ weight: 2, arbitrary: fc.constant(e[name]) })),
+  );
 }
 
 function chaosField(def: AnyToolDef, name: string, schema: Schema): fc.Arbitrary<unknown> {

@@ -5,6 +5,7 @@
  * answer HTTP 200 with the plain-text body `Rate exceeded.` (raised as a 429, never read as an empty feed).
  */
 import { XMLParser } from "fast-xml-parser";
+import { xmlProblem } from "../xml_check.ts";
 import { UpstreamError } from "../../core/errors.ts";
 import { idFromAbsUrl } from "./ids.ts";
 import type { ArxivEntry, ArxivFeed } from "./types.ts";
@@ -38,6 +39,15 @@ export function parseArxivFeed(body: string, url: string): ArxivFeed {
       url,
       status: 429,
       message: `arXiv throttled the request (it answered "Rate exceeded." with HTTP 200) for ${url}`,
+    });
+  }
+  const problem = trimmed.startsWith("<") ? xmlProblem(trimmed) : undefined;
+  if (problem) {
+    throw new UpstreamError({
+      kind: "parse",
+      upstream: "arxiv-api",
+      url,
+      message: `arXiv sent malformed or truncated XML (${problem}) for ${url}`,
     });
   }
   const feed = trimmed.startsWith("<") ? parseOrUndefined(trimmed)?.feed as Node | undefined : undefined;

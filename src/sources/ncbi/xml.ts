@@ -1,9 +1,10 @@
 /**
- * One XML parser configuration for every NCBI body. Text is never coerced to numbers (PMIDs, "08",
+ * One XML parser configuration for every NCBI body, validated first (see xml_check.ts). Text is never coerced to numbers (PMIDs, "08",
  * "4002.e26" stay strings), attributes are kept under `@_`, and the given element names always parse
  * as arrays so a single child never changes the shape.
  */
 import { XMLParser } from "fast-xml-parser";
+import { xmlProblem } from "../xml_check.ts";
 import { UpstreamError } from "../../core/errors.ts";
 
 export type XmlNode = Record<string, unknown>;
@@ -37,12 +38,13 @@ export function parseNcbiXml(text: string, url: string, arrayTags: readonly stri
       message: `NCBI sent a body that is not XML (${JSON.stringify(trimmed.slice(0, 80))}) for ${url}`,
     });
   }
-  if (!isComplete(trimmed)) {
+  const problem = xmlProblem(text);
+  if (problem) {
     throw new UpstreamError({
       kind: "parse",
       upstream: "ncbi-eutils",
       url,
-      message: `NCBI sent a truncated XML body (no closing root element) for ${url}`,
+      message: `NCBI sent malformed or truncated XML (${problem}) for ${url}`,
     });
   }
   try {
@@ -56,18 +58,6 @@ export function parseNcbiXml(text: string, url: string, arrayTags: readonly stri
       cause,
     });
   }
-}
-
-/**
- * A cut-off body parses "successfully" into fewer records, which would turn a network fault into a quietly
- * short answer. The root element must be closed (or self-closed) at the end of the body.
- */
-function isComplete(xml: string): boolean {
-  const body = xml.replace(/^(?:<\?[^>]*\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*/i, "");
-  const root = /^<([A-Za-z_][\w.:-]*)/.exec(body)?.[1];
-  if (!root) return false;
-  const end = body.trimEnd();
-  return end.endsWith(`</${root}>`) || (end.endsWith("/>") && !end.slice(0, -2).includes(">"));
 }
 
 /** Text content of a parsed node: strings as is, `#text` of elements with attributes, else "". */

@@ -97,7 +97,11 @@ function decode(bytes: Uint8Array, key: string): CachedDocument | undefined {
   const arrays = bytes.slice(arraysAt).buffer;
   return {
     text: { pageCount: header.pageCount, pages: header.pages },
-    index: { text: header.folded, from: new Uint32Array(arrays, 0, units), to: new Uint32Array(arrays, 4 * units, units) },
+    index: {
+      text: header.folded,
+      from: new Uint32Array(arrays, 0, units),
+      to: new Uint32Array(arrays, 4 * units, units),
+    },
   };
 }
 

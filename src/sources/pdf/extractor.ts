@@ -31,7 +31,7 @@ export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config">): Wo
 }
 
 export interface ExtractorOptions {
-  /** Workers in the pool; by default 2 on three cores or more, else 1. */
+  /** Workers in the pool; see {@link defaultPoolSize}. */
   poolSize?: number;
   idleMs?: number;
   log?: Logger;
@@ -108,7 +108,7 @@ type Job = (request: PageRequest, part?: number) => Promise<PdfText>;
 
 /**
  * Long documents are cut in two page ranges extracted by two workers at once: each re-reads the fonts
- * its pages use, but on two cores the wall time still drops by about 40 % (bench/pdf_bench.ts).
+ * its pages use, but the wall time still drops by a third or more on an idle machine (bench/pdf_bench.ts).
  */
 async function splitAcrossWorkers(bytes: Uint8Array, pageCount: number, job: Job): Promise<PdfText> {
   const middle = Math.ceil(pageCount / 2);
@@ -133,9 +133,14 @@ export function assertTextLayer(text: PdfText): void {
 }
 
 /**
- * Two workers when the machine has a core to spare for the server's own thread, else one: on two cores,
- * two busy workers would make every other request wait for CPU.
+ * Two workers when the server's own thread keeps a core or the upper hand: three cores or more, or two
+ * cores on Linux when the workers may lower their priority (pdf_worker.ts, `--allow-sys=setPriority`).
+ * Otherwise one, so that a long extraction never leaves requests waiting for CPU.
  */
-function defaultPoolSize(): number {
-  return (navigator.hardwareConcurrency ?? 1) >= 3 ? 2 : 1;
+export function defaultPoolSize(): number {
+  const cores = navigator.hardwareConcurrency ?? 1;
+  if (cores >= 3) return 2;
+  const nice = Deno.build.os === "linux" &&
+    Deno.permissions.querySync({ name: "sys", kind: "setPriority" }).state === "granted";
+  return cores === 2 && nice ? 2 : 1;
 }

@@ -125,7 +125,9 @@ export class PdfLibrary {
       result = { status: "failed", reason: error.reason, message: error.message, pageCount: error.pageCount ?? 0 };
       call.log?.info("PDF could not be extracted", { pdf: file.name, reason: error.reason });
     }
-    this.#memory.set(key, result, result.status === "ready" ? documentBytes(result.doc) : 1024);
+    // A timeout may be the machine's load, not the document's fault: the next search tries again.
+    if (result.status === "ready") this.#memory.set(key, result, documentBytes(result.doc));
+    else if (result.reason !== "timeout") this.#memory.set(key, result, 1024);
     return result;
   }
 
@@ -153,7 +155,9 @@ export class PdfLibrary {
       this.#pageCounts.set(key, pageCount);
       return { file, pageCount };
     } catch (error) {
-      if (error instanceof PdfExtractionError) return { file, pageCount: error.pageCount ?? null, error: error.message };
+      if (error instanceof PdfExtractionError) {
+        return { file, pageCount: error.pageCount ?? null, error: error.message };
+      }
       if (isUnreadable(error)) return { file, pageCount: null };
       throw error;
     }

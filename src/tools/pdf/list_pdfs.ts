@@ -19,7 +19,9 @@ const output = z.object({
     error: z.string().optional().describe("Why the PDF cannot be searched, when it cannot"),
   })).describe("PDFs in PDF_ROOT, by name"),
   total: z.number().int().describe("Number of PDFs listed"),
-  truncated: z.boolean().describe(`True when the folder holds more than ${MAX_LISTED} PDFs and only the first are listed`),
+  truncated: z.boolean().describe(
+    `True when the folder holds more than ${MAX_LISTED} PDFs and only the first are listed`,
+  ),
 });
 
 export const listPdfs = defineTool({
@@ -28,7 +30,8 @@ export const listPdfs = defineTool({
   toolset: "pdf",
   description: "List the PDFs in the server's PDF folder (PDF_ROOT) that search_pdf can search. Returns " +
     "{pdfs:[{name, size_bytes, page_count, uri, error?}], total, truncated}; pass name as search_pdf's " +
-    "pdf_name. An error entry means search_pdf will report the same reason (e.g. password-protected). " +
+    "pdf_name; uri is the MCP resource holding the PDF's whole extracted text. An error entry means search_pdf " +
+    "will report the same reason (e.g. password-protected). " +
     `Takes no arguments; lists at most ${MAX_LISTED} files. Example: {} → a pdfs entry named "${SAMPLE_PDF}"`,
   input: z.object({}),
   output,

@@ -80,6 +80,15 @@ Deno.test("parseArxivFeed never turns a failure into an empty feed", async (t) =
       (e) => e instanceof UpstreamError && e.status === 429 && e.upstream === "arxiv-api",
     );
   });
+  await t.step("a feed cut in half is a parse error, not a shorter list of papers", () => {
+    const whole = Deno.readTextFileSync(
+      new globalThis.URL("../../../fixtures/arxiv/api/arxivpy__search_testing_m10.atom.xml", import.meta.url),
+    );
+    assert.throws(
+      () => parseArxivFeed(whole.slice(0, Math.floor(whole.length / 2)), URL),
+      (e) => e instanceof UpstreamError && e.kind === "parse" && /truncated/.test(e.message),
+    );
+  });
   for (const body of ["<html><body>Service Unavailable</body></html>", '{"error":"x"}', "", "<feed"]) {
     await t.step(`a non-feed body ${JSON.stringify(body.slice(0, 20))} is a parse error`, () => {
       assert.throws(() => parseArxivFeed(body, URL), (e) => e instanceof UpstreamError && e.kind === "parse");

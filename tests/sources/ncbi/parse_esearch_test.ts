@@ -59,7 +59,9 @@ Deno.test("a truncated NCBI body is a parse error, not a shorter answer", () => 
   const cut = "<eSearchResult><Count>12</Count><IdList><Id>672</Id>";
   assert.throws(
     () => parseESearch(cut, URL_),
-    (e: unknown) => e instanceof UpstreamError && /truncated/.test(e.message),
+    (e: unknown) =>
+      e instanceof UpstreamError && /truncated/.test(e.message) &&
+      /unclosed elements: eSearchResult, IdList/.test(e.message),
   );
   const [set] = parseELink(fixture("ncbi/eutils/biopython__elink1.xml"), URL_);
   assert.ok(set.links["pubmed_pubmed"].length > 0, "a complete body with a DOCTYPE still parses");

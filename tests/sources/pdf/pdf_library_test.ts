@@ -13,6 +13,7 @@ function fakeExtractor(delayMs = 0): PdfExtractor & { calls: number; counts: num
       fake.calls++;
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       const text = new TextDecoder().decode(bytes);
+      if (text === "FAIL:timeout") throw new PdfExtractionError("timeout", "took too long");
       if (text.startsWith("FAIL:")) throw new PdfExtractionError("password", "needs a password", 2);
       const pages = text.split("|");
       return { pageCount: pages.length, pages };
@@ -76,6 +77,17 @@ Deno.test("a failure is remembered, so a broken PDF is not extracted on every se
   assert.equal(first.status === "failed" && first.reason, "password");
   assert.equal(first.status === "failed" && first.pageCount, 2);
   assert.equal(extractor.calls, 1);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("a timeout is not remembered: the next search tries again", async () => {
+  const root = await tempRoot({ "slow.pdf": "FAIL:timeout" });
+  const extractor = fakeExtractor();
+  const library = new PdfLibrary({ root, maxBytes: 1e6, extractor });
+  const first = await library.open("slow");
+  await library.open("slow");
+  assert.equal(first.status === "failed" && first.reason, "timeout");
+  assert.equal(extractor.calls, 2);
   await Deno.remove(root, { recursive: true });
 });
 

@@ -39,7 +39,10 @@ Deno.test("searchDocument returns the ligature as printed when the query spells 
 });
 
 Deno.test("a hyphen inside the query also matches a compound joined at a line end", () => {
-  const d = indexDocument({ pageCount: 1, pages: ["a peer-to-\npeer network; a life-threa-\ntening event; peer-to-peer"] });
+  const d = indexDocument({
+    pageCount: 1,
+    pages: ["a peer-to-\npeer network; a life-threa-\ntening event; peer-to-peer"],
+  });
   const compound = searchDocument(d, "peer-to-peer", 0, 10);
   assert.equal(compound.total, 2);
   assert.deepEqual(compound.matches.map((m) => m.context), ["**peer-to-\npeer**", "**peer-to-peer**"]);

@@ -35,7 +35,10 @@ export async function pdfClient(root: string, env: Env = {}): Promise<PdfClient>
     client,
     async search(args) {
       const result = await client.callTool({ name: "search_pdf", arguments: args });
-      return { ...(result.structuredContent as SearchResult & Partial<ErrorResult>), isError: result.isError as boolean };
+      return {
+        ...(result.structuredContent as SearchResult & Partial<ErrorResult>),
+        isError: result.isError as boolean,
+      };
     },
     close,
   };

@@ -141,14 +141,24 @@ Deno.test("search_pdf shapes context and limits the number of matches", async (t
       assert.equal(inner.length, 1000 + 4 + "reduce function".length + 1000);
     });
     await t.step("topk caps matches; total_matches counts them all; details follow matches", async () => {
-      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "mapreduce", topk: 3, context_length: 10 });
+      const r = await pdf.search({
+        pdf_name: "scienceparse__map-reduce",
+        query: "mapreduce",
+        topk: 3,
+        context_length: 10,
+      });
       assert.equal(r.matches.length, 3);
       assert.equal(r.match_details.length, 3);
       assert.equal(r.total_matches, 99);
       assert.ok(r.match_details[0].offset < r.match_details[1].offset);
     });
     await t.step("context at the very start of the document is clipped", async () => {
-      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "mapreduce", topk: 1, context_length: 20 });
+      const r = await pdf.search({
+        pdf_name: "scienceparse__map-reduce",
+        query: "mapreduce",
+        topk: 1,
+        context_length: 20,
+      });
       assert.equal(r.matches[0], "**MapReduce**: Simpliﬁe", "nothing before, 10 characters after");
     });
   } finally {
@@ -189,7 +199,12 @@ Deno.test("search_pdf input limits are INVALID_INPUT errors naming the field", a
       assert.equal(r.error?.code, "INVALID_INPUT");
       assert.match(r.error?.message ?? "", new RegExp(`'${field}'`), JSON.stringify(args));
     }
-    const longest = await pdf.search({ pdf_name: "a".repeat(255), query: "q".repeat(1000), context_length: 20000, topk: 100 });
+    const longest = await pdf.search({
+      pdf_name: "a".repeat(255),
+      query: "q".repeat(1000),
+      context_length: 20000,
+      topk: 100,
+    });
     assert.equal(longest.file_exists, false, "the largest values allowed are accepted");
   } finally {
     await pdf.close();

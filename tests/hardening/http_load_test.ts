@@ -1,0 +1,44 @@
+/**
+ * The load script's CI variant (scripts/load_test.ts --ci): the HTTP server as `deno task serve` runs it,
+ * 10 sessions × 20 cached calls, a 3 s soak, 100 abandoned sessions reaped by a 1 s idle timeout. Latency
+ * targets are for the bench on a quiet machine (`deno task bench http_load`); here only a gross bound is
+ * checked, since CI shares its cores.
+ */
+import assert from "node:assert/strict";
+import { CI, formatReport, rssIsFlat, runLoadTest } from "../../scripts/load_test.ts";
+
+Deno.test({
+  name: "HTTP load (CI variant): no errors under concurrent sessions and a steady soak; abandoned sessions are reaped",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async (t) => {
+    const report = await runLoadTest(CI);
+    const shown = formatReport(report);
+    console.log(shown);
+
+    await t.step("the workload holds cached tools of several toolsets", () => {
+      assert.ok(report.workload.calls.length >= 3, shown);
+    });
+    await t.step("every call of the load phase succeeded", () => {
+      assert.equal(report.load.calls, CI.sessions * CI.callsPerSession);
+      assert.equal(report.load.errors, 0, JSON.stringify(report.load.errorKinds));
+    });
+    await t.step("every call of the soak succeeded and none was skipped", () => {
+      assert.equal(report.soak.errors, 0, JSON.stringify(report.soak.errorKinds));
+      assert.equal(report.soak.calls + report.soak.skipped, CI.soakRate * CI.soakSeconds);
+      assert.equal(report.soak.skipped, 0);
+    });
+    await t.step("latency stays within a gross bound (p99 < 1 s)", () => {
+      assert.ok(report.load.p99 < 1000 && report.soak.p99 < 1000, shown);
+    });
+    await t.step("resident memory is flat over the soak", () => {
+      assert.ok(rssIsFlat(report.soak.rss), shown);
+    });
+    await t.step("every abandoned session is reaped by the idle timeout, and new sessions still open", () => {
+      assert.equal(report.abandon.refused, 0);
+      assert.equal(report.abandon.opened, CI.abandon);
+      assert.equal(report.abandon.reaped, CI.abandon, shown);
+      assert.ok(report.abandon.reopened);
+    });
+  },
+});

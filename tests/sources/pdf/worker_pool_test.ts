@@ -1,0 +1,100 @@
+/**
+ * WorkerPool mechanics with a stand-in worker (a data: URL module) that answers after bytes[0] × 10 ms,
+ * or throws when bytes[0] is 255: queueing, time budgets, cancellation, crashes, idle workers.
+ */
+import assert from "node:assert/strict";
+import { WorkerPool } from "../../../src/sources/pdf/worker_pool.ts";
+import { PdfExtractionError } from "../../../src/sources/pdf/types.ts";
+
+const FAKE_WORKER = new URL(
+  "data:text/javascript," + encodeURIComponent(`
+    self.onmessage = ({ data }) => {
+      if (data.bytes[0] === 255) throw new Error("worker exploded");
+      setTimeout(() => self.postMessage({ id: data.id, kind: "done", pageCount: 1, pages: [String(data.bytes[0])] }),
+        data.bytes[0] * 10);
+    };`),
+);
+
+const job = (tenths: number) => ({ op: "extract" as const, bytes: new Uint8Array([tenths]), maxPages: 10 });
+
+function pool(size = 1, idleMs?: number): WorkerPool {
+  return new WorkerPool({ size, idleMs, workerUrl: FAKE_WORKER });
+}
+
+Deno.test("jobs beyond the pool size wait their turn and all complete", async () => {
+  const p = pool(1);
+  try {
+    const replies = await Promise.all([1, 2, 3].map((n) => p.run(job(n), { timeoutMs: 5000 })));
+    assert.deepEqual(replies.map((r) => r.kind === "done" && r.pages[0]), ["1", "2", "3"]);
+    assert.equal(p.workers, 1);
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("a job over its time budget fails with 'timeout' and its worker is replaced", async () => {
+  const p = pool(1);
+  try {
+    await assert.rejects(p.run(job(50), { timeoutMs: 50 }), (error: unknown) => {
+      assert.ok(error instanceof PdfExtractionError);
+      assert.equal(error.reason, "timeout");
+      return true;
+    });
+    assert.equal(p.workers, 0, "the stuck worker was terminated");
+    const next = await p.run(job(1), { timeoutMs: 5000 });
+    assert.equal(next.kind === "done" && next.pages[0], "1");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("cancelling a queued job removes it; cancelling a running one ends its worker", async () => {
+  const p = pool(1);
+  try {
+    const running = new AbortController();
+    const queued = new AbortController();
+    const first = p.run(job(30), { timeoutMs: 5000, signal: running.signal });
+    const second = p.run(job(1), { timeoutMs: 5000, signal: queued.signal });
+    queued.abort(new Error("queued job cancelled"));
+    await assert.rejects(second, /queued job cancelled/);
+    running.abort(new Error("running job cancelled"));
+    await assert.rejects(first, /running job cancelled/);
+    assert.equal(p.workers, 0);
+    assert.equal((await p.run(job(1), { timeoutMs: 5000 })).kind, "done");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("a worker that crashes fails its job without taking the process down", async () => {
+  const p = pool(1);
+  try {
+    await assert.rejects(p.run(job(255), { timeoutMs: 5000 }), /PDF extraction worker failed: .*worker exploded/);
+    assert.equal((await p.run(job(1), { timeoutMs: 5000 })).kind, "done");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("idle workers are ended after the idle time", async () => {
+  const p = pool(2, 30);
+  try {
+    p.warm();
+    assert.equal(p.workers, 2);
+    await p.run(job(1), { timeoutMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    assert.equal(p.workers, 0);
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("closing the pool fails queued jobs and refuses new ones", async () => {
+  const p = pool(1);
+  const running = p.run(job(20), { timeoutMs: 5000 });
+  const queued = p.run(job(1), { timeoutMs: 5000 });
+  await p.close();
+  await assert.rejects(running, /closed/);
+  await assert.rejects(queued, /closed/);
+  await assert.rejects(p.run(job(1), { timeoutMs: 5000 }), /closed/);
+});
