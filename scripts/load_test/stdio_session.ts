@@ -1,0 +1,100 @@
+/**
+ * The stdio server as a subprocess, exactly as `deno task start` runs it (`-P=stdio mod.ts serve
+ * --transport stdio`), driven with raw newline-delimited JSON-RPC so the measurement carries no client
+ * library overhead: spawn → initialize → tools/list timed as a cold start, then timed tools/call.
+ */
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const encoder = new TextEncoder();
+
+export interface StdioServer {
+  /** Spawn to the first tools/list answer, in ms. */
+  coldStartMs: number;
+  call(name: string, args: unknown): Promise<{ ms: number; ok: boolean }>;
+  close(): Promise<void>;
+}
+
+export async function startStdioServer(
+  env: Record<string, string> = {},
+  extraPermissions: string[] = [],
+): Promise<StdioServer> {
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-P=stdio", ...extraPermissions, "mod.ts", "serve", "--transport", "stdio"],
+    cwd: ROOT,
+    clearEnv: true,
+    env: { ...passThrough("PATH", "HOME", "DENO_DIR"), NO_COLOR: "1", MCP_LOG_LEVEL: "error", ...env },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const waiting = new Map<number, (message: Record<string, unknown>) => void>();
+  const reading = readLines(child.stdout, (line) => {
+    const message = JSON.parse(line);
+    if (typeof message.id === "number") waiting.get(message.id)?.(message);
+  });
+  let nextId = 1;
+  const request = async (method: string, params: unknown) => {
+    const id = nextId++;
+    const answer = new Promise<Record<string, unknown>>((resolve) => waiting.set(id, resolve));
+    await writer.write(encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n"));
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${method}: no answer in 60 s`)), 60_000)
+    );
+    try {
+      return await Promise.race([answer, timeout]);
+    } finally {
+      waiting.delete(id);
+    }
+  };
+  try {
+    await request("initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "startup-bench", version: "1" },
+    });
+    await writer.write(encoder.encode(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n"));
+    const list = await request("tools/list", {});
+    if (!(list.result as { tools?: unknown[] })?.tools?.length) throw new Error(`tools/list: ${JSON.stringify(list)}`);
+  } catch (error) {
+    child.kill("SIGKILL");
+    await child.status;
+    throw error;
+  }
+  const coldStartMs = performance.now() - started;
+  return {
+    coldStartMs,
+    async call(name, args) {
+      const t0 = performance.now();
+      const answer = await request("tools/call", { name, arguments: args });
+      const result = answer.result as { isError?: boolean } | undefined;
+      return { ms: performance.now() - t0, ok: Boolean(result) && !result?.isError };
+    },
+    async close() {
+      await writer.close().catch(() => {});
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await child.status;
+      clearTimeout(timer);
+      await reading;
+    },
+  };
+}
+
+async function readLines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for await (const chunk of stream) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let newline;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (line) onLine(line);
+    }
+  }
+}
+
+function passThrough(...names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => Deno.env.get(n) === undefined ? [] : [[n, Deno.env.get(n)!]]));
+}
