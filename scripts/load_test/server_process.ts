@@ -78,7 +78,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
 }
 
 /** Variables `deno` itself needs to find its cache, copied from this process when set. */
-function passThrough(...names: string[]): Record<string, string> {
+export function passThrough(...names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((n) => Deno.env.get(n) === undefined ? [] : [[n, Deno.env.get(n)!]]));
 }
 

@@ -4,6 +4,8 @@
  * library overhead: spawn → initialize → tools/list timed as a cold start, then timed tools/call.
  */
 
+import { passThrough } from "./server_process.ts";
+
 const ROOT = new URL("../../", import.meta.url).pathname;
 const encoder = new TextEncoder();
 
@@ -93,8 +95,4 @@ async function readLines(stream: ReadableStream<Uint8Array>, onLine: (line: stri
       if (line) onLine(line);
     }
   }
-}
-
-function passThrough(...names: string[]): Record<string, string> {
-  return Object.fromEntries(names.flatMap((n) => Deno.env.get(n) === undefined ? [] : [[n, Deno.env.get(n)!]]));
 }

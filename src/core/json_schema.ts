@@ -28,7 +28,10 @@ export function inputJsonSchema(def: AnyToolDef): JsonSchema {
 export function outputJsonSchema(def: AnyToolDef): JsonSchema {
   let schema = outputs.get(def);
   if (!schema) {
-    schema = deepFreeze({ type: "object", anyOf: [convert(def.output, "output"), convert(errorResultSchema, "output")] });
+    schema = deepFreeze({
+      type: "object",
+      anyOf: [convert(def.output, "output"), convert(errorResultSchema, "output")],
+    });
     outputs.set(def, schema);
   }
   return schema;
