@@ -7,7 +7,9 @@
  *
  * Usage: `deno run -A scripts/load_test.ts [--quick | --ci] [--soak-seconds N] [--sessions N] [--calls N]
  * [--abandon N] [--json FILE]`. Full: 50 × 200, a 10-minute soak at 50 calls/s, 1,000 abandoned sessions.
- * Exits 1 when a target is missed (p99 ≤ 20 ms, 0 errors, flat RSS, every abandoned session reaped).
+ * Exits 1 when a target is missed: 0 errors anywhere; p99 ≤ 20 ms for the paced load (each of the N sessions
+ * calling 5 times a second) and the soak; flat RSS; every abandoned session reaped. The closed-loop burst
+ * (every session calling back to back) measures throughput; its latency is queueing (≈ N / throughput).
  */
 import { startMockUpstream } from "./mock_upstream.ts";
 import { type AbandonResult, type PhaseResult, runAbandon, runLoad, runSoak } from "./load_test/phases.ts";
@@ -18,6 +20,8 @@ import { selectWorkload, type Workload } from "./load_test/workload.ts";
 export interface LoadTestOptions {
   sessions: number;
   callsPerSession: number;
+  /** Calls per second of each session in the paced load phase. */
+  perSessionRate: number;
   soakSeconds: number;
   soakRate: number;
   soakSessions: number;
@@ -30,6 +34,7 @@ export interface LoadTestOptions {
 export const FULL: LoadTestOptions = {
   sessions: 50,
   callsPerSession: 200,
+  perSessionRate: 5,
   soakSeconds: 600,
   soakRate: 50,
   soakSessions: 10,
@@ -53,6 +58,9 @@ export const CI: LoadTestOptions = {
 export interface LoadReport {
   options: Omit<LoadTestOptions, "log">;
   workload: Workload;
+  /** Closed loop: every session calls again as soon as answered (saturation). */
+  burst: PhaseResult;
+  /** The same sessions and calls, each session at perSessionRate. */
   load: PhaseResult;
   soak: PhaseResult & { skipped: number; rss: { first: number; last: number; ratio: number } };
   abandon: AbandonResult & { rssBefore: number; rssOpened: number; rssAfter: number };
@@ -85,14 +93,11 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadReport>
     const workload = await selectWorkload(server.base, mock);
     if (workload.calls.length === 0) throw new Error(`no cached tool to load: ${JSON.stringify(workload.excluded)}`);
     log(`workload: ${workload.calls.map((c) => c.tool).join(", ")}`);
-    const load = await runLoad(server.base, workload.calls, {
-      sessions: options.sessions,
-      callsPerSession: options.callsPerSession,
-      maxSeconds: 300,
-    });
-    log(
-      `load: ${load.calls} calls, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms, ${load.errors} errors`,
-    );
+    const phase = { sessions: options.sessions, callsPerSession: options.callsPerSession, maxSeconds: 300 };
+    const burst = await runLoad(server.base, workload.calls, phase);
+    log(`burst: ${burst.calls} calls, ${burst.throughput.toFixed(0)}/s, p99 ${burst.p99.toFixed(2)} ms, ${burst.errors} errors`);
+    const load = await runLoad(server.base, workload.calls, { ...phase, perSessionRate: options.perSessionRate });
+    log(`load: ${load.calls} calls, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms, ${load.errors} errors`);
     sample();
     const soakFrom = rss.length;
     const soak = await runSoak(server.base, workload.calls, {
@@ -112,9 +117,11 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadReport>
     );
     const rssAfter = server.rss();
     log(`abandon: ${abandon.opened} opened, ${abandon.reaped} reaped`);
+    const { log: _, ...settings } = options;
     return {
-      options: { ...options, log: undefined },
+      options: settings,
       workload,
+      burst,
       load,
       soak: { ...soak, rss: soakRss },
       abandon: { ...abandon, rssBefore, rssOpened, rssAfter },
@@ -131,6 +138,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadReport>
 /** What missed its target, in words; empty when everything passed. */
 export function misses(report: LoadReport): string[] {
   const out: string[] = [];
+  if (report.burst.errors > 0) out.push(`burst: ${report.burst.errors} errors ${JSON.stringify(report.burst.errorKinds)}`);
   for (const [name, phase] of [["load", report.load], ["soak", report.soak]] as const) {
     if (phase.errors > 0) out.push(`${name}: ${phase.errors} errors ${JSON.stringify(phase.errorKinds)}`);
     if (!(phase.p99 <= TARGET_P99_MS)) out.push(`${name}: p99 ${phase.p99.toFixed(2)} ms > ${TARGET_P99_MS} ms`);
@@ -153,7 +161,8 @@ export function formatReport(r: LoadReport): string {
   return [
     `workload (cached, cheap): ${r.workload.calls.map((c) => `${c.tool} ${c.warmMs.toFixed(1)} ms`).join(", ")}`,
     `left out: ${r.workload.excluded.map((e) => `${e.tool} (${e.reason})`).join("; ") || "none"}`,
-    phase(`load ${r.options.sessions} sessions × ${r.options.callsPerSession} calls`, r.load),
+    phase(`burst (closed loop) ${r.options.sessions} sessions × ${r.options.callsPerSession} calls`, r.burst),
+    phase(`load ${r.options.sessions} sessions × ${r.options.callsPerSession} calls at ${r.options.perSessionRate}/s each`, r.load),
     phase(
       `soak ${r.options.soakRate}/s over ${r.options.soakSessions} sessions for ${r.options.soakSeconds} s`,
       r.soak,

@@ -33,18 +33,27 @@ function collector() {
   };
 }
 
+/**
+ * N sessions at once, M calls each. Closed loop (`perSessionRate` unset): each session calls again as
+ * soon as it has its answer, so N calls are always in flight and latency includes queueing (Little's law:
+ * latency ≈ N / throughput). Paced: each session calls at `perSessionRate` per second, sessions staggered.
+ */
 export async function runLoad(
   base: string,
   calls: readonly WorkCall[],
-  options: { sessions: number; callsPerSession: number; maxSeconds: number },
+  options: { sessions: number; callsPerSession: number; maxSeconds: number; perSessionRate?: number },
 ): Promise<PhaseResult> {
   const sessions = await Promise.all(Array.from({ length: options.sessions }, () => McpHttpSession.open(base)));
   const stats = collector();
   const started = performance.now();
   const deadline = started + options.maxSeconds * 1000;
+  const interval = options.perSessionRate ? 1000 / options.perSessionRate : 0;
   try {
     await Promise.all(sessions.map(async (session, s) => {
+      const offset = (s * interval) / sessions.length;
       for (let i = 0; i < options.callsPerSession && performance.now() < deadline; i++) {
+        const wait = started + offset + i * interval - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const call = calls[(s + i) % calls.length];
         stats.add(await session.call(call.tool, call.args));
       }

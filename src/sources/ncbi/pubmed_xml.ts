@@ -1,14 +1,12 @@
 /**
- * The XML parser for PubMed EFetch bodies. Unlike the shared NCBI parser it declares mixed-content
+ * The XML parsing of PubMed EFetch bodies. It declares mixed-content
  * elements (titles, abstracts, keywords, affiliations) as stop nodes: their raw inner XML is kept in
  * order and turned into readable text by {@link markupToText}, so `<i>`, `<sub>` and MathML are neither
  * lost nor reordered. Big sub-trees nobody reads (reference lists, book sections) are stop nodes too:
  * they are skipped, not parsed.
  */
-import { XMLParser } from "fast-xml-parser";
-import { UpstreamError } from "../../core/errors.ts";
 import { markupToText } from "./markup_text.ts";
-import { asArray, text, type XmlNode } from "./xml.ts";
+import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
 
 const ARRAY_TAGS = new Set([
   "PubmedArticle",
@@ -46,41 +44,9 @@ const MIXED_CONTENT = [
 ];
 const SKIPPED = ["ReferenceList", "CommentsCorrectionsList", "Sections", "ChemicalList", "DataBankList"];
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  stopNodes: [...MIXED_CONTENT, ...SKIPPED].map((name) => `*.${name}`),
-  isArray: (name) => ARRAY_TAGS.has(name),
-});
-
-/** Parses an EFetch db=pubmed body; text that is not XML becomes an UpstreamError of kind "parse". */
+/** Parses an EFetch db=pubmed body (validated like every NCBI body: see xml.ts). */
 export function parsePubMedXml(body: string, url: string): XmlNode {
-  if (!body.trimStart().startsWith("<")) {
-    throw new UpstreamError({
-      kind: "parse",
-      upstream: "ncbi-eutils",
-      url,
-      message: `NCBI sent a body that is not XML (${JSON.stringify(body.trimStart().slice(0, 80))}) for ${url}`,
-    });
-  }
-  try {
-    return parser.parse(body) as XmlNode;
-  } catch (cause) {
-    throw new UpstreamError({
-      kind: "parse",
-      upstream: "ncbi-eutils",
-      url,
-      message: `NCBI sent malformed XML for ${url}`,
-      cause,
-    });
-  }
+  return parseNcbiXml(body, url, ARRAY_TAGS, [...MIXED_CONTENT, ...SKIPPED]);
 }
 
 /** Readable text of a mixed-content (stop) node; undefined when empty. */

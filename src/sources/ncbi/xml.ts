@@ -1,7 +1,7 @@
 /**
- * One XML parser configuration for every NCBI body, validated first (see xml_check.ts). Text is never coerced to numbers (PMIDs, "08",
- * "4002.e26" stay strings), attributes are kept under `@_`, and the given element names always parse
- * as arrays so a single child never changes the shape.
+ * One XML parser configuration for every NCBI body, validated first (see xml_check.ts). Text is never
+ * coerced to numbers (PMIDs, "08", "4002.e26" stay strings), attributes are kept under `@_`, and the given
+ * element names always parse as arrays so a single child never changes the shape.
  */
 import { XMLParser } from "fast-xml-parser";
 import { xmlProblem } from "../xml_check.ts";
@@ -9,7 +9,16 @@ import { UpstreamError } from "../../core/errors.ts";
 
 export type XmlNode = Record<string, unknown>;
 
-export function parseXml(text: string, arrayTags: readonly string[] = [], preserveOrder = false): XmlNode {
+/**
+ * @param stopNodes element names whose inner XML is kept raw (mixed content such as titles with `<i>`,
+ *   or big sub-trees nobody reads, which are then skipped rather than parsed).
+ */
+export function parseXml(
+  text: string,
+  arrayTags: Iterable<string> = [],
+  preserveOrder = false,
+  stopNodes: Iterable<string> = [],
+): XmlNode {
   const arrays = new Set(arrayTags);
   const parser = new XMLParser({
     ignoreAttributes: false,
@@ -22,13 +31,19 @@ export function parseXml(text: string, arrayTags: readonly string[] = [], preser
     ignoreDeclaration: true,
     ignorePiTags: true,
     preserveOrder,
+    stopNodes: [...stopNodes].map((name) => `*.${name}`),
     isArray: (name) => arrays.has(name),
   });
   return parser.parse(text) as XmlNode;
 }
 
 /** Parses an NCBI body, turning unparseable text into an UpstreamError of kind "parse". */
-export function parseNcbiXml(text: string, url: string, arrayTags: readonly string[] = []): XmlNode {
+export function parseNcbiXml(
+  text: string,
+  url: string,
+  arrayTags: Iterable<string> = [],
+  stopNodes: Iterable<string> = [],
+): XmlNode {
   const trimmed = text.trimStart();
   if (!trimmed.startsWith("<")) {
     throw new UpstreamError({
@@ -48,7 +63,7 @@ export function parseNcbiXml(text: string, url: string, arrayTags: readonly stri
     });
   }
   try {
-    return parseXml(text, arrayTags);
+    return parseXml(text, arrayTags, false, stopNodes);
   } catch (cause) {
     throw new UpstreamError({
       kind: "parse",

@@ -67,3 +67,9 @@ Deno.test("a truncated NCBI body is a parse error, not a shorter answer", () => 
   assert.ok(set.links["pubmed_pubmed"].length > 0, "a complete body with a DOCTYPE still parses");
   assert.throws(() => parseELink(fixture("ncbi/eutils/biopython__elink1.xml").slice(0, 900), URL_), UpstreamError);
 });
+
+Deno.test("a PubMed EFetch body cut in half is a parse error, not fewer articles", async () => {
+  const { parseEFetchPubMed } = await import("../../../src/sources/ncbi/parse_efetch_pubmed.ts");
+  const whole = fixture("ncbi/pubmed/biopython__pubmed2.xml");
+  assert.throws(() => parseEFetchPubMed(whole.slice(0, whole.length / 2), URL_), UpstreamError);
+});
