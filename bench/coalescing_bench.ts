@@ -10,6 +10,7 @@ import { systemClock } from "../src/core/clock.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createUpstream } from "../src/upstream/fetch_upstream.ts";
 import type { Upstream, UpstreamRequest } from "../src/upstream/types.ts";
+import { totalViolations } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const ROUTES: MockRoute[] = [
@@ -31,7 +32,7 @@ async function withPipeline<T>(body: (upstream: Upstream, requests: () => number
       log: createLogger({ level: "error", sinks: [] }),
     });
     const result = await body(upstream, () => mock.requests.length);
-    const violations = Object.values(mock.violations).reduce((a, b) => a + (b ?? 0), 0);
+    const violations = totalViolations(mock);
     if (violations) throw new Error(`the mock counted ${violations} rate violations`);
     return result;
   } finally {

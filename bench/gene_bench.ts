@@ -5,13 +5,7 @@
  * 15.8 MB EFetch body. Targets: ≤ 4 NCBI requests cold (ESearch + ESummary, EFetch, ELink), 0 warm, no
  * rate violation. Per-step times are reported, not judged: they depend on the machine.
  */
-import { startMockUpstream } from "../scripts/mock_upstream.ts";
-import { loadConfig } from "../src/config.ts";
-import { systemClock } from "../src/core/clock.ts";
-import { createLogger } from "../src/core/log.ts";
-import { createRuntime } from "../src/runtime.ts";
-import { Client, InMemoryTransport } from "../src/sdk.ts";
-import { createMcpServer } from "../src/server.ts";
+import { openBenchSession, totalViolations } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 /** Round-trip time added to every NCBI answer (E-utilities from Europe/US typically answer in 100–400 ms). */
@@ -25,19 +19,9 @@ interface Step {
 
 export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const command = `deno task bench${options.quick ? " --quick" : ""} gene`;
-  const mock = await startMockUpstream();
+  const session = await openBenchSession("gene-bench", { SCIENCE_MCP_TOOLSETS: "gene" });
+  const { mock } = session;
   mock.setFault("ncbi", { kind: "delay", ms: LATENCY_MS });
-  const runtime = createRuntime({
-    config: loadConfig({ ...mock.env, SCIENCE_MCP_TOOLSETS: "gene" }),
-    fetch: (request) => fetch(request),
-    clock: systemClock,
-    log: createLogger({ level: "error", sinks: [] }),
-  });
-  const server = createMcpServer(runtime);
-  const client = new Client({ name: "gene-bench", version: "1.0.0" });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
 
   async function step(
     tool: string,
@@ -45,15 +29,8 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
   ): Promise<Step & { result: Record<string, unknown> }> {
     const before = mock.requests.length;
     const started = performance.now();
-    const response = await client.callTool({ name: tool, arguments: args });
-    const ms = performance.now() - started;
-    if (response.isError) throw new Error(`${tool} failed: ${JSON.stringify(response.structuredContent)}`);
-    return {
-      tool,
-      ms,
-      requests: mock.requests.length - before,
-      result: response.structuredContent as Record<string, unknown>,
-    };
+    const result = await session.call(tool, args);
+    return { tool, ms: performance.now() - started, requests: mock.requests.length - before, result };
   }
 
   async function chain(): Promise<Step[]> {
@@ -67,7 +44,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
   try {
     const cold = await chain();
     const warm = await chain();
-    const violations = Object.values(mock.violations).reduce((a, b) => a + (b ?? 0), 0);
+    const violations = totalViolations(mock);
     const total = (steps: Step[], key: "ms" | "requests") => steps.reduce((sum, s) => sum + s[key], 0);
     const rows: BenchRow[] = cold.map((s) => ({
       name: `gene chain cold: ${s.tool}`,
@@ -113,9 +90,6 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
     );
     return rows;
   } finally {
-    await client.close();
-    await server.close();
-    await runtime.close();
-    await mock.close();
+    await session.close();
   }
 }

@@ -1,8 +1,9 @@
 /**
- * HTTP load (scripts/load_test.ts): the server as `deno task serve` runs it, N concurrent sessions each
- * making M back-to-back calls of cached tools (closed loop: the latency includes queueing behind the other
- * sessions), then a steady-rate soak, then abandoned sessions that the idle timeout must reap. The 10-minute
- * soak runs on demand: `deno run -A scripts/load_test.ts`.
+ * HTTP load (scripts/load_test.ts): the server as `deno task serve` runs it; N concurrent sessions × M calls
+ * of cached tools, first back to back (closed loop: throughput; latency there is queueing behind the other
+ * sessions), then paced at 5 calls/s per session (the p99 target), then a steady-rate soak with RSS
+ * sampled, then abandoned sessions that the idle timeout must reap. The 10-minute soak runs on demand:
+ * `deno run -A scripts/load_test.ts`.
  */
 import { FULL, type LoadTestOptions, rssIsFlat, runLoadTest, TARGET_P99_MS } from "../scripts/load_test.ts";
 import { MIB } from "../scripts/load_test/stats.ts";
@@ -19,26 +20,40 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const soak = `soak ${settings.soakRate}/s for ${settings.soakSeconds} s`;
   const tools = `${r.workload.calls.length} cached tools (${r.workload.calls.map((c) => c.tool).join(", ")})`;
   const peak = Math.max(...r.rss.map((s) => s.bytes));
+  const paced = `${load} at ${settings.perSessionRate}/s each`;
   return [
-    { name: `HTTP load ${load}: p50`, value: r.load.p50, unit: "ms", command: COMMAND, notes: tools },
     {
-      name: `HTTP load ${load}: p99`,
+      name: `HTTP burst ${load} (closed loop): throughput`,
+      value: r.burst.throughput,
+      unit: "calls/s",
+      target: "errors = 0",
+      pass: r.burst.errors === 0,
+      command: COMMAND,
+      notes: `${r.burst.calls} calls in ${r.burst.wallS.toFixed(1)} s, ${r.burst.errors} errors; ${tools}`,
+    },
+    {
+      name: `HTTP burst ${load} (closed loop): p50 / p99`,
+      value: r.burst.p99,
+      unit: "ms",
+      command: COMMAND,
+      notes:
+        `p50 ${
+          r.burst.p50.toFixed(1)
+        } ms; ${settings.sessions} calls always in flight, so latency ≈ ${settings.sessions} / ` +
+        `throughput (queueing), not a target`,
+    },
+    { name: `HTTP load ${paced}: p50`, value: r.load.p50, unit: "ms", command: COMMAND },
+    {
+      name: `HTTP load ${paced}: p99`,
       value: r.load.p99,
       unit: "ms",
       target: `≤ ${TARGET_P99_MS} ms`,
       pass: r.load.p99 <= TARGET_P99_MS,
       command: COMMAND,
-      notes: `closed loop, ${settings.sessions} calls always in flight; max ${r.load.max.toFixed(0)} ms`,
+      notes: `${r.load.calls} calls, max ${r.load.max.toFixed(0)} ms`,
     },
     {
-      name: `HTTP load ${load}: throughput`,
-      value: r.load.throughput,
-      unit: "calls/s",
-      command: COMMAND,
-      notes: `${r.load.calls} calls in ${r.load.wallS.toFixed(1)} s`,
-    },
-    {
-      name: `HTTP load ${load}: errors`,
+      name: `HTTP load ${paced}: errors`,
       value: r.load.errors,
       unit: "",
       target: "= 0",

@@ -12,6 +12,7 @@ import { systemClock } from "../src/core/clock.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createUpstream } from "../src/upstream/fetch_upstream.ts";
 import { upstreamPolicies } from "../src/upstream/policies.ts";
+import { totalViolations } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const ESEARCH: MockRoute = {
@@ -67,7 +68,7 @@ async function burst(calls: number, injected429s = 0): Promise<BurstResult> {
       wallS,
       succeeded: results.filter((r) => r.status === "fulfilled").length,
       requests: mock.requests.length,
-      violations: Object.values(mock.violations).reduce((a, b) => a + (b ?? 0), 0),
+      violations: totalViolations(mock),
       minGapMs: Math.min(...gaps),
       intervalMs: upstreamPolicies(config)["ncbi-eutils"].intervalMs,
     };

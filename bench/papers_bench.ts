@@ -5,39 +5,18 @@
  * page of the paper and none for the rest (the text cache). CPU costs of the HTML converter and the
  * OpenAlex list parser on the largest recorded bodies are reported, not judged.
  */
-import { startMockUpstream } from "../scripts/mock_upstream.ts";
-import { loadConfig } from "../src/config.ts";
-import { systemClock } from "../src/core/clock.ts";
-import { createLogger } from "../src/core/log.ts";
-import { createRuntime } from "../src/runtime.ts";
-import { Client, InMemoryTransport } from "../src/sdk.ts";
-import { createMcpServer } from "../src/server.ts";
 import { htmlToText } from "../src/sources/html/html_to_text.ts";
 import { parseList } from "../src/sources/openalex/parse_list.ts";
 import { parseWork } from "../src/sources/openalex/parse_work.ts";
+import { median, openBenchSession, totalViolations } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const read = (path: string) => Deno.readTextFileSync(new URL(`../fixtures/${path}`, import.meta.url));
 
 export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const command = `deno task bench${options.quick ? " --quick" : ""} papers`;
-  const mock = await startMockUpstream();
-  const runtime = createRuntime({
-    config: loadConfig({ ...mock.env, SCIENCE_MCP_TOOLSETS: "papers" }),
-    fetch: (request) => fetch(request),
-    clock: systemClock,
-    log: createLogger({ level: "error", sinks: [] }),
-  });
-  const server = createMcpServer(runtime);
-  const client = new Client({ name: "papers-bench", version: "1.0.0" });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const result = await client.callTool({ name, arguments: args });
-    if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
-    return result.structuredContent as Record<string, unknown>;
-  };
+  const session = await openBenchSession("papers-bench", { SCIENCE_MCP_TOOLSETS: "papers" });
+  const { mock, call } = session;
   const rows: BenchRow[] = [];
   try {
     const started = performance.now();
@@ -98,7 +77,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
         command,
       },
     );
-    const violations = Object.values(mock.violations).reduce((a, b) => a + (b ?? 0), 0);
+    const violations = totalViolations(mock);
     rows.push({
       name: "papers: rate violations",
       value: violations,
@@ -108,10 +87,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       command,
     });
   } finally {
-    await client.close();
-    await server.close();
-    await runtime.close();
-    await mock.close();
+    await session.close();
   }
   rows.push(cpu("papers: htmlToText on the 699 KB LaTeXML page", options, () => {
     htmlToText(read("arxiv/html/arxiv2md__html_2501.11120v1.html"));
@@ -132,6 +108,5 @@ function cpu(name: string, options: BenchOptions, fn: () => void): BenchRow {
     fn();
     times.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
-  return { name, value: times[Math.floor(times.length / 2)], unit: "ms", notes: "median, reading the file included" };
+  return { name, value: median(times), unit: "ms", notes: "median, reading the file included" };
 }

@@ -19,6 +19,7 @@ import { createPdfExtractor, defaultPoolSize } from "../src/sources/pdf/extracto
 import { PdfLibrary } from "../src/sources/pdf/pdf_library.ts";
 import { searchDocument } from "../src/sources/pdf/search.ts";
 import { searchPdf } from "../src/tools/pdf/search_pdf.ts";
+import { median } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const ROOT = decodeURIComponent(new URL("../fixtures/pdf", import.meta.url).pathname);
@@ -206,10 +207,4 @@ function machineLoad(): string {
   } catch {
     return `${cores} cores`;
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

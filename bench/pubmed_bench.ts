@@ -4,23 +4,12 @@
  * fetchArticleDetails call over MCP against the mock upstream with pacing off (what the server adds on
  * top of NCBI's own latency), cold and from the cache, and of one 200-PMID call (POST).
  */
-import { startMockUpstream } from "../scripts/mock_upstream.ts";
-import { loadConfig } from "../src/config.ts";
-import { systemClock } from "../src/core/clock.ts";
-import { createLogger } from "../src/core/log.ts";
-import { createRuntime } from "../src/runtime.ts";
-import { Client, InMemoryTransport } from "../src/sdk.ts";
-import { createMcpServer } from "../src/server.ts";
 import { parseEFetchPubMed } from "../src/sources/ncbi/parse_efetch_pubmed.ts";
 import { splitRawRecords } from "../src/sources/ncbi/pubmed_raw.ts";
+import { median, openBenchSession } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const BASELINE = new URL("../fixtures/ncbi/pubmed/pubmedparser__medline16n0902.xml", import.meta.url);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** Median milliseconds of `fn` over `rounds` runs, after one warm-up run. */
 function time(rounds: number, fn: () => unknown): number {
@@ -70,22 +59,14 @@ function parseRows(options: BenchOptions, baseline: string, command: string): Be
 }
 
 async function overheadRows(options: BenchOptions, pmids: string[], command: string): Promise<BenchRow[]> {
-  const mock = await startMockUpstream({ rates: false });
-  const runtime = createRuntime({
-    config: loadConfig({ ...mock.env, SCIENCE_MCP_TOOLSETS: "pubmed", NCBI_REQUEST_DELAY_MS: "0" }),
-    fetch: (request) => fetch(request),
-    clock: systemClock,
-    log: createLogger({ level: "error", sinks: [] }),
-  });
-  const server = createMcpServer(runtime);
-  const client = new Client({ name: "pubmed-bench", version: "1.0.0" });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
+  const session = await openBenchSession(
+    "pubmed-bench",
+    { SCIENCE_MCP_TOOLSETS: "pubmed", NCBI_REQUEST_DELAY_MS: "0" },
+    { rates: false },
+  );
   const call = async (ids: string[]) => {
     const started = performance.now();
-    const result = await client.callTool({ name: "fetchArticleDetails", arguments: { pmids: ids } });
-    if (result.isError) throw new Error(`fetchArticleDetails failed: ${JSON.stringify(result.structuredContent)}`);
+    await session.call("fetchArticleDetails", { pmids: ids });
     return performance.now() - started;
   };
   try {
@@ -123,10 +104,7 @@ async function overheadRows(options: BenchOptions, pmids: string[], command: str
       },
     ];
   } finally {
-    await client.close();
-    await server.close();
-    await runtime.close();
-    await mock.close();
+    await session.close();
   }
 }
 

@@ -95,9 +95,15 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadReport>
     log(`workload: ${workload.calls.map((c) => c.tool).join(", ")}`);
     const phase = { sessions: options.sessions, callsPerSession: options.callsPerSession, maxSeconds: 300 };
     const burst = await runLoad(server.base, workload.calls, phase);
-    log(`burst: ${burst.calls} calls, ${burst.throughput.toFixed(0)}/s, p99 ${burst.p99.toFixed(2)} ms, ${burst.errors} errors`);
+    log(
+      `burst: ${burst.calls} calls, ${burst.throughput.toFixed(0)}/s, p99 ${
+        burst.p99.toFixed(2)
+      } ms, ${burst.errors} errors`,
+    );
     const load = await runLoad(server.base, workload.calls, { ...phase, perSessionRate: options.perSessionRate });
-    log(`load: ${load.calls} calls, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms, ${load.errors} errors`);
+    log(
+      `load: ${load.calls} calls, p50 ${load.p50.toFixed(2)} ms, p99 ${load.p99.toFixed(2)} ms, ${load.errors} errors`,
+    );
     sample();
     const soakFrom = rss.length;
     const soak = await runSoak(server.base, workload.calls, {
@@ -138,7 +144,9 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadReport>
 /** What missed its target, in words; empty when everything passed. */
 export function misses(report: LoadReport): string[] {
   const out: string[] = [];
-  if (report.burst.errors > 0) out.push(`burst: ${report.burst.errors} errors ${JSON.stringify(report.burst.errorKinds)}`);
+  if (report.burst.errors > 0) {
+    out.push(`burst: ${report.burst.errors} errors ${JSON.stringify(report.burst.errorKinds)}`);
+  }
   for (const [name, phase] of [["load", report.load], ["soak", report.soak]] as const) {
     if (phase.errors > 0) out.push(`${name}: ${phase.errors} errors ${JSON.stringify(phase.errorKinds)}`);
     if (!(phase.p99 <= TARGET_P99_MS)) out.push(`${name}: p99 ${phase.p99.toFixed(2)} ms > ${TARGET_P99_MS} ms`);
@@ -162,7 +170,10 @@ export function formatReport(r: LoadReport): string {
     `workload (cached, cheap): ${r.workload.calls.map((c) => `${c.tool} ${c.warmMs.toFixed(1)} ms`).join(", ")}`,
     `left out: ${r.workload.excluded.map((e) => `${e.tool} (${e.reason})`).join("; ") || "none"}`,
     phase(`burst (closed loop) ${r.options.sessions} sessions × ${r.options.callsPerSession} calls`, r.burst),
-    phase(`load ${r.options.sessions} sessions × ${r.options.callsPerSession} calls at ${r.options.perSessionRate}/s each`, r.load),
+    phase(
+      `load ${r.options.sessions} sessions × ${r.options.callsPerSession} calls at ${r.options.perSessionRate}/s each`,
+      r.load,
+    ),
     phase(
       `soak ${r.options.soakRate}/s over ${r.options.soakSessions} sessions for ${r.options.soakSeconds} s`,
       r.soak,

@@ -229,7 +229,7 @@ export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
 }
 
 /** Matches `scheme://path/{var}` templates; returns the variables or undefined. */
-export function matchTemplate(template: string, uri: string): Record<string, string> | undefined {
+function matchTemplate(template: string, uri: string): Record<string, string> | undefined {
   const names: string[] = [];
   const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_m, name: string) => {
     names.push(name);

@@ -12,6 +12,8 @@ export interface CallResult {
   ok: boolean;
   /** HTTP status, JSON-RPC error or tool error code, when not ok. */
   error?: string;
+  /** structuredContent of the tool result, when there was one. */
+  structured?: Record<string, unknown>;
 }
 
 export class McpHttpSession {
@@ -53,9 +55,13 @@ export class McpHttpSession {
       if (!response.ok) return { ms, ok: false, error: `HTTP ${response.status}` };
       if (!message) return { ms, ok: false, error: "no JSON-RPC message in the answer" };
       if (message.error) return { ms, ok: false, error: `JSON-RPC ${message.error.code} ${message.error.message}` };
-      const result = message.result as { isError?: boolean; structuredContent?: { error?: { code?: string } } };
-      if (result?.isError) return { ms, ok: false, error: result.structuredContent?.error?.code ?? "isError" };
-      return { ms, ok: true };
+      const result = message.result as { isError?: boolean; structuredContent?: Record<string, unknown> };
+      const structured = result?.structuredContent;
+      if (result?.isError) {
+        const code = (structured?.error as { code?: string } | undefined)?.code;
+        return { ms, ok: false, error: code ?? "isError", structured };
+      }
+      return { ms, ok: true, structured };
     } catch (error) {
       return { ms: performance.now() - started, ok: false, error: String(error) };
     }
@@ -95,9 +101,12 @@ interface RpcMessage {
 /** The JSON-RPC answer of a POST: a JSON body, or the last `data:` event of an SSE stream. */
 async function readMessage(response: Response): Promise<RpcMessage | undefined> {
   const text = await response.text();
-  if (!text) return undefined;
-  if (!(response.headers.get("content-type") ?? "").includes("text/event-stream")) return JSON.parse(text);
-  const data = text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).filter(Boolean);
-  const last = data.at(-1);
-  return last ? JSON.parse(last) : undefined;
+  const sse = (response.headers.get("content-type") ?? "").includes("text/event-stream");
+  const data = sse ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()) : [text];
+  try {
+    const last = data.filter(Boolean).at(-1);
+    return last ? JSON.parse(last) : undefined;
+  } catch {
+    return undefined; // not JSON-RPC (a plain-text 500): the caller reports the HTTP status
+  }
 }

@@ -12,7 +12,9 @@ const encoder = new TextEncoder();
 export interface StdioServer {
   /** Spawn to the first tools/list answer, in ms. */
   coldStartMs: number;
-  call(name: string, args: unknown): Promise<{ ms: number; ok: boolean }>;
+  call(name: string, args: unknown): Promise<{ ms: number; ok: boolean; structured?: Record<string, unknown> }>;
+  /** Everything the server wrote on stderr so far (its JSON log lines). */
+  stderr(): string;
   close(): Promise<void>;
 }
 
@@ -28,25 +30,35 @@ export async function startStdioServer(
     env: { ...passThrough("PATH", "HOME", "DENO_DIR"), NO_COLOR: "1", MCP_LOG_LEVEL: "error", ...env },
     stdin: "piped",
     stdout: "piped",
-    stderr: "null",
+    stderr: "piped",
   }).spawn();
+  let stderr = "";
+  const draining = child.stderr.pipeTo(
+    new WritableStream({ write: (c) => void (stderr = (stderr + new TextDecoder().decode(c)).slice(-20_000)) }),
+  ).catch(() => {});
   const writer = child.stdin.getWriter();
   const waiting = new Map<number, (message: Record<string, unknown>) => void>();
   const reading = readLines(child.stdout, (line) => {
     const message = JSON.parse(line);
     if (typeof message.id === "number") waiting.get(message.id)?.(message);
   });
+  const exited = child.status.then((status) => {
+    throw new Error(`the server exited (code ${status.code})`);
+  });
+  exited.catch(() => {});
   let nextId = 1;
   const request = async (method: string, params: unknown) => {
     const id = nextId++;
     const answer = new Promise<Record<string, unknown>>((resolve) => waiting.set(id, resolve));
     await writer.write(encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n"));
-    const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`${method}: no answer in 60 s`)), 60_000)
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${method}: no answer in 60 s`)), 60_000);
+    });
     try {
-      return await Promise.race([answer, timeout]);
+      return await Promise.race([answer, timeout, exited]);
     } finally {
+      clearTimeout(timer);
       waiting.delete(id);
     }
   };
@@ -60,9 +72,12 @@ export async function startStdioServer(
     const list = await request("tools/list", {});
     if (!(list.result as { tools?: unknown[] })?.tools?.length) throw new Error(`tools/list: ${JSON.stringify(list)}`);
   } catch (error) {
-    child.kill("SIGKILL");
+    try {
+      child.kill("SIGKILL");
+    } catch { /* it already exited */ }
     await child.status;
-    throw error;
+    await draining;
+    throw new Error(`${error}\n${stderr}`);
   }
   const coldStartMs = performance.now() - started;
   return {
@@ -70,15 +85,25 @@ export async function startStdioServer(
     async call(name, args) {
       const t0 = performance.now();
       const answer = await request("tools/call", { name, arguments: args });
-      const result = answer.result as { isError?: boolean } | undefined;
-      return { ms: performance.now() - t0, ok: Boolean(result) && !result?.isError };
+      const result = answer.result as { isError?: boolean; structuredContent?: Record<string, unknown> } | undefined;
+      return {
+        ms: performance.now() - t0,
+        ok: Boolean(result) && !result?.isError,
+        structured: result?.structuredContent,
+      };
     },
+    stderr: () => stderr,
     async close() {
       await writer.close().catch(() => {});
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      const timer = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* it already exited */ }
+      }, 10_000);
       await child.status;
       clearTimeout(timer);
       await reading;
+      await draining;
     },
   };
 }

@@ -77,7 +77,7 @@ function resolveKey(name: string, properties: Record<string, JsonSchema>): strin
 }
 
 /** The JSON types a schema node admits (through type arrays, unions, enums and consts). */
-export function typesOf(schema: JsonSchema | undefined): Set<string> {
+function typesOf(schema: JsonSchema | undefined): Set<string> {
   const out = new Set<string>();
   if (!schema) return out;
   const add = (value: unknown) => {

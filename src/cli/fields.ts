@@ -41,7 +41,7 @@ export function describeFields(def: AnyToolDef): FieldDoc[] {
 }
 
 /** A compact TypeScript-like rendering of a JSON Schema node. */
-export function typeName(schema: JsonSchema): string {
+function typeName(schema: JsonSchema): string {
   if ("const" in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
@@ -79,12 +79,12 @@ export function constraints(schema: JsonSchema): string[] {
 }
 
 /** Quotes a value for POSIX shells when it needs it. */
-export function shellQuote(value: string): string {
+function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'"'"'`)}'`;
 }
 
 /** An example as CLI flags: `--query BRCA1 --limit 5 --ids 1 --ids 2 --exact`. */
-export function exampleFlags(example: Record<string, unknown>): string {
+function exampleFlags(example: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(example)) {
     const flag = `--${key}`;

@@ -31,7 +31,7 @@ export interface CliIo {
 
 const encoder = new TextEncoder();
 
-export function processIo(): CliIo {
+function processIo(): CliIo {
   return {
     stdout: (text) => writeAll(Deno.stdout, text),
     stderr: (text) => writeAll(Deno.stderr, text),

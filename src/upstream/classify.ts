@@ -86,7 +86,7 @@ export function httpMessage(host: string, status: number, attempts: number, show
 }
 
 /** First line of readable text in a body: JSON/XML/HTML tags stripped, at most 200 characters. */
-export function bodySnippet(body: string): string {
+function bodySnippet(body: string): string {
   const text = body.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, " ")
     .replace(/<[^>]*>/g, " ").replace(/[{}"[\]]/g, " ").replace(/\s+/g, " ").trim();
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;

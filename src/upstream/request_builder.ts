@@ -44,7 +44,7 @@ export function credentials(upstream: UpstreamName, config: Config): Record<stri
 }
 
 /** `science-mcp/0.1.0 (+https://github.com/science-mcp/science-mcp; mailto:admin@example.org)`. */
-export function userAgent(config: Config): string {
+function userAgent(config: Config): string {
   const contact = config.ncbi.email ?? config.openalex.mailto;
   return `science-mcp/${VERSION} (+${PROJECT_URL}${contact ? `; mailto:${contact}` : ""})`;
 }

@@ -10,6 +10,17 @@ import { ERROR_CODES, type ErrorCode } from "../../src/core/errors.ts";
 import type { AnyToolDef } from "../../src/core/tool_def.ts";
 import type { Client } from "../../src/sdk.ts";
 
+/**
+ * Runs and seed of a fuzz test: FUZZ_RUNS (per tool; default 25, the CI size) and FUZZ_SEED (default a
+ * fixed seed, so CI is reproducible; `random` for a new one each run, as `deno task fuzz` does; a number
+ * replays a reported failure).
+ */
+export function fuzzSettings(scale = 1): { numRuns: number; seed?: number } {
+  const runs = Number(Deno.env.get("FUZZ_RUNS") ?? 25) * scale;
+  const seed = Deno.env.get("FUZZ_SEED") ?? "20250901";
+  return seed === "random" ? { numRuns: runs } : { numRuns: runs, seed: Number(seed) };
+}
+
 export interface CallTally {
   ok: number;
   codes: Partial<Record<ErrorCode, number>>;

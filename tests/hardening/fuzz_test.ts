@@ -1,17 +1,18 @@
 /**
  * Property-based fuzzing of every tool's input, through the MCP path (SDK Client → server → invokeTool →
  * handler → pipeline), upstreams answered in-process by the recorded mock routes. FUZZ_RUNS arguments per
- * tool (default 25 in CI; `deno task fuzz` runs 500 per tool, over 10,000 in all). FUZZ_SEED replays a run.
+ * tool (default 25 in CI; `deno task fuzz` runs 500 per tool, over 10,000 in all); see fuzzSettings for
+ * FUZZ_SEED.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ALL_TOOLS } from "../../src/catalog.ts";
 import { argsFor } from "./arbitraries.ts";
-import { type CallTally, checkCall } from "./fuzz_check.ts";
+import { type CallTally, checkCall, fuzzSettings } from "./fuzz_check.ts";
 import { openFuzzWorld } from "./fuzz_world.ts";
 
-const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 25);
-const SEED = Deno.env.get("FUZZ_SEED") ? Number(Deno.env.get("FUZZ_SEED")) : undefined;
+const SETTINGS = fuzzSettings();
+const RUNS = SETTINGS.numRuns;
 
 Deno.test({
   name: `fuzz: ${RUNS} hostile argument sets per tool never crash the server and are refused by field`,
@@ -37,7 +38,7 @@ Deno.test({
               );
               assert.equal(({} as Record<string, unknown>).polluted, undefined);
             }),
-            { numRuns: RUNS, seed: SEED, endOnFailure: true },
+            { ...SETTINGS, endOnFailure: true },
           );
           if (details.failed) {
             const error = String((details.errorInstance as Error)?.message ?? details.errorInstance).slice(0, 600);
@@ -46,7 +47,8 @@ Deno.test({
           summary.push(`${def.name}: ${tally.ok} ok, ${JSON.stringify(tally.codes)}`);
         });
       }
-      assert.deepEqual(world.errors.filter((r) => r.msg !== "tool output does not match its outputSchema"), []);
+      // An error-level log record means a handler failed unexpectedly (INTERNAL logs its stack there).
+      assert.deepEqual(world.errors.slice(0, 3).map((r) => `${r.msg}: ${JSON.stringify(r).slice(0, 300)}`), []);
     } finally {
       await world.close();
     }

@@ -10,10 +10,11 @@ import fc from "fast-check";
 import { join } from "node:path";
 import { ALL_TOOLS } from "../../src/catalog.ts";
 import { hostileString } from "./arbitraries.ts";
-import { namedFields } from "./fuzz_check.ts";
+import { fuzzSettings, namedFields } from "./fuzz_check.ts";
 import { openFuzzWorld } from "./fuzz_world.ts";
 
-const RUNS = Number(Deno.env.get("FUZZ_RUNS") ?? 25) * 8;
+const SETTINGS = fuzzSettings(8);
+const RUNS = SETTINGS.numRuns;
 const SEARCH = ALL_TOOLS.find((t) => t.name === "search_pdf");
 const LIST = ALL_TOOLS.find((t) => t.name === "list_pdfs");
 
@@ -118,7 +119,7 @@ Deno.test({
             if (s.file_exists) outcomes.inside++;
             else outcomes.missing++;
           }),
-          { numRuns: RUNS, endOnFailure: true },
+          { ...SETTINGS, endOnFailure: true },
         );
         if (details.failed) assert.fail(`seed ${details.seed}: ${String(details.errorInstance).slice(0, 500)}`);
         console.log(`pdf confinement: ${JSON.stringify(outcomes)}`);

@@ -3,6 +3,7 @@
  * An `<ERROR>` in a LinkSet or at the root throws; `<Info>Empty result</Info>` is simply no links.
  */
 import { ToolError } from "../../core/errors.ts";
+import { eutilsRoot } from "./eutils_root.ts";
 import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
 
 export interface ELinkLink {
@@ -19,14 +20,7 @@ export interface ELinkSet {
 
 export function parseELink(xml: string, url: string): ELinkSet[] {
   const doc = parseNcbiXml(xml, url, ["LinkSet", "LinkSetDb", "Link", "Id"]);
-  const root = doc.eLinkResult as XmlNode | undefined;
-  if (!root || typeof root !== "object") {
-    throw new ToolError(
-      "UPSTREAM_ERROR",
-      `NCBI ELink answered without an eLinkResult (${url})`,
-      "Retry shortly; NCBI may be degraded.",
-    );
-  }
+  const root = eutilsRoot(doc, "eLinkResult", "ELink", url);
   const rootError = text(root.ERROR);
   if (rootError) throw elinkError(rootError);
   return asArray(root.LinkSet as XmlNode[]).map((set) => {

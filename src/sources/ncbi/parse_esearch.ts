@@ -3,6 +3,7 @@
  * `<ERROR>` throws, `ErrorList`/`WarningList` entries become `warnings`.
  */
 import { ToolError } from "../../core/errors.ts";
+import { eutilsRoot } from "./eutils_root.ts";
 import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
 
 export interface ESearchResult {
@@ -19,14 +20,7 @@ export interface ESearchResult {
 
 export function parseESearch(xml: string, url: string): ESearchResult {
   const doc = parseNcbiXml(xml, url, ["Id"]);
-  const root = doc.eSearchResult as XmlNode | undefined;
-  if (!root || typeof root !== "object") {
-    throw new ToolError(
-      "UPSTREAM_ERROR",
-      `NCBI ESearch answered without an eSearchResult (${url})`,
-      "Retry shortly; NCBI may be degraded.",
-    );
-  }
+  const root = eutilsRoot(doc, "eSearchResult", "ESearch", url);
   const fatal = text(root.ERROR);
   if (fatal) {
     throw new ToolError(

@@ -3,7 +3,7 @@
  * (`<DocumentSummary uid="…"><error>…</error>`) becomes a summary with `error` set, so one bad id never
  * hides the others and is never passed off as an empty record.
  */
-import { ToolError } from "../../core/errors.ts";
+import { eSummaryDocuments } from "./eutils_root.ts";
 import { markupToText } from "./markup_text.ts";
 import { isoDate } from "./pubmed_dates.ts";
 import type { PubMedSummary } from "./pubmed_types.ts";
@@ -11,26 +11,14 @@ import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
 
 export function parseESummaryPubMed(xml: string, url: string): PubMedSummary[] {
   const doc = parseNcbiXml(xml, url, ["DocumentSummary", "Author", "ArticleId"]);
-  const root = doc.eSummaryResult as XmlNode | undefined;
-  if (!root || typeof root !== "object") {
-    throw new ToolError(
-      "UPSTREAM_ERROR",
-      `NCBI ESummary answered without an eSummaryResult (${url})`,
-      "Retry shortly; NCBI may be degraded.",
-    );
-  }
-  const fatal = text(root.ERROR).trim();
-  if (fatal) {
-    throw new ToolError(
-      "UPSTREAM_ERROR",
-      `NCBI ESummary failed: ${fatal}`,
+  const docs = eSummaryDocuments(
+    doc,
+    url,
+    (fatal) =>
       /query_key|WebEnv|history/i.test(fatal)
         ? "The search history expired; run searchPubMedArticles again."
         : "Retry shortly; if it persists, check the PMIDs.",
-    );
-  }
-  const set = root.DocumentSummarySet as XmlNode | undefined;
-  const docs = asArray(set && typeof set === "object" ? set.DocumentSummary as XmlNode[] : undefined);
+  );
   return docs.map(toSummary);
 }
 

@@ -91,9 +91,3 @@ export function isoDate(text: string | undefined): string | undefined {
   if (!year) return undefined;
   return [year, month, month ? day : undefined].filter(Boolean).join("-");
 }
-
-/** The most precise ISO form of a {@link PubMedDate}: `YYYY-MM-DD`, `YYYY-MM`, `YYYY`, or undefined. */
-export function isoFromPubMedDate(date: PubMedDate): string | undefined {
-  if (!date.year) return undefined;
-  return [date.year, date.month, date.month ? date.day : undefined].filter(Boolean).join("-");
-}

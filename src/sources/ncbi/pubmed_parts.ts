@@ -33,7 +33,7 @@ export function parseAuthors(authorList: unknown): PubMedAuthor[] {
 }
 
 /** `https://orcid.org/0000-0002-1825-0097`, `0000000218250097` → `0000-0002-1825-0097`. */
-export function normaliseOrcid(value: string | undefined): string | undefined {
+function normaliseOrcid(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const digits = value.replace(/^.*orcid\.org\//i, "").replace(/[^0-9Xx]/g, "").toUpperCase();
   if (digits.length !== 16) return value.trim() || undefined;

@@ -13,7 +13,7 @@ export type XmlNode = Record<string, unknown>;
  * @param stopNodes element names whose inner XML is kept raw (mixed content such as titles with `<i>`,
  *   or big sub-trees nobody reads, which are then skipped rather than parsed).
  */
-export function parseXml(
+function parseXml(
   text: string,
   arrayTags: Iterable<string> = [],
   preserveOrder = false,

@@ -120,7 +120,7 @@ async function splitAcrossWorkers(bytes: Uint8Array, pageCount: number, job: Job
 }
 
 /** Rejects documents whose pages carry (almost) no text: scans without OCR, vector-only drawings. */
-export function assertTextLayer(text: PdfText): void {
+function assertTextLayer(text: PdfText): void {
   let chars = 0;
   for (const page of text.pages) chars += page.replace(/\s+/g, "").length;
   if (text.pageCount > 0 && chars >= MIN_CHARS_PER_PAGE * text.pageCount) return;

@@ -30,7 +30,7 @@ export function pdfNameProblem(name: string): string | undefined {
 }
 
 /** The INVALID_INPUT error for a bad name, naming the field and pointing at list_pdfs. */
-export function badPdfName(name: string, problem: string): ToolError {
+function badPdfName(name: string, problem: string): ToolError {
   return invalidInput(
     "pdf_name",
     problem,

@@ -6,7 +6,7 @@ import { intList, isObject, type JsonObject, malformed, parsePugJson, stringList
 import type { AssayTargetLists, RecordDates, XrefType } from "./types.ts";
 
 /** The Information objects of a body, in order. */
-export function parseInformation(text: string, url: string): JsonObject[] {
+function parseInformation(text: string, url: string): JsonObject[] {
   const doc = parsePugJson(text, url);
   const list = doc.InformationList;
   if (!isObject(list) || !Array.isArray(list.Information)) throw malformed(url, "no InformationList");

@@ -97,7 +97,9 @@ export const getArticleRelationships = defineTool({
 });
 
 async function related(pmid: string, type: string, max: number, ctx: ToolContext): Promise<Output> {
-  const links = await eLink(ctx, pmid, LINK_KIND[type]);
+  const links = await eLink(ctx, pmid, LINK_KIND[type]).catch((error) => {
+    throw error instanceof ToolError && error.code === "ENTITY_NOT_FOUND" ? unknownPmid(pmid, error) : error;
+  });
   // Similar-article lists start with the article itself (score 2^31-1): it is not related to itself.
   const others = links.value.filter((l) => l.id !== pmid);
   const chosen = others.slice(0, max);
@@ -132,17 +134,20 @@ async function related(pmid: string, type: string, max: number, ctx: ToolContext
   return { ...base, relatedArticles, retrievedCount: relatedArticles.length, eSummaryUrl: summaries.url };
 }
 
+/** The same not-found error whether EFetch returns no record or ELink rejects the id (as get_pubmed_links does). */
+function unknownPmid(pmid: string, cause?: ToolError): ToolError {
+  return new ToolError(
+    "ENTITY_NOT_FOUND",
+    cause ? `PubMed has no record for PMID ${pmid} (${cause.message}).` : `PubMed has no record for PMID ${pmid}.`,
+    "Check the PMID, or find the article with searchPubMedArticles.",
+    { invalidInput: { field: "sourcePmid", value: pmid }, cause },
+  );
+}
+
 async function citations(pmid: string, styles: CitationStyle[], ctx: ToolContext): Promise<Output> {
   const fetched = await eFetch(ctx, [pmid], "xml");
   const article = parseEFetchPubMed(fetched.value, fetched.url).find((a) => a.pmid === pmid);
-  if (!article) {
-    throw new ToolError(
-      "ENTITY_NOT_FOUND",
-      `PubMed has no record for PMID ${pmid}.`,
-      "Check the PMID, or find the article with searchPubMedArticles.",
-      { invalidInput: { field: "sourcePmid", value: pmid } },
-    );
-  }
+  if (!article) throw unknownPmid(pmid);
   return {
     sourcePmid: pmid,
     relationshipType: "citation_formats",

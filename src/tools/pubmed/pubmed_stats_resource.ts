@@ -13,7 +13,7 @@ interface CachedStats {
   at: number;
 }
 
-export async function pubmedStats(ctx: ToolContext): Promise<Record<string, unknown>> {
+async function pubmedStats(ctx: ToolContext): Promise<Record<string, unknown>> {
   const { value, url } = await eInfo(ctx);
   return {
     dbName: value.dbName,

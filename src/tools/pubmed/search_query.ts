@@ -10,7 +10,6 @@ export const SORT_VALUES = {
   author: "Author",
   journal_name: "JournalName",
 };
-export type SortBy = keyof typeof SORT_VALUES;
 
 /** Open ends of a date range: ESearch needs both mindate and maxdate. */
 const EARLIEST = "1000";
@@ -19,7 +18,7 @@ const LATEST = "3000";
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 
-export function stripControlCharacters(value: string): string {
+function stripControlCharacters(value: string): string {
   return value.replace(CONTROL, " ").trim();
 }
 

@@ -59,7 +59,7 @@ function health(status: NcbiStatus, now: number): "unknown" | "operational" | "d
 }
 
 /** Base64 of the UTF-8 bytes (btoa alone only takes Latin-1). */
-export function base64Utf8(text: string): string {
+function base64Utf8(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

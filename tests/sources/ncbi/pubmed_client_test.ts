@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { ToolError } from "../../../src/core/errors.ts";
 import { eFetch, eInfo, eLink, eSearch, eSummaryByIds, MAX_GET_IDS } from "../../../src/sources/ncbi/pubmed_client.ts";
 import { scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
-import { eutils, fixtureXml, paramsOf, xml } from "../../tools/pubmed/eutils_routes.ts";
+import { mergedParams } from "../../helpers/mock_routes.ts";
+import { eutils, fixtureXml, xml } from "../../tools/pubmed/eutils_routes.ts";
 
 const EMPTY_SET = "<PubmedArticleSet></PubmedArticleSet>";
 
@@ -87,7 +88,7 @@ Deno.test("a long query goes as POST even with few ids, since its URL would pass
   const term = Array.from({ length: 200 }, (_, i) => `gene${i}[Title]`).join(" OR ");
   await eSearch(ctx, { term, retmax: 5, useHistory: false });
   assert.equal(fetch.requests[0].method, "POST");
-  assert.equal(paramsOf(fetch.requests[0]).get("term"), term);
+  assert.equal(mergedParams(fetch.requests[0]).get("term"), term);
 });
 
 Deno.test("eFetch medline asks for rettype=medline as text", async () => {

@@ -6,15 +6,15 @@
 import { geneRoutes } from "../../../scripts/mock_routes/gene.ts";
 import type { Env } from "../../../src/config.ts";
 import type { Runtime } from "../../../src/runtime.ts";
+import { mergedParams, toMockRequest } from "../../helpers/mock_routes.ts";
+export { errorOf } from "../../helpers/tool_result.ts";
 import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
 
 /** Answers a request the way the mock upstream's gene routes would; 599 when none applies. */
 export async function geneRoute(request: RecordedRequest): Promise<Response> {
-  const params = new URLSearchParams(request.url.search);
-  if (request.body) { for (const [k, v] of new URLSearchParams(request.body)) params.append(k, v); }
-  const path = "/" + request.url.pathname.split("/").pop();
+  const mockRequest = toMockRequest(request, "/" + request.url.pathname.split("/").pop());
   for (const route of geneRoutes) {
-    const response = await route.handle({ method: request.method, path, params, url: request.url, body: request.body });
+    const response = await route.handle(mockRequest);
     if (response) return response;
   }
   return new Response(`no gene route for ${request.method} ${request.url}`, { status: 599 });
@@ -27,11 +27,7 @@ export function geneFetch(...first: Route[]) {
 
 /** Parameters of every recorded request to `path` (e.g. "/esearch.fcgi"), query and form merged. */
 export function paramsOf(requests: RecordedRequest[], path: string): URLSearchParams[] {
-  return requests.filter((r) => r.url.pathname.endsWith(path)).map((r) => {
-    const params = new URLSearchParams(r.url.search);
-    if (r.body) { for (const [k, v] of new URLSearchParams(r.body)) params.append(k, v); }
-    return params;
-  });
+  return requests.filter((r) => r.url.pathname.endsWith(path)).map(mergedParams);
 }
 
 export interface GeneHarness {
@@ -60,8 +56,15 @@ export async function geneHarness(options: { routes?: Route[]; env?: Env } = {})
   };
 }
 
-export function errorOf(
-  result: CallResult,
-): { code: string; message: string; recovery_hint: string; invalid_input?: unknown } {
-  return (result.structuredContent as { error: never }).error;
+/**
+ * One tool call on a fresh harness whose NCBI answers come from `route` first (a fault, an odd body),
+ * closed afterwards: the shape of every upstream-fault test.
+ */
+export async function callOnce(route: Route, name: string, args: Record<string, unknown>): Promise<CallResult> {
+  const h = await geneHarness({ routes: [route] });
+  try {
+    return await h.call(name, args);
+  } finally {
+    await h.close();
+  }
 }

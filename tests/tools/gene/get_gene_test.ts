@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { errorOf, geneHarness, paramsOf } from "./gene_mock.ts";
+import { callOnce, errorOf, geneHarness, paramsOf } from "./gene_mock.ts";
 
 Deno.test("get_gene over MCP", async (t) => {
   const h = await geneHarness();
@@ -95,24 +95,14 @@ Deno.test("get_gene over MCP", async (t) => {
 
 Deno.test("get_gene maps upstream faults to error envelopes", async (t) => {
   await t.step("HTTP 500 → UPSTREAM_ERROR", async () => {
-    const h = await geneHarness({ routes: [() => new Response("boom", { status: 500 })] });
-    try {
-      assert.equal(errorOf(await h.call("get_gene", { entrez_id: "NCBIGene:7157" })).code, "UPSTREAM_ERROR");
-    } finally {
-      await h.close();
-    }
+    const boom = () => new Response("boom", { status: 500 });
+    assert.equal(errorOf(await callOnce(boom, "get_gene", { entrez_id: "NCBIGene:7157" })).code, "UPSTREAM_ERROR");
   });
   await t.step("a truncated record → UPSTREAM_ERROR", async () => {
-    const h = await geneHarness({
-      routes: [() => new Response("<Entrezgene-Set><Entrezgene><Entrezgene_track-info>")],
-    });
-    try {
-      const error = errorOf(await h.call("get_gene", { entrez_id: "NCBIGene:7157" }));
-      assert.equal(error.code, "UPSTREAM_ERROR");
-      assert.match(error.message, /incomplete XML/);
-    } finally {
-      await h.close();
-    }
+    const truncated = () => new Response("<Entrezgene-Set><Entrezgene><Entrezgene_track-info>");
+    const error = errorOf(await callOnce(truncated, "get_gene", { entrez_id: "NCBIGene:7157" }));
+    assert.equal(error.code, "UPSTREAM_ERROR");
+    assert.match(error.message, /incomplete XML/);
   });
   await t.step("a replaced id is ENTITY_NOT_FOUND naming the current id", async () => {
     const replaced = `<?xml version="1.0"?><Entrezgene-Set><Entrezgene><Entrezgene_track-info><Gene-track>
@@ -120,13 +110,8 @@ Deno.test("get_gene maps upstream faults to error envelopes", async (t) => {
       <Gene-track_current-id><Dbtag><Dbtag_db>GeneID</Dbtag_db><Dbtag_tag><Object-id><Object-id_id>200</Object-id_id>
       </Object-id></Dbtag_tag></Dbtag></Gene-track_current-id></Gene-track></Entrezgene_track-info></Entrezgene>
       </Entrezgene-Set>`;
-    const h = await geneHarness({ routes: [() => new Response(replaced)] });
-    try {
-      const error = errorOf(await h.call("get_gene", { entrez_id: "NCBIGene:100" }));
-      assert.equal(error.code, "ENTITY_NOT_FOUND");
-      assert.equal(error.recovery_hint, 'Call get_gene("NCBIGene:200") for the current record.');
-    } finally {
-      await h.close();
-    }
+    const error = errorOf(await callOnce(() => new Response(replaced), "get_gene", { entrez_id: "NCBIGene:100" }));
+    assert.equal(error.code, "ENTITY_NOT_FOUND");
+    assert.equal(error.recovery_hint, 'Call get_gene("NCBIGene:200") for the current record.');
   });
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { errorOf, geneHarness, paramsOf } from "./gene_mock.ts";
+import { callOnce, errorOf, geneHarness, paramsOf } from "./gene_mock.ts";
 
 interface Page {
   items: string[];
@@ -88,23 +88,14 @@ Deno.test("get_pubmed_links over MCP", async (t) => {
 
 Deno.test("get_pubmed_links maps upstream faults to error envelopes", async (t) => {
   await t.step("HTTP 502 → UPSTREAM_ERROR", async () => {
-    const h = await geneHarness({ routes: [() => new Response("bad gateway", { status: 502 })] });
-    try {
-      assert.equal(errorOf(await h.call("get_pubmed_links", { entrez_id: "NCBIGene:7157" })).code, "UPSTREAM_ERROR");
-    } finally {
-      await h.close();
-    }
+    const badGateway = () => new Response("bad gateway", { status: 502 });
+    const error = errorOf(await callOnce(badGateway, "get_pubmed_links", { entrez_id: "NCBIGene:7157" }));
+    assert.equal(error.code, "UPSTREAM_ERROR");
   });
   await t.step("an ELink <ERROR> about the id → ENTITY_NOT_FOUND with a search_genes hint", async () => {
-    const h = await geneHarness({
-      routes: [() => new Response("<eLinkResult><ERROR>Invalid uid 0 at position 0</ERROR></eLinkResult>")],
-    });
-    try {
-      const error = errorOf(await h.call("get_pubmed_links", { entrez_id: "NCBIGene:0" }));
-      assert.equal(error.code, "ENTITY_NOT_FOUND");
-      assert.match(error.recovery_hint, /search_genes/);
-    } finally {
-      await h.close();
-    }
+    const invalidUid = () => new Response("<eLinkResult><ERROR>Invalid uid 0 at position 0</ERROR></eLinkResult>");
+    const error = errorOf(await callOnce(invalidUid, "get_pubmed_links", { entrez_id: "NCBIGene:0" }));
+    assert.equal(error.code, "ENTITY_NOT_FOUND");
+    assert.match(error.recovery_hint, /search_genes/);
   });
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { errorOf, geneHarness, paramsOf } from "./gene_mock.ts";
+import type { RecordedRequest } from "../../helpers/runtime.ts";
+import { callOnce, errorOf, geneHarness, paramsOf } from "./gene_mock.ts";
 
 interface Candidate {
   id: string;
@@ -164,60 +165,36 @@ Deno.test("search_genes over MCP", async (t) => {
 
 Deno.test("search_genes maps upstream faults to error envelopes", async (t) => {
   await t.step("HTTP 503 → UPSTREAM_ERROR", async () => {
-    const h = await geneHarness({ routes: [() => new Response("Service Unavailable", { status: 503 })] });
-    try {
-      const result = await h.call("search_genes", { query: "TP53" });
-      assert.equal(result.isError, true);
-      assert.equal(errorOf(result).code, "UPSTREAM_ERROR");
-      assert.match(errorOf(result).recovery_hint, /NCBI_API_KEY|Retry/);
-    } finally {
-      await h.close();
-    }
+    const result = await callOnce(() => new Response("Service Unavailable", { status: 503 }), "search_genes", {
+      query: "TP53",
+    });
+    assert.equal(result.isError, true);
+    assert.equal(errorOf(result).code, "UPSTREAM_ERROR");
+    assert.match(errorOf(result).recovery_hint, /NCBI_API_KEY|Retry/);
   });
   await t.step("HTTP 429 → RATE_LIMITED mentioning NCBI_API_KEY and the delay", async () => {
-    const h = await geneHarness({
-      routes: [
-        () => Response.json({ error: "API rate limit exceeded" }, { status: 429, headers: { "retry-after": "2" } }),
-      ],
-    });
-    try {
-      const error = errorOf(await h.call("search_genes", { query: "TP53" }));
-      assert.equal(error.code, "RATE_LIMITED");
-      assert.match(error.recovery_hint, /NCBI_API_KEY/);
-      assert.match(error.recovery_hint, /2 s/);
-    } finally {
-      await h.close();
-    }
+    const limited = () =>
+      Response.json({ error: "API rate limit exceeded" }, { status: 429, headers: { "retry-after": "2" } });
+    const error = errorOf(await callOnce(limited, "search_genes", { query: "TP53" }));
+    assert.equal(error.code, "RATE_LIMITED");
+    assert.match(error.recovery_hint, /NCBI_API_KEY/);
+    assert.match(error.recovery_hint, /2 s/);
   });
   await t.step("malformed or truncated XML → UPSTREAM_ERROR, never a short success", async () => {
     for (const body of ["Rate exceeded.", "<eSearchResult><Count>12</Count><IdList><Id>672</Id>"]) {
-      const h = await geneHarness({
-        routes: [(r) => r.url.pathname.endsWith("/esearch.fcgi") ? new Response(body) : undefined],
-      });
-      try {
-        const error = errorOf(await h.call("search_genes", { query: "BRCA1" }));
-        assert.equal(error.code, "UPSTREAM_ERROR", body);
-      } finally {
-        await h.close();
-      }
+      const esearch = (r: RecordedRequest) => r.url.pathname.endsWith("/esearch.fcgi") ? new Response(body) : undefined;
+      const error = errorOf(await callOnce(esearch, "search_genes", { query: "BRCA1" }));
+      assert.equal(error.code, "UPSTREAM_ERROR", body);
     }
   });
   await t.step("a query NCBI rejects (fatal <ERROR>) → INVALID_INPUT with a search_genes hint", async () => {
-    const h = await geneHarness({
-      routes: [
-        (r) =>
-          r.url.pathname.endsWith("/esearch.fcgi")
-            ? new Response("<eSearchResult><ERROR>Invalid query syntax</ERROR></eSearchResult>")
-            : undefined,
-      ],
-    });
-    try {
-      const error = errorOf(await h.call("search_genes", { query: "BRCA1[nosuchfield" }));
-      assert.equal(error.code, "INVALID_INPUT");
-      assert.match(error.recovery_hint, /search_genes/);
-      assert.deepEqual(error.invalid_input, { field: "query", value: "BRCA1[nosuchfield" });
-    } finally {
-      await h.close();
-    }
+    const rejected = (r: RecordedRequest) =>
+      r.url.pathname.endsWith("/esearch.fcgi")
+        ? new Response("<eSearchResult><ERROR>Invalid query syntax</ERROR></eSearchResult>")
+        : undefined;
+    const error = errorOf(await callOnce(rejected, "search_genes", { query: "BRCA1[nosuchfield" }));
+    assert.equal(error.code, "INVALID_INPUT");
+    assert.match(error.recovery_hint, /search_genes/);
+    assert.deepEqual(error.invalid_input, { field: "query", value: "BRCA1[nosuchfield" });
   });
 });

@@ -10,6 +10,8 @@ import type { Env } from "../../../src/config.ts";
 import { ManualClock } from "../../../src/core/clock.ts";
 import type { ResolveDns } from "../../../src/sources/publisher/guard.ts";
 import { PAPERS_SEAMS, type PapersSeams } from "../../../src/tools/papers/seams.ts";
+import { toMockRequest } from "../../helpers/mock_routes.ts";
+export { errorOf } from "../../helpers/tool_result.ts";
 import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
 
 export const MOCK_ORIGIN = "http://mock.test";
@@ -31,13 +33,7 @@ async function answer(req: RecordedRequest): Promise<Response> {
   const [, prefix, ...rest] = req.url.pathname.split("/");
   for (const route of papersRoutes) {
     if (route.prefix !== prefix as MockPrefix) continue;
-    const response = await route.handle({
-      method: req.method,
-      path: `/${rest.join("/")}`,
-      params: new URLSearchParams(req.url.search),
-      url: req.url,
-      body: req.body,
-    });
+    const response = await route.handle(toMockRequest(req, `/${rest.join("/")}`));
     if (response) return response;
   }
   return new Response(`no mock route for ${req.url.pathname}`, { status: 599 });
@@ -59,16 +55,6 @@ export function timed(clock: ManualClock, route: Route): Route & { times: { url:
     return route(req);
   };
   return Object.assign(wrapped, { times });
-}
-
-export interface ErrorEnvelope {
-  code: string;
-  message: string;
-  recovery_hint: string;
-}
-
-export function errorOf(result: { structuredContent?: unknown }): ErrorEnvelope {
-  return (result.structuredContent as { error: ErrorEnvelope }).error;
 }
 
 export interface CallResult {

@@ -5,9 +5,10 @@
  * ListKey polls cost no wall time while keeping their order.
  */
 import { pubchemRoutes } from "../../../scripts/mock_routes/pubchem.ts";
-import type { MockRequest } from "../../../scripts/mock_routes/types.ts";
 import { ManualClock } from "../../../src/core/clock.ts";
 import { CallToolResultSchema, type Client } from "../../../src/sdk.ts";
+import { toMockRequest } from "../../helpers/mock_routes.ts";
+export { errorOf } from "../../helpers/tool_result.ts";
 import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
 import { pubchemFixture } from "../../sources/pubchem/fakes.ts";
 
@@ -70,15 +71,7 @@ export function mockRoutesHarness(): Promise<Harness> {
 export function mockRoutesFetch(): ReturnType<typeof scriptedFetch> {
   return scriptedFetch((req) => {
     if (!req.url.pathname.startsWith("/pubchem/")) return undefined;
-    const params = new URLSearchParams(req.url.search);
-    for (const [k, v] of new URLSearchParams(req.body)) params.append(k, v);
-    const mock: MockRequest = {
-      method: req.method,
-      path: req.url.pathname.slice("/pubchem".length),
-      params,
-      url: req.url,
-      body: req.body,
-    };
+    const mock = toMockRequest(req, req.url.pathname.slice("/pubchem".length));
     return Promise.resolve(pubchemRoutes[0].handle(mock))
       .then((response) => response ?? new Response(`no mock route for ${mock.path}`, { status: 599 }));
   });
@@ -103,15 +96,3 @@ export const busy: Route = () =>
     status: 503,
     headers: { "content-type": "application/json" },
   });
-
-export function errorOf(
-  result: ToolCall,
-): { code: string; message: string; recovery_hint: string; invalid_input?: unknown } {
-  if (!result.isError) throw new Error(`expected an error, got ${JSON.stringify(result.structuredContent)}`);
-  return (result.structuredContent as { error: { code: string; message: string; recovery_hint: string } }).error;
-}
-
-/** Only the PubChem requests (the scripted fetch also sees nothing else, but be explicit). */
-export function pubchemRequests(requests: RecordedRequest[]): RecordedRequest[] {
-  return requests.filter((r) => r.url.pathname.startsWith("/rest/pug") || r.url.pathname.startsWith("/pubchem/"));
-}

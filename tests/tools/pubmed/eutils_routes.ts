@@ -1,16 +1,10 @@
 /** Test helper: scripted E-utilities answers, by utility, and the PubMed mock routes as a scripted route. */
 import { ncbiRoutes } from "../../../scripts/mock_routes/ncbi.ts";
+import { mergedParams, toMockRequest } from "../../helpers/mock_routes.ts";
 import { fixture, type RecordedRequest, type Route } from "../../helpers/runtime.ts";
 
 export type Utility = "esearch" | "esummary" | "efetch" | "elink" | "einfo";
 type Handler = (params: URLSearchParams, request: RecordedRequest) => Response | undefined;
-
-/** Query and form parameters of a recorded request, merged. */
-export function paramsOf(request: RecordedRequest): URLSearchParams {
-  const params = new URLSearchParams(request.url.search);
-  if (request.method === "POST") { for (const [k, v] of new URLSearchParams(request.body)) params.append(k, v); }
-  return params;
-}
 
 export function utilityOf(request: RecordedRequest): string {
   return /\/(\w+)\.fcgi$/.exec(request.url.pathname)?.[1] ?? "";
@@ -18,7 +12,7 @@ export function utilityOf(request: RecordedRequest): string {
 
 /** Answers E-utilities requests with the handler registered for their utility. */
 export function eutils(handlers: Partial<Record<Utility, Handler>>): Route {
-  return (request) => handlers[utilityOf(request) as Utility]?.(paramsOf(request), request);
+  return (request) => handlers[utilityOf(request) as Utility]?.(mergedParams(request), request);
 }
 
 export function xml(body: string, status = 200): Response {
@@ -34,13 +28,7 @@ export function mockRoutes(): Route {
   return (request) => {
     const path = `/${utilityOf(request)}.fcgi`;
     for (const route of ncbiRoutes) {
-      const response = route.handle({
-        method: request.method,
-        path,
-        params: paramsOf(request),
-        url: request.url,
-        body: request.body,
-      });
+      const response = route.handle(toMockRequest(request, path));
       if (response instanceof Promise) throw new Error(`mock route ${route.name} is asynchronous`);
       if (response) return response;
     }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { splitRawRecords } from "../../../src/sources/ncbi/pubmed_raw.ts";
 import { fixture } from "../../helpers/runtime.ts";
-import { callsTo, eutils, fixtureXml, mockRoutes, paramsOf, xml } from "./eutils_routes.ts";
+import { mergedParams } from "../../helpers/mock_routes.ts";
+import { callsTo, eutils, fixtureXml, mockRoutes, xml } from "./eutils_routes.ts";
 import { dataOf, errorOf, withSession } from "./mcp_session.ts";
 
 interface Article {
@@ -45,7 +46,7 @@ Deno.test("fetchArticleDetails returns parsed records in request order, acceptin
     );
     assert.ok(second.meshTerms!.length > 0, "MeSH terms by default");
     assert.equal(second.grantList, undefined, "grants only on request");
-    assert.equal(paramsOf(callsTo(requests, "efetch")[0]).get("id"), "30108519,27797938");
+    assert.equal(mergedParams(callsTo(requests, "efetch")[0]).get("id"), "30108519,27797938");
   });
 });
 
@@ -127,7 +128,7 @@ Deno.test("fetchArticleDetails medline_text returns MEDLINE text per record", as
     assert.match(out.articles[0].medlineText!, /^PMID- 19304878\n/);
     assert.match(out.articles[0].medlineText!, /\nTI {2}- Biopython: freely available Python tools/);
     assert.deepEqual(out.notFoundPmids, ["1"]);
-    assert.equal(paramsOf(callsTo(requests, "efetch")[0]).get("rettype"), "medline");
+    assert.equal(mergedParams(callsTo(requests, "efetch")[0]).get("rettype"), "medline");
   });
 });
 

@@ -139,6 +139,19 @@ Deno.test("citation_formats answers ENTITY_NOT_FOUND for an unknown PMID", async
   });
 });
 
+Deno.test("an id ELink rejects is ENTITY_NOT_FOUND naming sourcePmid and searchPubMedArticles", async () => {
+  const invalidUid = eutils({
+    elink: () => xml("<eLinkResult><ERROR>Invalid uid 0 at position 0</ERROR></eLinkResult>"),
+  });
+  await withSession([invalidUid], async ({ call }) => {
+    const error = errorOf(await call("getArticleRelationships", { sourcePmid: "1" }));
+    assert.equal(error.code, "ENTITY_NOT_FOUND");
+    assert.match(error.message, /PMID 1 .*Invalid uid/);
+    assert.match(error.recovery_hint, /searchPubMedArticles/);
+    assert.deepEqual(error.invalid_input, { field: "sourcePmid", value: "1" });
+  });
+});
+
 Deno.test("getArticleRelationships rejects bad input and reports an ELink outage", async () => {
   await withSession([eutils({ elink: () => new Response("down", { status: 503 }) })], async ({ call, requests }) => {
     for (

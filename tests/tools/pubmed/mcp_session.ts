@@ -1,5 +1,6 @@
 /** Test helper: one MCP client session over a scripted E-utilities fetch. */
 import type { Env } from "../../../src/config.ts";
+export { errorOf } from "../../helpers/tool_result.ts";
 import { connectClient, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
 
 export interface ToolCallResult {
@@ -31,11 +32,6 @@ export async function withSession(
   } finally {
     await close();
   }
-}
-
-export function errorOf(result: ToolCallResult): { code: string; message: string; recovery_hint: string } {
-  if (!result.isError) throw new Error(`expected an error, got ${JSON.stringify(result.structuredContent)}`);
-  return (result.structuredContent as { error: { code: string; message: string; recovery_hint: string } }).error;
 }
 
 export function dataOf<T = Record<string, unknown>>(result: ToolCallResult): T {

@@ -26,7 +26,7 @@ export interface GeneSearchRequest {
   signal?: AbortSignal;
 }
 
-export function geneSearchRequest(req: GeneSearchRequest): UpstreamRequest {
+function geneSearchRequest(req: GeneSearchRequest): UpstreamRequest {
   return {
     upstream: "ncbi-eutils",
     path: "/esearch.fcgi",
@@ -59,7 +59,7 @@ export async function fetchGeneSummaries(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export function geneRecordRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
+function geneRecordRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
   return {
     upstream: "ncbi-eutils",
     path: "/efetch.fcgi",
@@ -79,7 +79,7 @@ export async function fetchGeneRecord(
   return parseGeneRecord(response.text(), geneId, response.url);
 }
 
-export function pubmedLinksRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
+function pubmedLinksRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
   return {
     upstream: "ncbi-eutils",
     path: "/elink.fcgi",
@@ -101,8 +101,8 @@ export async function fetchPubmedLinks(upstream: Upstream, geneId: string, signa
 }
 
 /**
- * Runs a shared NCBI parser after checking the body is complete. Those parsers accept a truncated
- * document (fast-xml-parser does not validate), which would turn a cut-off answer into fewer results.
+ * Runs a shared NCBI parser after checking the body ends with its closing root, so a cut-off answer is
+ * reported as incomplete XML (the parser's own validation would reject it too, with a vaguer message).
  */
 export function parseComplete<T>(response: UpstreamResponse, root: string, parse: (xml: string, url: string) => T): T {
   const xml = response.text();

@@ -11,7 +11,8 @@
 import { ToolError } from "../../../core/errors.ts";
 import type { Upstream } from "../../../upstream/types.ts";
 import { parseESearch } from "../parse_esearch.ts";
-import { asArray, parseNcbiXml, text, type XmlNode } from "../xml.ts";
+import { eSummaryDocuments } from "../eutils_root.ts";
+import { parseNcbiXml, text } from "../xml.ts";
 import { parseComplete, RECORD_TTL_MS } from "./client.ts";
 import { knownOrganism } from "./organisms.ts";
 
@@ -75,10 +76,10 @@ async function taxonExists(upstream: Upstream, taxonId: string, signal?: AbortSi
     ttlMs: RECORD_TTL_MS,
     signal,
   });
-  const root = parseNcbiXml(response.text(), response.url, ["DocumentSummary"]).eSummaryResult as XmlNode | undefined;
-  if (!root || typeof root !== "object" || text(root.ERROR)) return false;
-  const set = root.DocumentSummarySet as XmlNode | undefined;
-  const docs = asArray((set && typeof set === "object" ? set.DocumentSummary : undefined) as XmlNode[] | undefined);
+  // An unknown id comes back as a per-uid <error>; a body without eSummaryResult or with a fatal <ERROR>
+  // is an NCBI fault, not proof that the organism does not exist.
+  const doc = parseNcbiXml(response.text(), response.url, ["DocumentSummary"]);
+  const docs = eSummaryDocuments(doc, response.url, () => "Retry shortly; NCBI may be degraded.");
   return docs.some((d) => text(d["@_uid"]) === taxonId && !text(d.error) && Boolean(text(d.ScientificName)));
 }
 

@@ -2,28 +2,15 @@
  * ESummary db=gene version=2.0 → {@link GeneSummary} per document, in the order NCBI sent them.
  * A fatal `<ERROR>` throws; a per-uid `<error>` (unknown or withdrawn id) drops that document only.
  */
-import { ToolError } from "../../../core/errors.ts";
-import { asArray, parseNcbiXml, text, type XmlNode } from "../xml.ts";
+import { eSummaryDocuments } from "../eutils_root.ts";
+import { parseNcbiXml, text, type XmlNode } from "../xml.ts";
 import type { GeneSummary } from "./types.ts";
 import { assertComplete } from "./xml_scan.ts";
 
 export function parseGeneSummaries(xml: string, url: string): GeneSummary[] {
   const doc = parseNcbiXml(xml, url, ["DocumentSummary"]);
   assertComplete(xml, ["eSummaryResult"], url);
-  const root = doc.eSummaryResult as XmlNode | undefined;
-  if (!root || typeof root !== "object") {
-    throw new ToolError(
-      "UPSTREAM_ERROR",
-      `NCBI ESummary answered without an eSummaryResult (${url})`,
-      "Retry shortly; NCBI may be degraded.",
-    );
-  }
-  const fatal = text(root.ERROR);
-  if (fatal) {
-    throw new ToolError("UPSTREAM_ERROR", `NCBI ESummary failed: ${fatal}`, "Retry shortly; NCBI may be degraded.");
-  }
-  const set = root.DocumentSummarySet as XmlNode | undefined;
-  const docs = asArray((set && typeof set === "object" ? set.DocumentSummary : undefined) as XmlNode[] | undefined);
+  const docs = eSummaryDocuments(doc, url, () => "Retry shortly; NCBI may be degraded.");
   return docs.filter((d) => !text(d.error)).map(toSummary);
 }
 

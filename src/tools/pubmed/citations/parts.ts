@@ -5,7 +5,7 @@
 import type { PubMedArticle, PubMedAuthor } from "../../../sources/ncbi/pubmed_types.ts";
 
 /** "NL" → "N. L."; "CJR" → "C. J. R."; falls back to the first letters of the first names. */
-export function dottedInitials(author: PubMedAuthor): string {
+function dottedInitials(author: PubMedAuthor): string {
   const letters = author.initials ?? (author.firstName ?? "").split(/[\s-]+/).map((p) => p[0] ?? "").join("");
   return [...letters].filter((c) => /\p{L}/u.test(c)).map((c) => `${c}.`).join(" ");
 }
@@ -90,7 +90,7 @@ export function journalName(article: PubMedArticle): string {
   return titleCase(base);
 }
 
-export function titleCase(text: string): string {
+function titleCase(text: string): string {
   return text.split(" ").map((word, i) => {
     if (!word || /\p{Lu}/u.test(word.slice(1)) || /\d/.test(word)) return word;
     if (i > 0 && MINOR_WORDS.has(word.toLowerCase())) return word.toLowerCase();

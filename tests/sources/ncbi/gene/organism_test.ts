@@ -85,6 +85,15 @@ Deno.test("a taxon id outside the table is checked with ESummary db=taxonomy", a
   await assert.rejects(resolveOrganism(upstream, "999999999"), isUnknownOrganism);
 });
 
+Deno.test("a taxon check NCBI fails (fatal ESummary <ERROR>) is UPSTREAM_ERROR, not an unknown organism", async () => {
+  const fatal = () => new Response("<eSummaryResult><ERROR>Database is not supported</ERROR></eSummaryResult>");
+  const upstream = testRuntime({ fetch: geneFetch(fatal) }).upstream;
+  await assert.rejects(
+    resolveOrganism(upstream, "999999999"),
+    (e) => e instanceof ToolError && e.code === "UPSTREAM_ERROR" && /Database is not supported/.test(e.message),
+  );
+});
+
 Deno.test("organism text that could change the Entrez query is refused before any request", async () => {
   const { fetch, upstream } = setup();
   for (const bad of ['human"[Organism] OR "mouse', "human) OR (mouse", "txid[9606]", "NCBITaxon:abc"]) {

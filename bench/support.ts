@@ -1,0 +1,71 @@
+/**
+ * Set-up shared by the end-to-end benchmarks: a real server with the real pipeline, talking to the mock
+ * upstream over local HTTP, reached by an SDK client through an in-memory transport — so what is timed is
+ * what an MCP client would see, minus the wire. Not a `*_bench.ts` file, so bench/main.ts does not run it.
+ */
+import { type MockUpstream, type MockUpstreamOptions, startMockUpstream } from "../scripts/mock_upstream.ts";
+import { loadConfig } from "../src/config.ts";
+import { systemClock } from "../src/core/clock.ts";
+import { createLogger } from "../src/core/log.ts";
+import { createRuntime } from "../src/runtime.ts";
+import { Client, InMemoryTransport } from "../src/sdk.ts";
+import { createMcpServer } from "../src/server.ts";
+
+export interface BenchSession {
+  mock: MockUpstream;
+  /** Calls a tool and returns its structuredContent; a tool error throws, so a failing run cannot pass. */
+  call(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the mock upstream and a server configured against it (plus `env`), and connects a client.
+ *
+ * @example
+ * const session = await openBenchSession("gene-bench", { SCIENCE_MCP_TOOLSETS: "gene" });
+ * try { await session.call("search_genes", { query: "TP53" }); } finally { await session.close(); }
+ */
+export async function openBenchSession(
+  clientName: string,
+  env: Record<string, string>,
+  mockOptions: MockUpstreamOptions = {},
+): Promise<BenchSession> {
+  const mock = await startMockUpstream(mockOptions);
+  const runtime = createRuntime({
+    config: loadConfig({ ...mock.env, ...env }),
+    fetch: (request) => fetch(request),
+    clock: systemClock,
+    log: createLogger({ level: "error", sinks: [] }),
+  });
+  const server = createMcpServer(runtime);
+  const client = new Client({ name: clientName, version: "1.0.0" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  return {
+    mock,
+    async call(name, args) {
+      const result = await client.callTool({ name, arguments: args });
+      if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+      return result.structuredContent as Record<string, unknown>;
+    },
+    async close() {
+      await client.close();
+      await server.close();
+      await runtime.close();
+      await mock.close();
+    },
+  };
+}
+
+/** Rate violations the mock counted, over every upstream. */
+export function totalViolations(mock: MockUpstream): number {
+  return Object.values(mock.violations).reduce((a, b) => a + (b ?? 0), 0);
+}
+
+/** The median (mean of the two middle values for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
