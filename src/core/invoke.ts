@@ -64,7 +64,10 @@ export function parseArguments(def: AnyToolDef, rawArgs: unknown): Record<string
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issueField(issue);
-  const value = field && args && typeof args === "object" ? (args as Record<string, unknown>)[field] : undefined;
+  const valuePath = issue.code === "unrecognized_keys" && issue.keys.length === 1
+    ? [...issue.path, issue.keys[0]]
+    : issue.path;
+  const value = valuePath.length > 0 ? valueAt(args, valuePath) : undefined;
   throw new ToolError(
     "INVALID_INPUT",
     `Invalid argument '${field || "(arguments)"}': ${issue.message}`,
@@ -80,8 +83,18 @@ export function parseArguments(def: AnyToolDef, rawArgs: unknown): Record<string
 }
 
 function issueField(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys") return issue.keys.join(", ");
-  return issue.path.map(String).join(".");
+  const path = issue.path.map(String);
+  if (issue.code === "unrecognized_keys") return issue.keys.map((key) => [...path, key].join(".")).join(", ");
+  return path.join(".");
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (!node || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
 }
 
 function clip(value: unknown): unknown {

@@ -71,3 +71,34 @@ Deno.test("tools/call runs a ToolDef end to end over MCP", async (t) => {
     await close();
   }
 });
+
+Deno.test("a misspelt nested argument is named by its full path, with its value", async () => {
+  const { z } = await import("zod");
+  const nested = defineTool({
+    ...echo,
+    name: "nested_test",
+    input: z.object({ range: z.strictObject({ min: z.number().describe("Lower bound") }).describe("A range") }),
+    examples: [{ range: { min: 1 } }],
+    run: () => Promise.resolve({ echoed: "" }),
+  });
+  const { client, close } = await connectClient(testRuntime({ clock: systemClock }), {
+    extension: { tools: [nested] },
+  });
+  try {
+    const result = await client.callTool({ name: "nested_test", arguments: { range: { min: 1, mxa: 2 } } });
+    const error = (result.structuredContent as { error: { code: string; invalid_input: unknown } }).error;
+    assert.equal(error.code, "INVALID_INPUT");
+    assert.deepEqual(error.invalid_input, {
+      field: "range.mxa",
+      rule: error.invalid_input && (error.invalid_input as { rule: string }).rule,
+      value: 2,
+    });
+    const typed = await client.callTool({ name: "nested_test", arguments: { range: { min: "x" } } });
+    const typedError =
+      (typed.structuredContent as { error: { invalid_input: { field: string; value: unknown } } }).error;
+    assert.equal(typedError.invalid_input.field, "range.min");
+    assert.equal(typedError.invalid_input.value, "x");
+  } finally {
+    await close();
+  }
+});
