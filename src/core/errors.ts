@@ -56,7 +56,15 @@ export class ToolError extends Error {
   }
 }
 
-export type UpstreamErrorKind = "network" | "timeout" | "http" | "parse" | "policy" | "too_large" | "aborted";
+export type UpstreamErrorKind =
+  | "network"
+  | "timeout"
+  | "http"
+  | "parse"
+  | "policy"
+  | "too_large"
+  | "aborted"
+  | "permission";
 
 /**
  * Any failure talking to an upstream service. `url` is already redacted (no api_key/email), so the error
@@ -113,6 +121,14 @@ function upstreamEnvelope(error: UpstreamError): ErrorEnvelope {
   if (error.status === 429 || error.kind === "policy") {
     const wait = error.retryAfterMs ? `Retry after ${Math.ceil(error.retryAfterMs / 1000)} s. ` : "";
     return { code: "RATE_LIMITED", message: error.message, recovery_hint: `${wait}${hint}` };
+  }
+  if (error.kind === "permission") {
+    return {
+      code: "NOT_AVAILABLE",
+      message: error.message,
+      recovery_hint: "The operator must grant this host: add it with --allow-net, or run with -P=stdio-open " +
+        "(any host); retrying will not help.",
+    };
   }
   if (error.kind === "too_large") {
     return {

@@ -4,6 +4,7 @@
  * Each line is a JSON record: every request (tool, arguments), its result or error, and the session's
  * warnings. Entries written through {@link SessionLog.log} pass the logger's secret redaction.
  */
+import { ConfigError } from "../config.ts";
 import { createLogger, type Logger, type LogRecord } from "./log.ts";
 
 export interface SessionLog {
@@ -21,6 +22,22 @@ const encoder = new TextEncoder();
 /** `2026-01-31_23-59-58`: sortable, no characters that need quoting on any file system. */
 export function sessionLogName(time: number): string {
   return new Date(time).toISOString().slice(0, 19).replace("T", "_").replaceAll(":", "-");
+}
+
+/**
+ * Fails fast, naming LOGS_DIR, when session logs could not be written there: the HTTP server opens a file
+ * per session, and would otherwise start fine and then fail every initialize.
+ */
+export function assertLogsDirWritable(dir: string): void {
+  const probe = `${dir.replace(/\/+$/, "")}/.write-probe-${crypto.randomUUID()}`;
+  try {
+    Deno.mkdirSync(dir, { recursive: true });
+    Deno.writeFileSync(probe, new Uint8Array(), { createNew: true });
+    Deno.removeSync(probe);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`LOGS_DIR=${JSON.stringify(dir)} is not writable (${reason}); fix it, or unset LOGS_DIR`);
+  }
 }
 
 /** Creates `dir` when missing and opens a new, never-reused file for one session. */

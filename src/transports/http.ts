@@ -8,7 +8,7 @@
  * request (for `deno serve --parallel` and Deploy, where requests may land on any isolate).
  */
 import { VERSION } from "../config.ts";
-import { openSessionLog } from "../core/session_log.ts";
+import { assertLogsDirWritable, openSessionLog } from "../core/session_log.ts";
 import type { Runtime } from "../runtime.ts";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
 import { createMcpServer, SERVER_NAME, type ServerExtension } from "../server.ts";
@@ -42,6 +42,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
   const { config, clock } = runtime.deps;
   const http = config.http;
   assertHttpSecurity(http);
+  if (config.logsDir && http.sessionMode === "stateful") assertLogsDirWritable(config.logsDir);
   const authenticate = createAuthenticator(http, clock);
   const origins = createOriginPolicy(http);
   const log = runtime.deps.log.child({ component: "http" });

@@ -16,7 +16,7 @@ export interface RawResponse {
   url: string;
 }
 
-export type AttemptFailureKind = "network" | "timeout" | "too_large" | "aborted";
+export type AttemptFailureKind = "network" | "timeout" | "too_large" | "aborted" | "permission";
 
 export type AttemptResult =
   | { ok: true; response: RawResponse; ms: number }
@@ -67,6 +67,7 @@ export async function attemptFetch(built: BuiltRequest, options: AttemptOptions)
     if (cause instanceof TooLarge) return { ok: false, kind: "too_large", detail: cause.message, ms: ms() };
     if (timedOut) return { ok: false, kind: "timeout", detail: `no answer within ${options.timeoutMs} ms`, ms: ms() };
     if (signal?.aborted) return { ok: false, kind: "aborted", detail: "cancelled", cause, ms: ms() };
+    if (deniedByPermissions(cause)) return { ok: false, kind: "permission", detail: networkDetail(cause), ms: ms() };
     return { ok: false, kind: "network", detail: networkDetail(cause), cause, ms: ms() };
   } finally {
     stopTimer.abort();
@@ -120,6 +121,14 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
+}
+
+/** Deno refused the connection (fetch wraps NotCapable in a TypeError): retrying can never help. */
+function deniedByPermissions(cause: unknown): boolean {
+  for (let e = cause; e instanceof Error; e = e.cause) {
+    if (e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied) return true;
+  }
+  return false;
 }
 
 function networkDetail(cause: unknown): string {

@@ -116,6 +116,12 @@ function onFailure(run: Run, result: Extract<AttemptResult, { ok: false }>): Nex
   logAttempt(run, { error: result.kind, detail, ms: result.ms });
   if (result.kind === "aborted") throw abortError(policy, built, run.signal.reason);
   ctx.board.failure(run.queue.key, `${result.kind}: ${detail}`);
+  if (result.kind === "permission") {
+    throw fail(run, {
+      kind: "permission",
+      message: `this server's permission set does not allow network access to ${built.host} (${built.shownUrl})`,
+    });
+  }
   if (result.kind === "too_large") {
     throw fail(run, {
       kind: "too_large",

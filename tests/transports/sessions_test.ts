@@ -201,3 +201,16 @@ Deno.test("LOGS_DIR: one log file per HTTP session; a refused initialize leaves 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("an unwritable LOGS_DIR stops the HTTP server at start-up, naming the variable", async () => {
+  const dir = await Deno.makeTempDir();
+  const blocker = `${dir}/not-a-dir`;
+  await Deno.writeTextFile(blocker, "a file where the log folder should be");
+  const runtime = testRuntime({ env: { MCP_AUTH_MODE: "none", LOGS_DIR: `${blocker}/logs` } });
+  try {
+    assert.throws(() => createHttpHandler(runtime, { reapIntervalMs: 0 }), /LOGS_DIR=.*not writable/);
+  } finally {
+    await runtime.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

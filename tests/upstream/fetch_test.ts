@@ -153,3 +153,20 @@ Deno.test("GET adds NCBI and OpenAlex credentials to the query, each only to its
   assert.equal(openalex.get("tool"), null);
   assert.equal([...arxiv.keys()].length, 0);
 });
+
+Deno.test("a permission refusal fails at once with NOT_AVAILABLE naming the host: no retry can help", async () => {
+  const h = harness(() => {
+    throw new TypeError("error sending request", {
+      cause: new Deno.errors.NotCapable('Requires net access to "eutils.ncbi.nlm.nih.gov:443"'),
+    });
+  });
+  const request = { upstream: "ncbi-eutils" as const, path: "/esearch.fcgi", query: { term: "x" } };
+  const error = await drive(h.clock, h.upstream.request(request).catch((e) => e));
+  assert.ok(error instanceof UpstreamError);
+  assert.equal(error.kind, "permission");
+  assert.equal(h.hits.length, 1);
+  const envelope = toErrorEnvelope(error);
+  assert.equal(envelope.code, "NOT_AVAILABLE");
+  assert.match(envelope.message, /eutils\.ncbi\.nlm\.nih\.gov/);
+  assert.match(envelope.recovery_hint, /--allow-net/);
+});

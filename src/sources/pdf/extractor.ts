@@ -66,12 +66,14 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
   return {
     async extract(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfText> {
       const maxPages = opts.maxPages ?? limits.maxPages;
-      const deadline = Date.now() + (opts.timeoutMs ?? limits.timeoutMs);
+      const budgetMs = opts.timeoutMs ?? limits.timeoutMs;
+      const deadline = Date.now() + budgetMs;
       const parts: number[] = [];
       let pageTotal = 0;
       const job = (request: PageRequest, part = 0) =>
         pages({ ...request, maxPages }, {
           timeoutMs: Math.max(1, deadline - Date.now()),
+          budgetMs,
           signal: opts.signal,
           onProgress: (done, total) => {
             parts[part] = done;

@@ -20,6 +20,8 @@ export interface PoolOptions {
 
 export interface JobOptions {
   timeoutMs: number;
+  /** The whole budget to name in a timeout message, when `timeoutMs` is what remains of it. */
+  budgetMs?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
@@ -122,13 +124,13 @@ export class WorkerPool {
   #start(slot: Slot, job: Job): void {
     clearTimeout(slot.idleTimer);
     const id = this.#nextId++;
-    const { timeoutMs, signal } = job.options;
+    const { timeoutMs, budgetMs, signal } = job.options;
     const timer = setTimeout(() => {
       this.#retire(
         slot,
         new PdfExtractionError(
           "timeout",
-          `Extracting the PDF took longer than ${timeoutMs} ms (PDF_TIMEOUT_MS) and was stopped.`,
+          `Extracting the PDF took longer than ${budgetMs ?? timeoutMs} ms (PDF_TIMEOUT_MS) and was stopped.`,
         ),
       );
       this.#dispatch();

@@ -14,11 +14,14 @@ export const cidListSchema = z.array(z.number().int()).describe("Matching PubChe
 
 const INCHIKEY = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
 
-/** A failure that involves two fields (`query` is wrong *for* `queryType`): both are named. */
+/**
+ * A failure that involves two fields (`query` is wrong *for* `queryType`): both are named, in the core's
+ * `invalid_input` shape (`field` lists them like unrecognized keys do; `value` holds each one's value).
+ */
 export function incoherent(fields: Record<string, unknown>, rule: string, hint: string): ToolError {
   const names = Object.keys(fields);
   return new ToolError("INVALID_INPUT", `Invalid input '${names.join("' with '")}': ${rule}`, hint, {
-    invalidInput: { fields: names, values: fields },
+    invalidInput: { field: names.join(", "), rule, value: fields },
   });
 }
 

@@ -38,6 +38,7 @@ Deno.test("search_compounds_by_structure over MCP", async (t) => {
         );
         assert.equal(error.code, "INVALID_INPUT");
         assert.match(error.message, /'query' with 'queryType'/);
+        assert.deepEqual((error.invalid_input as { field: string }).field, "query, queryType");
         assert.equal(h.requests.length, before);
       },
     );
