@@ -57,8 +57,11 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   try {
     await waitForHealth(base, child);
   } catch (error) {
-    child.kill("SIGKILL");
+    try {
+      child.kill("SIGKILL");
+    } catch { /* it already exited (e.g. refused to start) */ }
     await child.status;
+    await drain;
     throw new Error(`${error}\n${stderr}`);
   }
   return {

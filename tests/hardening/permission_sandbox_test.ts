@@ -51,8 +51,9 @@ async function confined(call: Call, port: () => number, connections: () => numbe
     const r = await call(search.name, search.examples[0]);
     assert.equal(r.ok, false);
     const error = r.structured?.error as { code: string; message: string };
-    assert.equal(error.code, "UPSTREAM_ERROR", JSON.stringify(error));
+    assert.equal(error.code, "NOT_AVAILABLE", JSON.stringify(error));
     assert.match(error.message, new RegExp(`127\\.0\\.0\\.1:${port()}`));
+    assert.match((error as { recovery_hint?: string }).recovery_hint ?? "", /--allow-net/);
     assert.equal(connections(), 0, "the refused host was contacted");
   }
   if (ALL_TOOLS.some((t) => t.name === "search_pdf")) {
@@ -160,15 +161,13 @@ Deno.test({
           await server.stop();
         }
       });
-      await t.step("a LOGS_DIR outside ./logs: sessions are refused and the folder is never created", async () => {
+      await t.step("a LOGS_DIR outside ./logs stops the server at start-up and is never created", async () => {
         const logs = join(await Deno.makeTempDir({ prefix: "sandbox_logs_" }), "logs");
-        const server = await startServerProcess({ env: { ...mock.env, LOGS_DIR: logs }, allowNet: [] });
-        try {
-          await assert.rejects(() => McpHttpSession.open(server.base), /initialize failed: HTTP 5\d\d/);
-          await assert.rejects(() => Deno.stat(logs), Deno.errors.NotFound);
-        } finally {
-          await server.stop();
-        }
+        await assert.rejects(
+          () => startServerProcess({ env: { ...mock.env, LOGS_DIR: logs }, allowNet: [] }),
+          /LOGS_DIR=.*not writable/,
+        );
+        await assert.rejects(() => Deno.stat(logs), Deno.errors.NotFound);
       });
     } finally {
       await refused.close();
