@@ -32,6 +32,18 @@ export interface ToolAnnotations {
   destructiveHint?: boolean;
 }
 
+/** Every tool here only reads. Network tools are open-world (their answers change upstream); local ones not. */
+export const READS_NETWORK: ToolAnnotations = Object.freeze({
+  readOnlyHint: true,
+  idempotentHint: true,
+  openWorldHint: true,
+});
+export const READS_LOCAL: ToolAnnotations = Object.freeze({
+  readOnlyHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+});
+
 export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchGeneRecord } from "../../sources/ncbi/gene/client.ts";
 import { XREF_KEYS } from "../../sources/ncbi/gene/cross_references.ts";
 import type { GeneRecord } from "../../sources/ncbi/gene/types.ts";
@@ -24,7 +24,7 @@ export const getGene = defineTool({
     'Example: {"entrez_id":"NCBIGene:7157"}',
   input,
   output: geneEntitySchema,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  annotations: READS_NETWORK,
   examples: [{ entrez_id: "NCBIGene:7157" }, { entrez_id: "NCBIGene:4747" }],
   async run(args, ctx) {
     const geneId = parseGeneCurie(args.entrez_id);

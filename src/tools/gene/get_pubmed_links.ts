@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
 import { cursorBinding, cursorInput, decodeCursor, makePage, paginationEnvelope } from "../../core/envelope.ts";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchPubmedLinks } from "../../sources/ncbi/gene/client.ts";
 import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput } from "./schemas.ts";
@@ -33,7 +33,7 @@ export const getPubmedLinks = defineTool({
     'Example: {"entrez_id":"NCBIGene:7157","limit":20}',
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  annotations: READS_NETWORK,
   examples: [{ entrez_id: "NCBIGene:7157", limit: 20 }],
   async run(args, ctx) {
     const geneId = parseGeneCurie(args.entrez_id);

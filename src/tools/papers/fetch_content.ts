@@ -1,7 +1,7 @@
 /** fetch_content: a paper's metadata and full text (HTML, ar5iv or PDF), in pages of max_chars. */
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, type ToolContext } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
 import { normalizeArxivId } from "../../sources/arxiv/ids.ts";
 import { normalizeWorkId } from "../../sources/openalex/ids.ts";
 import { arxivContent } from "./content/arxiv_content.ts";
@@ -69,7 +69,7 @@ export const fetchContent = defineTool({
     'fetch_top_cited. Example: {"source":"arxiv","id":"2501.11120v1"}',
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  annotations: READS_NETWORK,
   examples: [{ source: "arxiv", id: "2501.11120v1" }, { source: "arxiv", id: "2501.11120v1", offset: 30000 }],
   async run(args, ctx) {
     const { key, load } = loader(args.source, args.id, ctx);

@@ -1,7 +1,7 @@
 /** fetch_top_cited: the most cited OpenAlex works of a topic since a date. */
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { MAX_COUNT } from "./fetch_latest.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
@@ -35,7 +35,7 @@ export const fetchTopCited = defineTool({
     'Example: {"concept":"T11636","since":"2020-01-01","count":10}',
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  annotations: READS_NETWORK,
   examples: [
     { concept: "T11636", since: "2020-01-01", count: 10 },
     { concept: "artificial intelligence in healthcare", since: "2022-01-01", count: 5 },

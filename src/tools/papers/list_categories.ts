@@ -1,6 +1,6 @@
 /** list_categories: the arXiv taxonomy (shipped as data) or OpenAlex's domains/fields/subfields and topics. */
 import { z } from "zod";
-import { defineTool, type ToolContext } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
 import { ARXIV_CATEGORIES, arxivGroups } from "../../sources/arxiv/taxonomy.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import type { OpenAlexEntity } from "../../sources/openalex/types.ts";
@@ -46,7 +46,7 @@ export const listCategories = defineTool({
     'Example: {"source":"openalex","query":"machine learning"}',
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  annotations: READS_NETWORK,
   examples: [{ source: "arxiv", query: "cs." }, { source: "openalex" }, {
     source: "openalex",
     query: "artificial intelligence",

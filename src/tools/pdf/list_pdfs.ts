@@ -5,7 +5,7 @@
  * a document's full text.
  */
 import { z } from "zod";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_LOCAL } from "../../core/tool_def.ts";
 import { MAX_LISTED } from "../../sources/pdf/pdf_files.ts";
 import { pdfLibrary } from "../../sources/pdf/pdf_library.ts";
 import { pdfUri, SAMPLE_PDF } from "./shared.ts";
@@ -35,7 +35,7 @@ export const listPdfs = defineTool({
     `Takes no arguments; lists at most ${MAX_LISTED} files. Example: {} → a pdfs entry named "${SAMPLE_PDF}"`,
   input: z.object({}),
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: READS_LOCAL,
   examples: [{}],
   async run(_args, ctx) {
     const { entries, truncated } = await pdfLibrary(ctx).list({ signal: ctx.signal, log: ctx.log });

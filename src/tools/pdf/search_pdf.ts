@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_LOCAL } from "../../core/tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";
 import { assertPdfName } from "../../sources/pdf/pdf_name.ts";
 import { pdfLibrary } from "../../sources/pdf/pdf_library.ts";
@@ -59,7 +59,7 @@ export const searchPdf = defineTool({
     `Example: {"pdf_name":"${SAMPLE_PDF}","query":"heparin","context_length":300,"topk":3}`,
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: READS_LOCAL,
   examples: [
     { pdf_name: SAMPLE_PDF, query: "heparin", context_length: 300, topk: 3 },
     { pdf_name: SAMPLE_PDF, query: "pulmonary embolism" },

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchAssaySummary as fetchSummary } from "../../sources/pubchem/records.ts";
-import { READ_ONLY } from "./shared.ts";
 
 const input = z.object({
   aid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe(
@@ -37,7 +36,7 @@ export const fetchAssaySummary = defineTool({
     'Example: {"aid":1851}',
   input,
   output,
-  annotations: READ_ONLY,
+  annotations: READS_NETWORK,
   examples: [{ aid: 1851 }],
   async run(args, ctx) {
     return await fetchSummary(ctx, args.aid);

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchProperties } from "../../sources/pubchem/compounds.ts";
 import { COMPOUND_PROPERTIES } from "../../sources/pubchem/types.ts";
-import { cidSchema, READ_ONLY } from "./shared.ts";
+import { cidSchema } from "./shared.ts";
 
 /** Most CIDs accepted in one call: five paced PubChem requests of 200. */
 const MAX_CIDS = 1000;
@@ -65,7 +65,7 @@ export const fetchCompoundProperties = defineTool({
     'Example: {"cids":[2244,3672],"properties":["MolecularFormula","MolecularWeight","SMILES","XLogP"]}',
   input,
   output,
-  annotations: READ_ONLY,
+  annotations: READS_NETWORK,
   examples: [
     { cids: [2244, 3672], properties: ["MolecularFormula", "MolecularWeight", "SMILES", "XLogP"] },
     { cids: [2244], properties: ["IUPACName", "InChIKey", "CanonicalSMILES", "TPSA", "HBondDonorCount"] },

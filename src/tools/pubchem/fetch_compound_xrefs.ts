@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchXrefs } from "../../sources/pubchem/compounds.ts";
 import { XREF_TYPES } from "../../sources/pubchem/types.ts";
-import { cidSchema, READ_ONLY } from "./shared.ts";
+import { cidSchema } from "./shared.ts";
 
 const input = z.object({
   cid: cidSchema.describe("The CID to find cross-references for, e.g. 2244."),
@@ -36,7 +36,7 @@ export const fetchCompoundXrefs = defineTool({
     'Example: {"cid":2244,"xrefTypes":["PubMedID","RN"]}',
   input,
   output,
-  annotations: READ_ONLY,
+  annotations: READS_NETWORK,
   examples: [{ cid: 2244, xrefTypes: ["PubMedID"] }, { cid: 2244, xrefTypes: ["RN", "PatentID"], maxPerType: 20 }],
   async run(args, ctx) {
     const types = [...new Set(args.xrefTypes)];

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchSubstance } from "../../sources/pubchem/records.ts";
-import { READ_ONLY } from "./shared.ts";
 
 const input = z.object({
   sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe(
@@ -31,7 +30,7 @@ export const fetchSubstanceDetails = defineTool({
     'PubChem reports none. Example: {"sid":4594}',
   input,
   output,
-  annotations: READ_ONLY,
+  annotations: READS_NETWORK,
   examples: [{ sid: 4594 }],
   async run(args, ctx) {
     const record = await fetchSubstance(ctx, args.sid);

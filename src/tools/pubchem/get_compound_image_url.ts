@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_LOCAL } from "../../core/tool_def.ts";
 import { compoundImageUrl } from "../../sources/pubchem/client.ts";
 import { cidSchema } from "./shared.ts";
 
@@ -23,7 +23,7 @@ export const getCompoundImageUrl = defineTool({
     'Example: {"cid":2244,"size":"large"}',
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: READS_LOCAL,
   examples: [{ cid: 2244 }, { cid: 3672, size: "small" }],
   run(args, ctx) {
     return Promise.resolve({ cid: args.cid, imageUrl: compoundImageUrl(ctx, args.cid, args.size) });

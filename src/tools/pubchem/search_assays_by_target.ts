@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { searchAssaysByTarget as searchAssays } from "../../sources/pubchem/records.ts";
-import { incoherent, READ_ONLY } from "./shared.ts";
+import { incoherent } from "./shared.ts";
 
 const input = z.object({
   targetType: z.enum(["genesymbol", "proteinname"]).describe("The type of biological target."),
@@ -29,7 +29,7 @@ export const searchAssaysByTarget = defineTool({
     'targetType \'proteinname\'. Example: {"targetType":"genesymbol","targetQuery":"CYP3A4"}',
   input,
   output,
-  annotations: READ_ONLY,
+  annotations: READS_NETWORK,
   examples: [
     { targetType: "genesymbol", targetQuery: "CYP3A4" },
     { targetType: "proteinname", targetQuery: "cytochrome P450 3A4", maxRecords: 10 },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { lookupCids } from "../../sources/pubchem/compounds.ts";
-import { checkInchiKey, checkSmiles, cidListSchema, READ_ONLY } from "./shared.ts";
+import { checkInchiKey, checkSmiles, cidListSchema } from "./shared.ts";
 
 const input = z.object({
   identifierType: z.enum(["name", "smiles", "inchikey"]).describe(
@@ -27,7 +27,7 @@ export const searchCompoundByIdentifier = defineTool({
     'identifiers give ENTITY_NOT_FOUND. Example: {"identifierType":"name","identifier":"aspirin"}',
   input,
   output,
-  annotations: READ_ONLY,
+  annotations: READS_NETWORK,
   examples: [
     { identifierType: "name", identifier: "aspirin" },
     { identifierType: "smiles", identifier: "CC(=O)OC1=CC=CC=C1C(=O)O" },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { formulaSearch } from "../../sources/pubchem/search.ts";
-import { cidListSchema, READ_ONLY } from "./shared.ts";
+import { cidListSchema } from "./shared.ts";
 
 /** Element symbols with optional counts, e.g. `C9H8O4`, `NaCl`, `C6H12O6`. */
 export const MOLECULAR_FORMULA_REGEX = /^[A-Z][a-z]?\d*([A-Z][a-z]?\d*)*$/;
@@ -25,7 +25,7 @@ export const searchCompoundsByFormula = defineTool({
     'Example: {"formula":"C9H8O4","maxRecords":10}',
   input,
   output: z.object({ cids: cidListSchema }),
-  annotations: READ_ONLY,
+  annotations: READS_NETWORK,
   examples: [{ formula: "C9H8O4", maxRecords: 10 }, { formula: "C9H8O4", allowOtherElements: true }],
   async run(args, ctx) {
     return { cids: await formulaSearch(ctx, args) };

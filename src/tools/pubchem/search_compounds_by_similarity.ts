@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { similaritySearch } from "../../sources/pubchem/search.ts";
-import { checkStructureQuery, cidListSchema, READ_ONLY } from "./shared.ts";
+import { checkStructureQuery, cidListSchema } from "./shared.ts";
 
 const input = z.object({
   query: z.string().trim().min(1).max(4000).describe(
@@ -25,7 +25,7 @@ export const searchCompoundsBySimilarity = defineTool({
     'Example: {"query":"2244","queryType":"cid","threshold":95,"maxRecords":10}',
   input,
   output: z.object({ cids: cidListSchema }),
-  annotations: READ_ONLY,
+  annotations: READS_NETWORK,
   examples: [
     { query: "2244", queryType: "cid", threshold: 95, maxRecords: 10 },
     { query: "CC(=O)OC1=CC=CC=C1C(=O)O", queryType: "smiles" },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineTool } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { structureSearch } from "../../sources/pubchem/search.ts";
-import { checkStructureQuery, cidListSchema, READ_ONLY } from "./shared.ts";
+import { checkStructureQuery, cidListSchema } from "./shared.ts";
 
 const input = z.object({
   searchType: z.enum(["substructure", "superstructure", "identity"]).describe(
@@ -26,7 +26,7 @@ export const searchCompoundsByStructure = defineTool({
     'Example: {"searchType":"substructure","query":"C1=CC=C(C=C1)C(=O)O","queryType":"smiles","maxRecords":5}',
   input,
   output: z.object({ cids: cidListSchema }),
-  annotations: READ_ONLY,
+  annotations: READS_NETWORK,
   examples: [
     { searchType: "substructure", query: "C1=CC=C(C=C1)C(=O)O", queryType: "smiles", maxRecords: 5 },
     { searchType: "identity", query: "2244", queryType: "cid" },

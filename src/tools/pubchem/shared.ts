@@ -1,12 +1,9 @@
 /**
- * Pieces every PubChem tool shares: annotations, id schemas and the input-coherence checks that run
+ * Pieces every PubChem tool shares: id schemas and the input-coherence checks that run
  * before any request (a CID query that is not a number, a SMILES with spaces, a malformed InChIKey).
  */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import type { ToolAnnotations } from "../../core/tool_def.ts";
-
-export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: true };
 
 export const cidSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool, type ToolContext } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
 import { parseEFetchPubMed } from "../../sources/ncbi/parse_efetch_pubmed.ts";
 import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed_client.ts";
 import { CITATION_STYLES, type CitationStyle, formatCitations } from "./citations/format.ts";
@@ -70,7 +70,7 @@ export const getArticleRelationships = defineTool({
     'Example: {"sourcePmid":"9298984","relationshipType":"pubmed_similar_articles","maxRelatedResults":5}',
   input,
   output,
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  annotations: READS_NETWORK,
   examples: [
     { sourcePmid: "9298984", maxRelatedResults: 5 },
     { sourcePmid: "9298984", relationshipType: "pubmed_citedin", maxRelatedResults: 10 },
