@@ -30,11 +30,21 @@ export function outputJsonSchema(def: AnyToolDef): JsonSchema {
   if (!schema) {
     schema = deepFreeze({
       type: "object",
-      anyOf: [convert(def.output, "output"), convert(errorResultSchema, "output")],
+      anyOf: [convert(def.output, "output"), ERROR_BRANCH],
     });
     outputs.set(def, schema);
   }
   return schema;
+}
+
+/**
+ * The error branch repeats in every tool's outputSchema, and every word of tools/list is paid for in each
+ * agent's context: its field descriptions are dropped (the names and the code enum say it all).
+ */
+const ERROR_BRANCH = withoutDescriptions(convert(errorResultSchema, "output"));
+
+function withoutDescriptions(schema: JsonSchema): JsonSchema {
+  return deepFreeze(JSON.parse(JSON.stringify(schema, (key, value) => key === "description" ? undefined : value)));
 }
 
 function convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
