@@ -5,16 +5,7 @@
  * bridged both ways, so a caller gets the names it asked for from an old or a new response.
  */
 import { isObject, malformed, parsePugJson, toInt, toNumber } from "./pug_json.ts";
-import {
-  COMPOUND_PROPERTIES,
-  type CompoundProperties,
-  type CompoundProperty,
-  FLOAT_PROPERTIES,
-  TEXT_PROPERTIES,
-} from "./types.ts";
-
-const TEXT = new Set<CompoundProperty>(TEXT_PROPERTIES);
-const FLOAT = new Set<CompoundProperty>(FLOAT_PROPERTIES);
+import { COMPOUND_PROPERTIES, type CompoundProperties, type CompoundProperty, PROPERTY_KINDS } from "./types.ts";
 
 /** Where each property may appear in a response, current name first. */
 const RESPONSE_KEYS: Partial<Record<CompoundProperty, string[]>> = {
@@ -56,6 +47,7 @@ export function parsePropertyTable(
 function readProperty(raw: Record<string, unknown>, property: CompoundProperty): string | number | undefined {
   const keys = RESPONSE_KEYS[property] ?? [property];
   const value = keys.map((k) => raw[k]).find((v) => v !== undefined && v !== null && v !== "");
-  if (TEXT.has(property)) return typeof value === "string" ? value : undefined;
-  return FLOAT.has(property) ? toNumber(value) : toInt(value);
+  const kind = PROPERTY_KINDS[property];
+  if (kind === "text") return typeof value === "string" ? value : undefined;
+  return kind === "float" ? toNumber(value) : toInt(value);
 }

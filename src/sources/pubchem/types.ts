@@ -3,53 +3,39 @@
  * (MolecularWeight, ExactMass): the parsers decide types once, so tools never see both shapes.
  */
 
-/** Compound properties a caller may ask for: the spec's list plus the SMILES names, old and new. */
-export const COMPOUND_PROPERTIES = [
-  "MolecularFormula",
-  "MolecularWeight",
-  "SMILES",
-  "ConnectivitySMILES",
-  "CanonicalSMILES",
-  "IsomericSMILES",
-  "InChI",
-  "InChIKey",
-  "IUPACName",
-  "Title",
-  "XLogP",
-  "ExactMass",
-  "MonoisotopicMass",
-  "TPSA",
-  "Complexity",
-  "Charge",
-  "HBondDonorCount",
-  "HBondAcceptorCount",
-  "RotatableBondCount",
-  "HeavyAtomCount",
-  "CovalentUnitCount",
-] as const;
-export type CompoundProperty = typeof COMPOUND_PROPERTIES[number];
+/**
+ * Compound properties a caller may ask for (the spec's list plus the SMILES names, old and new), each with
+ * the kind PubChem computes: text, a fractional number (masses arrive as strings), or an integer count.
+ */
+export const PROPERTY_KINDS = {
+  MolecularFormula: "text",
+  MolecularWeight: "float",
+  SMILES: "text",
+  ConnectivitySMILES: "text",
+  CanonicalSMILES: "text",
+  IsomericSMILES: "text",
+  InChI: "text",
+  InChIKey: "text",
+  IUPACName: "text",
+  Title: "text",
+  XLogP: "float",
+  ExactMass: "float",
+  MonoisotopicMass: "float",
+  TPSA: "float",
+  Complexity: "float",
+  Charge: "int",
+  HBondDonorCount: "int",
+  HBondAcceptorCount: "int",
+  RotatableBondCount: "int",
+  HeavyAtomCount: "int",
+  CovalentUnitCount: "int",
+} as const;
+export type CompoundProperty = keyof typeof PROPERTY_KINDS;
+export const COMPOUND_PROPERTIES = Object.keys(PROPERTY_KINDS) as [CompoundProperty, ...CompoundProperty[]];
 
-/** Properties PubChem computes as text, as fractional numbers, and as integer counts. */
-export const TEXT_PROPERTIES = [
-  "MolecularFormula",
-  "SMILES",
-  "ConnectivitySMILES",
-  "CanonicalSMILES",
-  "IsomericSMILES",
-  "InChI",
-  "InChIKey",
-  "IUPACName",
-  "Title",
-] as const satisfies readonly CompoundProperty[];
-export const FLOAT_PROPERTIES = [
-  "MolecularWeight",
-  "XLogP",
-  "ExactMass",
-  "MonoisotopicMass",
-  "TPSA",
-  "Complexity",
-] as const satisfies readonly CompoundProperty[];
-export type TextProperty = typeof TEXT_PROPERTIES[number];
+export type TextProperty = { [P in CompoundProperty]: typeof PROPERTY_KINDS[P] extends "text" ? P : never }[
+  CompoundProperty
+];
 export type NumericProperty = Exclude<CompoundProperty, TextProperty>;
 
 /** One compound's properties, keyed by the names the caller asked for. */
