@@ -1,14 +1,17 @@
 /**
  * Everything one server instance owns: the upstream pipeline (scheduler, cache), per-server singletons
- * and the enabled catalogue. HTTP sessions share one Runtime; two runtimes never share state.
+ * and the enabled catalogue; and {@link toolContext}, which turns one call into a handler's context.
+ * HTTP sessions share one Runtime; two runtimes never share state.
  */
 import { type Config, loadConfig, readEnv } from "./config.ts";
+import type { ToolContext } from "./context.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
-import type { AnyToolDef, ResourceDef } from "./core/tool_def.ts";
+import type { SharedKey, SharedStore } from "./core/shared_key.ts";
+import type { AnyToolDef, ResourceDef } from "./tools/tool_def.ts";
 import { enabledResources, enabledTools } from "./catalog.ts";
-import { createUpstream } from "./upstream/fetch_upstream.ts";
-import type { Fetch, Upstream } from "./upstream/types.ts";
+import type { Fetch } from "./upstream/types.ts";
+import { createUpstream, type ServiceUpstream } from "./upstreams/mod.ts";
 
 export interface Deps {
   fetch: Fetch;
@@ -17,13 +20,11 @@ export interface Deps {
   log: Logger;
 }
 
-export interface Runtime {
+export interface Runtime extends SharedStore {
   readonly deps: Deps;
-  readonly upstream: Upstream;
+  readonly upstream: ServiceUpstream;
   readonly tools: readonly AnyToolDef[];
   readonly resources: readonly ResourceDef[];
-  /** Per-runtime singletons, built on first use. */
-  shared<T>(key: string, make: () => T): T;
   /** Disposes singletons that hold resources (workers, file handles). */
   close(): Promise<void>;
 }
@@ -52,13 +53,13 @@ function atLeast(level: LogLevel, sink: LogSink): LogSink {
 
 export function createRuntime(partial: Partial<Deps> = {}): Runtime {
   const deps = resolveDeps(partial);
-  const singletons = new Map<string, unknown>();
+  const singletons = new Map<SharedKey<unknown> | string, unknown>();
   return {
     deps,
     upstream: createUpstream(deps),
     tools: enabledTools(deps.config.toolsets),
     resources: enabledResources(deps.config.toolsets),
-    shared<T>(key: string, make: () => T): T {
+    shared<T>(key: SharedKey<T> | string, make: () => T): T {
       if (!singletons.has(key)) singletons.set(key, make());
       return singletons.get(key) as T;
     },
@@ -73,6 +74,43 @@ export function createRuntime(partial: Partial<Deps> = {}): Runtime {
         }
       }
       singletons.clear();
+    },
+  };
+}
+
+/** Where a call comes from: its cancellation, ids for the log, and how to send progress notifications. */
+export interface CallOrigin {
+  signal: AbortSignal;
+  requestId: string;
+  sessionId?: string;
+  progressToken?: string | number;
+  notify?: (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
+}
+
+/** The context of one tool call or resource read (MCP and CLI alike). */
+export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
+  const { config, clock } = runtime.deps;
+  return {
+    config,
+    clock,
+    upstream: runtime.upstream,
+    signal: origin.signal,
+    log: runtime.deps.log.child({
+      request: origin.requestId,
+      ...(origin.sessionId ? { session: origin.sessionId } : {}),
+    }),
+    shared: runtime.shared,
+    async progress(progress, total, message) {
+      if (origin.progressToken === undefined || !origin.notify) return;
+      await origin.notify({
+        method: "notifications/progress",
+        params: {
+          progressToken: origin.progressToken,
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message ? { message } : {}),
+        },
+      }).catch(() => {});
     },
   };
 }

@@ -67,7 +67,7 @@ export class ResponseCache {
 
   /**
    * Stores a complete 2xx response for `ttlMs`. Returns false (and stores nothing) for other statuses,
-   * 202 and 206 (an unfinished job — PubChem's asynchronous "Waiting" — and a partial body must be asked
+   * 202 and 206 (an unfinished asynchronous job — "Waiting" — and a partial body must be asked
    * again), a non-positive TTL, or an entry larger than the per-entry bound.
    */
   set(key: string, value: CachedResponse, ttlMs: number): boolean {

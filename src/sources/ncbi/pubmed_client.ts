@@ -4,15 +4,16 @@
  * that produced them. Credentials (tool, email, api_key) are added by the upstream pipeline, not here.
  */
 import { ToolError, UpstreamError } from "../../core/errors.ts";
-import type { ToolContext } from "../../core/tool_def.ts";
-import type { UpstreamRequest, UpstreamResponse } from "../../upstream/types.ts";
+import type { SourceContext } from "../../context.ts";
+import type { UpstreamResponse } from "../../upstream/types.ts";
+import type { ServiceRequest } from "../../upstreams/mod.ts";
 import { type EInfoDb, parseEInfo } from "./parse_einfo.ts";
 import { type ELinkLink, parseELink } from "./parse_elink.ts";
 import { type ESearchResult, parseESearch } from "./parse_esearch.ts";
 import { parseESummaryPubMed } from "./parse_esummary_pubmed.ts";
 import type { PubMedSummary } from "./pubmed_types.ts";
 
-export type EutilsContext = Pick<ToolContext, "upstream" | "signal">;
+export type EutilsContext = Pick<SourceContext, "upstream" | "signal">;
 type Params = Record<string, string | number | undefined>;
 
 /** GET URLs longer than this go as POST: some proxies cut URLs near 2 KB, and NCBI asks for POST with many ids. */
@@ -123,8 +124,8 @@ export function buildRequest(
   path: string,
   params: Params,
   forcePost: boolean,
-): UpstreamRequest {
-  const get: UpstreamRequest = { upstream: "ncbi-eutils", path, query: params, method: "GET" };
+): ServiceRequest {
+  const get: ServiceRequest = { upstream: "ncbi-eutils", path, query: params, method: "GET" };
   if (!forcePost && ctx.upstream.describe(get).length <= MAX_GET_URL_CHARS) return get;
   return { upstream: "ncbi-eutils", path, form: params, method: "POST" };
 }

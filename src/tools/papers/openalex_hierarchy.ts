@@ -2,7 +2,7 @@
  * OpenAlex's domains, fields and subfields (4 + 26 + ~254 entries, five list requests) fetched once per
  * server and kept for a day: they change a few times a year. Calls arriving while it loads share the fetch.
  */
-import type { ToolContext } from "../../core/tool_def.ts";
+import type { ToolContext } from "../tool_def.ts";
 import { type Notice, OpenAlexClient } from "../../sources/openalex/client.ts";
 import type { OpenAlexEntity } from "../../sources/openalex/types.ts";
 

@@ -3,7 +3,7 @@
  * them; a test installs them before the first call with
  * `runtime.shared(PAPERS_SEAMS, () => ({ extractor, resolveDns, allowLoopbackPublisher: true }))`.
  */
-import type { ToolContext } from "../../core/tool_def.ts";
+import type { ToolContext } from "../tool_def.ts";
 import type { PdfExtractor } from "../../sources/pdf/types.ts";
 import type { ResolveDns } from "../../sources/publisher/guard.ts";
 

@@ -1,7 +1,7 @@
 /** fetchArticleDetails: EFetch db=pubmed (GET, or POST for long id lists) at one of four detail levels. */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { parseEFetchPubMed } from "../../sources/ncbi/parse_efetch_pubmed.ts";
 import { splitMedlineText } from "../../sources/ncbi/parse_medline_text.ts";
 import { eFetch } from "../../sources/ncbi/pubmed_client.ts";

@@ -3,7 +3,7 @@
  * link names). PubMed's statistics change once a day at most, so the result is kept for 12 hours per
  * server, on top of whatever the upstream cache keeps.
  */
-import type { ResourceDef, ToolContext } from "../../core/tool_def.ts";
+import type { ResourceDef, ToolContext } from "../tool_def.ts";
 import { eInfo, EINFO_TTL_MS } from "../../sources/ncbi/pubmed_client.ts";
 
 const URI = "pubmed-connect://stats/pubmed";

@@ -2,7 +2,8 @@
  * NCBI Gene requests over the shared `ncbi-eutils` upstream (the same queue as PubMed). Each function is
  * one E-utilities request; the pipeline paces, caches (per `ttlMs`) and coalesces them.
  */
-import type { Upstream, UpstreamRequest, UpstreamResponse } from "../../../upstream/types.ts";
+import type { UpstreamResponse } from "../../../upstream/types.ts";
+import type { ServiceRequest, ServiceUpstream } from "../../../upstreams/mod.ts";
 import { parseELink } from "../parse_elink.ts";
 import { type ESearchResult, parseESearch } from "../parse_esearch.ts";
 import { parseGeneRecord } from "./parse_efetch_gene.ts";
@@ -26,7 +27,7 @@ export interface GeneSearchRequest {
   signal?: AbortSignal;
 }
 
-function geneSearchRequest(req: GeneSearchRequest): UpstreamRequest {
+function geneSearchRequest(req: GeneSearchRequest): ServiceRequest {
   return {
     upstream: "ncbi-eutils",
     path: "/esearch.fcgi",
@@ -36,12 +37,12 @@ function geneSearchRequest(req: GeneSearchRequest): UpstreamRequest {
   };
 }
 
-export async function searchGeneIds(upstream: Upstream, req: GeneSearchRequest): Promise<ESearchResult> {
+export async function searchGeneIds(upstream: ServiceUpstream, req: GeneSearchRequest): Promise<ESearchResult> {
   const response = await upstream.request(geneSearchRequest(req));
   return parseComplete(response, "eSearchResult", parseESearch);
 }
 
-export function geneSummaryRequest(ids: string[], signal?: AbortSignal): UpstreamRequest {
+export function geneSummaryRequest(ids: string[], signal?: AbortSignal): ServiceRequest {
   const params = { db: "gene", id: ids.join(","), version: "2.0" };
   const base = { upstream: "ncbi-eutils", path: "/esummary.fcgi", ttlMs: SEARCH_TTL_MS, signal } as const;
   return ids.length > POST_ABOVE_IDS ? { ...base, method: "POST", form: params } : { ...base, query: params };
@@ -49,7 +50,7 @@ export function geneSummaryRequest(ids: string[], signal?: AbortSignal): Upstrea
 
 /** Summaries in NCBI's order; ids NCBI has no summary for are left out. */
 export async function fetchGeneSummaries(
-  upstream: Upstream,
+  upstream: ServiceUpstream,
   ids: string[],
   signal?: AbortSignal,
 ): Promise<GeneSummary[]> {
@@ -59,7 +60,7 @@ export async function fetchGeneSummaries(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function geneRecordRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
+function geneRecordRequest(geneId: string, signal?: AbortSignal): ServiceRequest {
   return {
     upstream: "ncbi-eutils",
     path: "/efetch.fcgi",
@@ -71,7 +72,7 @@ function geneRecordRequest(geneId: string, signal?: AbortSignal): UpstreamReques
 
 /** The record, or undefined when NCBI has no gene with this id. */
 export async function fetchGeneRecord(
-  upstream: Upstream,
+  upstream: ServiceUpstream,
   geneId: string,
   signal?: AbortSignal,
 ): Promise<GeneRecord | undefined> {
@@ -79,7 +80,7 @@ export async function fetchGeneRecord(
   return parseGeneRecord(response.text(), geneId, response.url);
 }
 
-function pubmedLinksRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
+function pubmedLinksRequest(geneId: string, signal?: AbortSignal): ServiceRequest {
   return {
     upstream: "ncbi-eutils",
     path: "/elink.fcgi",
@@ -93,7 +94,11 @@ function pubmedLinksRequest(geneId: string, signal?: AbortSignal): UpstreamReque
  * Every PMID linked to the gene, in NCBI's order. ELink has no paging, so the whole list is one
  * (cached) request and pages are cut from it: page 2 costs no request.
  */
-export async function fetchPubmedLinks(upstream: Upstream, geneId: string, signal?: AbortSignal): Promise<string[]> {
+export async function fetchPubmedLinks(
+  upstream: ServiceUpstream,
+  geneId: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const response = await upstream.request(pubmedLinksRequest(geneId, signal));
   const sets = parseComplete(response, "eLinkResult", parseELink);
   const pmids = sets.flatMap((set) => set.links["gene_pubmed"] ?? []).map((link) => link.id);

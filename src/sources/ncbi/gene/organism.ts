@@ -9,7 +9,7 @@
  * would silently search every organism.
  */
 import { ToolError } from "../../../core/errors.ts";
-import type { Upstream } from "../../../upstream/types.ts";
+import type { ServiceUpstream } from "../../../upstreams/mod.ts";
 import { parseESearch } from "../parse_esearch.ts";
 import { eSummaryDocuments } from "../eutils_root.ts";
 import { parseNcbiXml, text } from "../xml.ts";
@@ -29,7 +29,7 @@ export const ORGANISM_FORMS =
 const NAME = /^[A-Za-z][A-Za-z0-9 .,'\/-]{0,99}$/;
 
 export async function resolveOrganism(
-  upstream: Upstream,
+  upstream: ServiceUpstream,
   organism: string,
   signal?: AbortSignal,
 ): Promise<ResolvedOrganism> {
@@ -57,7 +57,7 @@ function resolved(taxonId: string): ResolvedOrganism {
   return { taxonId, filter: `txid${taxonId}[Organism:exp]` };
 }
 
-async function taxonByName(upstream: Upstream, name: string, signal?: AbortSignal): Promise<string | undefined> {
+async function taxonByName(upstream: ServiceUpstream, name: string, signal?: AbortSignal): Promise<string | undefined> {
   const response = await upstream.request({
     upstream: "ncbi-eutils",
     path: "/esearch.fcgi",
@@ -68,7 +68,7 @@ async function taxonByName(upstream: Upstream, name: string, signal?: AbortSigna
   return parseComplete(response, "eSearchResult", parseESearch).ids[0];
 }
 
-async function taxonExists(upstream: Upstream, taxonId: string, signal?: AbortSignal): Promise<boolean> {
+async function taxonExists(upstream: ServiceUpstream, taxonId: string, signal?: AbortSignal): Promise<boolean> {
   const response = await upstream.request({
     upstream: "ncbi-eutils",
     path: "/esummary.fcgi",

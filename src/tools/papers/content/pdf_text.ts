@@ -1,5 +1,5 @@
 /** PDF bytes → plain text through the shared worker-backed extractor (or the test seam's). */
-import type { ToolContext } from "../../../core/tool_def.ts";
+import type { ToolContext } from "../../tool_def.ts";
 import { pdfExtractor } from "../../../sources/pdf/extractor.ts";
 import { PdfExtractionError } from "../../../sources/pdf/types.ts";
 import { papersSeams } from "../seams.ts";

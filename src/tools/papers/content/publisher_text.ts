@@ -3,7 +3,7 @@
  * location's PDF link, then its landing page, best location first, at most three locations. Every URL
  * goes through the SSRF guard (src/sources/publisher) hop by hop.
  */
-import type { ToolContext } from "../../../core/tool_def.ts";
+import type { ToolContext } from "../../tool_def.ts";
 import { htmlToText } from "../../../sources/html/html_to_text.ts";
 import type { OpenAlexLocation } from "../../../sources/openalex/types.ts";
 import { fetchPublisher } from "../../../sources/publisher/fetch.ts";

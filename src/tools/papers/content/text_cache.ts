@@ -4,7 +4,7 @@
  * first) and by age; concurrent requests for the same paper share one extraction.
  */
 import type { Clock } from "../../../core/clock.ts";
-import type { ToolContext } from "../../../core/tool_def.ts";
+import type { ToolContext } from "../../tool_def.ts";
 import type { ContentDoc } from "./types.ts";
 
 export interface TextCacheLimits {
