@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
-import type { AnyToolDef, InvokeContext, ToolDef } from "./tool_def.ts";
+import type { AnyToolDef, InvokeContext, ToolDefFor } from "./tool_def.ts";
 
 /** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
 export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
@@ -16,9 +16,8 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-// deno-lint-ignore no-explicit-any
 export async function invokeTool<C extends InvokeContext>(
-  def: ToolDef<any, any, C>,
+  def: ToolDefFor<C>,
   rawArgs: unknown,
   ctx: C,
 ): Promise<ToolResult> {

@@ -53,8 +53,12 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
   render(result: z.output<O>): string;
 }
 
+/** Any tool whose handler takes a context of type `C`. */
 // deno-lint-ignore no-explicit-any
-export type AnyToolDef = ToolDef<any, any, any>;
+export type ToolDefFor<C> = ToolDef<any, any, C>;
+
+// deno-lint-ignore no-explicit-any
+export type AnyToolDef = ToolDefFor<any>;
 
 export interface ResourceEntry {
   uri: string;
