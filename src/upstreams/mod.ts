@@ -22,7 +22,7 @@ export interface UpstreamSettings extends PipelineSettings {
 }
 
 /** The table, keyed by name (each key equals its definition's `name`, which a test checks). */
-const BY_NAME = {
+export const UPSTREAMS_BY_NAME = {
   "ncbi-eutils": ncbiEutils,
   "pubchem": pubchem,
   "arxiv-api": arxivApi,
@@ -31,10 +31,10 @@ const BY_NAME = {
   "publisher": publisher,
 } satisfies Record<string, UpstreamDef<UpstreamSettings>>;
 
-export type UpstreamName = keyof typeof BY_NAME;
+export type UpstreamName = keyof typeof UPSTREAMS_BY_NAME;
 
 /** Every upstream, in README order. */
-export const UPSTREAMS: readonly UpstreamDef<UpstreamSettings>[] = Object.values(BY_NAME);
+export const UPSTREAMS: readonly UpstreamDef<UpstreamSettings>[] = Object.values(UPSTREAMS_BY_NAME);
 
 /** A request to one of the table's upstreams (the name is checked at compile time). */
 export type ServiceRequest = UpstreamRequest<UpstreamName>;
