@@ -4,7 +4,7 @@
  * server, on top of whatever the upstream cache keeps.
  */
 import type { ResourceDef, ToolContext } from "../tool_def.ts";
-import { eInfo, EINFO_TTL_MS } from "../../sources/ncbi/pubmed_client.ts";
+import { eInfo, EINFO_TTL_MS } from "../../sources/ncbi/pubmed/client.ts";
 
 const URI = "pubmed-connect://stats/pubmed";
 

@@ -1,11 +1,13 @@
 /**
- * NCBI Gene requests over the shared `ncbi-eutils` upstream (the same queue as PubMed). Each function is
- * one E-utilities request; the pipeline paces, caches (per `ttlMs`) and coalesces them.
+ * NCBI Gene requests over the shared `ncbi-eutils` upstream (the same queue as PubMed), built by the one
+ * E-utilities builder (../eutils/request.ts). Each function is one E-utilities request; the pipeline
+ * paces, caches (per `ttlMs`), coalesces them and sends long id lists as POST.
  */
 import type { UpstreamResponse } from "../../../upstream/types.ts";
 import type { ServiceRequest, ServiceUpstream } from "../../../upstreams/mod.ts";
-import { parseELink } from "../parse_elink.ts";
-import { type ESearchResult, parseESearch } from "../parse_esearch.ts";
+import { parseELink } from "../eutils/parse_elink.ts";
+import { eutilsRequest } from "../eutils/request.ts";
+import { type ESearchResult, parseESearch } from "../eutils/parse_esearch.ts";
 import { parseGeneRecord } from "./parse_efetch_gene.ts";
 import { parseGeneSummaries } from "./parse_esummary_gene.ts";
 import type { GeneRecord, GeneSummary } from "./types.ts";
@@ -16,8 +18,6 @@ const HOUR = 3_600_000;
 export const SEARCH_TTL_MS = HOUR;
 /** Gene records and their links are rebuilt daily at NCBI. */
 export const RECORD_TTL_MS = 24 * HOUR;
-/** Above this many ids ESummary is sent as POST, as NCBI asks for long id lists. */
-const POST_ABOVE_IDS = 200;
 
 export interface GeneSearchRequest {
   /** Complete Entrez term, organism filter included. */
@@ -28,13 +28,12 @@ export interface GeneSearchRequest {
 }
 
 function geneSearchRequest(req: GeneSearchRequest): ServiceRequest {
-  return {
-    upstream: "ncbi-eutils",
+  return eutilsRequest({
     path: "/esearch.fcgi",
-    query: { db: "gene", term: req.term, retstart: req.offset, retmax: req.limit },
+    params: { db: "gene", term: req.term, retstart: req.offset, retmax: req.limit },
     ttlMs: SEARCH_TTL_MS,
     signal: req.signal,
-  };
+  });
 }
 
 export async function searchGeneIds(upstream: ServiceUpstream, req: GeneSearchRequest): Promise<ESearchResult> {
@@ -44,8 +43,7 @@ export async function searchGeneIds(upstream: ServiceUpstream, req: GeneSearchRe
 
 export function geneSummaryRequest(ids: string[], signal?: AbortSignal): ServiceRequest {
   const params = { db: "gene", id: ids.join(","), version: "2.0" };
-  const base = { upstream: "ncbi-eutils", path: "/esummary.fcgi", ttlMs: SEARCH_TTL_MS, signal } as const;
-  return ids.length > POST_ABOVE_IDS ? { ...base, method: "POST", form: params } : { ...base, query: params };
+  return eutilsRequest({ path: "/esummary.fcgi", params, ttlMs: SEARCH_TTL_MS, signal });
 }
 
 /** Summaries in NCBI's order; ids NCBI has no summary for are left out. */
@@ -61,13 +59,12 @@ export async function fetchGeneSummaries(
 }
 
 function geneRecordRequest(geneId: string, signal?: AbortSignal): ServiceRequest {
-  return {
-    upstream: "ncbi-eutils",
+  return eutilsRequest({
     path: "/efetch.fcgi",
-    query: { db: "gene", id: geneId, retmode: "xml" },
+    params: { db: "gene", id: geneId, retmode: "xml" },
     ttlMs: RECORD_TTL_MS,
     signal,
-  };
+  });
 }
 
 /** The record, or undefined when NCBI has no gene with this id. */
@@ -81,13 +78,12 @@ export async function fetchGeneRecord(
 }
 
 function pubmedLinksRequest(geneId: string, signal?: AbortSignal): ServiceRequest {
-  return {
-    upstream: "ncbi-eutils",
+  return eutilsRequest({
     path: "/elink.fcgi",
-    query: { dbfrom: "gene", db: "pubmed", linkname: "gene_pubmed", id: geneId },
+    params: { dbfrom: "gene", db: "pubmed", linkname: "gene_pubmed", id: geneId },
     ttlMs: RECORD_TTL_MS,
     signal,
-  };
+  });
 }
 
 /**
