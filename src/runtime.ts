@@ -7,7 +7,7 @@ import { type Config, loadConfig, readEnv } from "./config.ts";
 import type { ToolContext } from "./context.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
-import type { SharedKey, SharedStore } from "./core/shared_key.ts";
+import type { Provided, SharedKey, SharedStore } from "./core/shared_key.ts";
 import type { AnyToolDef, ResourceDef } from "./tools/tool_def.ts";
 import { enabledResources, enabledTools } from "./catalog.ts";
 import type { Fetch } from "./upstream/types.ts";
@@ -32,11 +32,12 @@ export interface Runtime extends SharedStore {
 /** Fills in production defaults for anything not injected. */
 export function resolveDeps(partial: Partial<Deps> = {}): Deps {
   const config = partial.config ?? loadConfig(readEnv());
+  const clock = partial.clock ?? systemClock;
   return {
     config,
     fetch: partial.fetch ?? ((request) => fetch(request)),
-    clock: partial.clock ?? systemClock,
-    log: partial.log ?? createLogger({ level: "debug", sinks: [atLeast(config.logLevel, stderrSink)] }),
+    clock,
+    log: partial.log ?? createLogger({ level: "debug", sinks: [atLeast(config.logLevel, stderrSink)], clock }),
   };
 }
 
@@ -51,9 +52,16 @@ function atLeast(level: LogLevel, sink: LogSink): LogSink {
   };
 }
 
-export function createRuntime(partial: Partial<Deps> = {}): Runtime {
+/** What a runtime is built from: any of its Deps, plus singletons provided up front (a toolset's own deps). */
+export interface RuntimeOptions extends Partial<Deps> {
+  /** Entries made with `provide(key, value)`; a toolset reads them with `ctx.shared(key, default)`. */
+  provide?: readonly Provided[];
+}
+
+export function createRuntime(options: RuntimeOptions = {}): Runtime {
+  const { provide = [], ...partial } = options;
   const deps = resolveDeps(partial);
-  const singletons = new Map<SharedKey<unknown> | string, unknown>();
+  const singletons = new Map<SharedKey<unknown> | string, unknown>(provide);
   return {
     deps,
     upstream: createUpstream(deps),
