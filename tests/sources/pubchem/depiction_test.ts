@@ -14,10 +14,9 @@ Deno.test("pngInfo reads the size from IHDR and refuses bytes that are not a PNG
 
 Deno.test("toBase64 matches btoa on bytes longer than one encoding chunk", () => {
   const bytes = Uint8Array.from({ length: 100_003 }, (_, i) => (i * 7919) % 256);
-  assert.equal(
-    toBase64(bytes),
-    btoa(String.fromCharCode(...bytes.subarray(0, 50_000))).slice(0, 100) + toBase64(bytes).slice(100),
-  );
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  assert.equal(toBase64(bytes), btoa(binary));
   assert.deepEqual(Uint8Array.from(atob(toBase64(bytes)), (c) => c.charCodeAt(0)), bytes);
   assert.equal(toBase64(new Uint8Array()), "");
 });
