@@ -46,9 +46,11 @@ export async function saveImage(
   try {
     await Deno.writeFile(out, bytes);
   } catch (error) {
-    const denied = error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied;
-    return `cannot write ${out}: ${(error as Error).message}` +
-      (denied ? ` (grant it with --allow-write=${out}, e.g. deno run -P=cli --allow-write=${out} mod.ts call …)` : "");
+    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+      return `cannot write ${out}: no write permission; grant it with ` +
+        `deno run -P=cli --allow-write=${out} mod.ts call …`;
+    }
+    return `cannot write ${out}: ${(error as Error).message}`;
   }
   stderr(`saved ${image.mimeType} (${bytes.length} bytes) to ${out}\n`);
   return undefined;

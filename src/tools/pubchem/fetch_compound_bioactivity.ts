@@ -22,7 +22,7 @@ const output = z.object({
   }).describe("Assays per outcome (an assay counts as active if any tested sample was)."),
   topTargets: z.array(z.object({
     geneId: z.number().int().optional().describe("NCBI Gene ID (usable with get_gene)."),
-    accession: z.string().optional().describe("Protein accession."),
+    accession: z.string().optional(),
     symbol: z.string().optional(),
     name: z.string().optional(),
     activeAssays: z.number().int(),
@@ -35,7 +35,7 @@ const output = z.object({
     aid: z.number().int(),
     outcome,
     name: z.string().optional(),
-    type: z.string().optional().describe("e.g. Confirmatory, Screening."),
+    type: z.string().optional(),
     targetGeneId: z.number().int().optional(),
     targetAccession: z.string().optional(),
     activityName: z.string().optional().describe("e.g. IC50, Ki."),

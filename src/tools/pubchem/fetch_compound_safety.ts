@@ -16,10 +16,10 @@ const output = z.object({
   signalWord: signal.optional().describe("Strictest signal word over all sources."),
   pictograms: z.array(z.object({
     code: z.string().describe("GHS01–GHS09."),
-    name: z.string().describe("e.g. 'Flammable', 'Corrosive'."),
+    name: z.string(),
   })).describe("Every pictogram any source gives."),
   hazardStatements: z.array(z.object({
-    code: z.string().describe("e.g. 'H314'."),
+    code: z.string(),
     text: z.string(),
     hazardClass: z.string().optional().describe("Hazard class and category."),
     percent: z.number().optional().describe("Highest share of ECHA C&L notifiers reporting it."),
@@ -30,8 +30,8 @@ const output = z.object({
     record: z.string().optional().describe("The source's record name (tells two records of one source apart)."),
     url: z.string().optional(),
     signalWord: signal.optional(),
-    pictograms: z.array(z.string()).describe("Pictogram codes."),
-    hazardCodes: z.array(z.string()).describe("H-statement codes."),
+    pictograms: z.array(z.string()),
+    hazardCodes: z.array(z.string()),
     precautionaryCodes: z.array(z.string()).describe("P-statement codes, e.g. 'P301+P330+P331'."),
   })).describe("One classification per source record, as deposited."),
 });
@@ -88,7 +88,7 @@ export const fetchCompoundSafety = defineTool({
         const parts = [
           s.signalWord && `signal ${s.signalWord}`,
           s.pictograms.length ? `pictograms ${s.pictograms.join(" ")}` : undefined,
-          s.hazardCodes.length ? `${s.hazardCodes.join(" ")}` : undefined,
+          s.hazardCodes.length ? `hazards ${s.hazardCodes.join(" ")}` : undefined,
           s.url,
         ].filter(Boolean);
         return `- ${label(s)} = ${s.source}: ${parts.join("; ")}`;

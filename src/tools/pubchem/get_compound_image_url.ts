@@ -14,9 +14,9 @@ const input = z.object({
 const output = z.object({
   cid: z.number().int(),
   imageUrl: z.url().describe("A direct URL to the PNG image of the compound's 2D structure."),
-  bytes: z.number().int().optional().describe("Size of the attached PNG (absent when inline is false)."),
-  width: z.number().int().optional().describe("Pixel width of the attached PNG."),
-  height: z.number().int().optional().describe("Pixel height of the attached PNG."),
+  bytes: z.number().int().optional().describe("Size of the attached PNG; width and height in pixels (inline only)."),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
 });
 
 export const getCompoundImageUrl = defineTool({
