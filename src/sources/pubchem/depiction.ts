@@ -3,6 +3,7 @@
  * a body is accepted only if it is a PNG within the byte cap, so an HTML error page or a runaway answer
  * never reaches a client as an "image".
  */
+import { crc32 } from "node:zlib";
 import { ToolError, UpstreamError } from "../../core/errors.ts";
 import { type PubChemContext, TTL } from "./client.ts";
 import { mapPubChemError } from "./faults.ts";
@@ -67,12 +68,24 @@ export async function fetchDepiction(ctx: PubChemContext, cid: number, size: Dep
   return { bytes: response.body, ...info, url: response.url, fromCache: response.fromCache };
 }
 
-/** Width and height from a PNG's IHDR, or undefined when the bytes are not a PNG. */
+/**
+ * Width and height of a whole PNG, or undefined when the bytes are not one: the signature, IHDR first, every
+ * chunk's CRC and a final IEND are checked, so a truncated or corrupted answer is never passed on as an image.
+ */
 export function pngInfo(bytes: Uint8Array): { width: number; height: number } | undefined {
-  if (bytes.length < 24 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return undefined;
+  if (bytes.length < 8 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const ihdr = String.fromCharCode(...bytes.subarray(12, 16));
-  if (ihdr !== "IHDR") return undefined;
+  const types: string[] = [];
+  let offset = 8;
+  while (offset + 12 <= bytes.length) {
+    const length = view.getUint32(offset);
+    const end = offset + 8 + length;
+    if (end + 4 > bytes.length) return undefined;
+    if (view.getUint32(end) !== crc32(bytes.subarray(offset + 4, end))) return undefined;
+    types.push(String.fromCharCode(...bytes.subarray(offset + 4, offset + 8)));
+    offset = end + 4;
+  }
+  if (offset !== bytes.length || types[0] !== "IHDR" || types.at(-1) !== "IEND") return undefined;
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 

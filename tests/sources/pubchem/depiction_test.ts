@@ -4,6 +4,22 @@ import { mapPubChemError } from "../../../src/sources/pubchem/faults.ts";
 import { pngInfo, toBase64 } from "../../../src/sources/pubchem/depiction.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
 
+Deno.test("pngInfo refuses a PNG that is cut short or has a corrupted byte", () => {
+  const whole = fixtureBytes("pubchem/built__png_cid_2244_large.png");
+  assert.equal(pngInfo(whole.subarray(0, Math.floor(whole.length / 2))), undefined, "cut in half");
+  assert.equal(pngInfo(whole.subarray(0, whole.length - 12)), undefined, "IEND missing");
+  const flipped = whole.slice();
+  flipped[100] ^= 0xff;
+  assert.equal(pngInfo(flipped), undefined, "a flipped byte breaks a CRC");
+  const spliced = new Uint8Array([
+    ...whole.subarray(0, 200),
+    ...new TextEncoder().encode("garbage"),
+    ...whole.subarray(200),
+  ]);
+  assert.equal(pngInfo(spliced), undefined, "garbage spliced in");
+  assert.equal(pngInfo(new Uint8Array([...whole, 0])), undefined, "trailing bytes");
+});
+
 Deno.test("pngInfo reads the size from IHDR and refuses bytes that are not a PNG", () => {
   assert.deepEqual(pngInfo(fixtureBytes("pubchem/built__png_cid_2244_large.png")), { width: 300, height: 300 });
   assert.deepEqual(pngInfo(fixtureBytes("pubchem/built__png_cid_2244_small.png")), { width: 100, height: 100 });
