@@ -244,8 +244,9 @@ function matchTemplate(template: string, uri: string): Record<string, string> | 
  * Forwards log records as MCP `notifications/message`, from initialization until the server closes.
  * - Scope: a server with a session id gets only records of its session (never another client's);
  *   without one (stdio) it gets every record of the process.
- * - Level: MCP_LOG_LEVEL until the client sends `logging/setLevel`, handled here per server (one
- *   server per session); the runtime logger hands every level to its sinks (see runtime.ts).
+ * - Level: none until the client sends `logging/setLevel`, handled here per server (one server per
+ *   session): a client that never asked gets no log traffic, so a chat's context is not filled with it.
+ *   The runtime logger hands every level to its sinks (see runtime.ts); stderr keeps to MCP_LOG_LEVEL.
  * - Routing: a record of an in-flight tools/call is sent as related to that request, so over Streamable
  *   HTTP it travels on the call's own response stream; other records go to the standalone stream.
  * - Session file: the session's warnings and errors are also written to its log file.
@@ -258,7 +259,7 @@ function forwardLogs(
 ): void {
   const { sessionId, sessionLog } = options;
   let initialized = false;
-  let minimum: LogLevel = runtime.deps.config.logLevel;
+  let minimum: LogLevel | undefined;
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     minimum = request.params.level;
     return {};
@@ -267,7 +268,7 @@ function forwardLogs(
   const remove = runtime.deps.log.addSink((record: LogRecord) => {
     if (sessionId !== undefined && record.session !== sessionId) return;
     if (sessionLog && severity(record.level) >= severity("warning")) sessionLog.write(record);
-    if (!initialized || severity(record.level) < severity(minimum)) return;
+    if (!initialized || minimum === undefined || severity(record.level) < severity(minimum)) return;
     const notification = {
       method: "notifications/message" as const,
       params: { level: record.level, logger: SERVER_NAME, data: record },
