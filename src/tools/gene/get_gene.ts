@@ -10,6 +10,7 @@ import { XREF_KEYS } from "../../sources/ncbi/gene/cross_references.ts";
 import type { GeneRecord } from "../../sources/ncbi/gene/types.ts";
 import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput, geneEntitySchema } from "./schemas.ts";
+import { recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({ entrez_id: entrezIdInput });
 
@@ -47,14 +48,17 @@ export const getGene = defineTool({
     }
     return toEntity(record);
   },
-  render(g) {
-    const xrefs = Object.entries(g.cross_references).map(([k, v]) => `${k}: ${[v].flat().slice(0, 3).join(", ")}`);
-    return [
-      `${g.id} ${g.symbol} — ${g.name} (${g.organism.name}, ${g.type}, ${g.map_location || "no map location"})`,
-      g.summary,
-      ...xrefs,
-    ].filter(Boolean).join("\n");
-  },
+  render: (g) =>
+    textBlock(
+      recordSection(`${g.id} ${g.symbol}: ${g.name}`, g, {
+        omit: ["id", "symbol", "name"],
+        format: {
+          organism: (o: typeof g.organism) => `organism: ${o.name} (taxon ${o.taxon_id})`,
+          genomic_location: (l: NonNullable<typeof g.genomic_location>) =>
+            `genomic_location: ${l.accession}:${l.start}-${l.end}, ${l.strand} strand (${l.assembly})`,
+        },
+      }),
+    ),
 });
 
 function toEntity(r: GeneRecord): z.input<typeof geneEntitySchema> {

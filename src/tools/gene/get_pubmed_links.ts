@@ -10,6 +10,7 @@ import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchPubmedLinks } from "../../sources/ncbi/gene/client.ts";
 import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput } from "./schemas.ts";
+import { count, nextPage, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   entrez_id: entrezIdInput,
@@ -55,9 +56,10 @@ export const getPubmedLinks = defineTool({
     const items = pmids.slice(offset, offset + args.limit).map((pmid) => `PMID:${pmid}`);
     return makePage(items, pmids.length, args.limit, offset, binding);
   },
-  render(result) {
-    if (result.items.length === 0) return `No PubMed links (total_count ${result.total_count}).`;
-    const more = result.next_cursor ? " More: pass next_cursor." : "";
-    return `${result.items.length} of ${result.total_count} PubMed articles: ${result.items.join(", ")}.${more}`;
-  },
+  render: (r) =>
+    textBlock(
+      `${r.items.length} of ${count(r.total_count, "PubMed article")} linked to the gene (page_size ${r.page_size}).`,
+      nextPage(r.next_cursor),
+      r.items.length > 0 && `items: ${r.items.join(", ")}`,
+    ),
 });

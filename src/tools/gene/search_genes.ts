@@ -17,6 +17,7 @@ import { firstSentence } from "../../sources/ncbi/gene/parse_efetch_gene.ts";
 import { rankByScore, scoreGene } from "../../sources/ncbi/gene/score.ts";
 import type { GeneSummary } from "../../sources/ncbi/gene/types.ts";
 import { geneCandidateSchema } from "./schemas.ts";
+import { count, nextPage, recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   query: z.string().trim().min(1).max(500).describe(
@@ -63,12 +64,13 @@ export const searchGenes = defineTool({
     const items = rankByScore(summaries.map((s) => candidate(args.query, s)));
     return makePage(items, found.count, args.page_size, offset, binding);
   },
-  render(result) {
-    if (result.items.length === 0) return `No genes match (total_count ${result.total_count}).`;
-    const lines = result.items.map((g) => `${g.id} ${g.symbol} (${g.organism}) ${g.name} — score ${g.score}`);
-    const more = result.next_cursor ? "\nMore: pass next_cursor." : "";
-    return `${result.items.length} of ${result.total_count} genes:\n${lines.join("\n")}${more}`;
-  },
+  render: (r) =>
+    textBlock(
+      `${r.items.length} of ${count(r.total_count, "gene")} (page_size ${r.page_size}), ranked by score.`,
+      r.items.flatMap((g) => recordSection(`${g.id} ${g.symbol}: ${g.name}`, g, { omit: ["id", "symbol", "name"] })),
+      "",
+      nextPage(r.next_cursor),
+    ),
 });
 
 function candidate(query: string, s: GeneSummary) {

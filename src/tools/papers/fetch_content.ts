@@ -10,6 +10,7 @@ import { openalexContent } from "./content/openalex_content.ts";
 import { textCache } from "./content/text_cache.ts";
 import type { ContentDoc } from "./content/types.ts";
 import { sourceSchema, warningSchema } from "./schemas.ts";
+import { fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
 
 /**
  * Default page size. The result carries the text twice (structuredContent and the text block), and
@@ -99,12 +100,16 @@ export const fetchContent = defineTool({
     };
   },
   render: (r) => {
-    const page = r.next_offset === undefined ? "last page" : `more: call again with offset=${r.next_offset}`;
-    const head = `${r.title ?? "(untitled)"} — ${r.id} [${r.content_format}] characters ${r.offset}-${
-      r.offset + r.returned_chars
-    } of ${r.total_chars} (${page})`;
-    const warnings = (r.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`);
-    return [head, ...warnings, "", r.text].join("\n");
+    const { title, abstract, text, offset, returned_chars, total_chars, next_offset, warnings, ...meta } = r;
+    return textBlock(
+      `# ${title ?? "(untitled)"}`,
+      fieldLines(meta),
+      `page: offset ${offset}, returned_chars ${returned_chars}, total_chars ${total_chars}`,
+      next_offset === undefined ? "last page" : `next page: call again with offset=${next_offset}`,
+      warningLines(warnings),
+      abstract && ["", "## abstract", abstract],
+      ["", `## text (characters ${offset}-${offset + returned_chars})`, text],
+    );
   },
 });
 

@@ -6,6 +6,7 @@ import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import type { OpenAlexEntity } from "../../sources/openalex/types.ts";
 import { openalexHierarchy } from "./openalex_hierarchy.ts";
 import { sourceSchema, type Warning, warningSchema } from "./schemas.ts";
+import { count, fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
 
 const input = z.object({
   source: sourceSchema.describe(
@@ -53,11 +54,11 @@ export const listCategories = defineTool({
   }],
   run: (args, ctx) => args.source === "arxiv" ? Promise.resolve(arxivCategories(args)) : openalexCategories(args, ctx),
   render: (r) =>
-    [
-      `${r.total} ${r.source} categories`,
-      ...r.categories.map((c) => `${c.id} | ${c.name}${c.parent_name ? ` | ${c.parent_name}` : ""}`),
-      ...(r.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`),
-    ].join("\n"),
+    textBlock(
+      `${count(r.total, `${r.source} category`, `${r.source} categories`)} (id: name; details):`,
+      warningLines(r.warnings),
+      r.categories.map(({ id, name, ...rest }) => `- ${id}: ${name}; ${fieldLines(rest).join("; ")}`),
+    ),
 });
 
 type Args = z.output<typeof input>;

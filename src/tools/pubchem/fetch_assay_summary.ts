@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchAssaySummary as fetchSummary } from "../../sources/pubchem/records.ts";
+import { fieldLines, recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   aid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe(
@@ -41,11 +42,12 @@ export const fetchAssaySummary = defineTool({
   async run(args, ctx) {
     return await fetchSummary(ctx, args.aid);
   },
-  render(r) {
-    const targets = r.targets.map((t) =>
-      `${t.name}${t.geneSymbol ? ` [${t.geneSymbol}${t.geneId ? ` ${t.geneId}` : ""}]` : ""}`
-    );
-    return `AID ${r.aid}: ${r.name} (${r.sourceName}${r.method ? `, ${r.method}` : ""}); ` +
-      `${r.numActive}/${r.numSids} substances active; targets: ${targets.join("; ") || "none"}\n${r.description}`;
-  },
+  render: (r) =>
+    textBlock(
+      recordSection(`AID ${r.aid}: ${r.name}`, r, {
+        omit: ["aid", "name", "description", "targets"],
+      }),
+      r.targets.length > 0 && ["targets:", ...r.targets.map((t) => `- ${fieldLines(t).join("; ")}`)],
+      r.description && ["", "### description", r.description],
+    ),
 });

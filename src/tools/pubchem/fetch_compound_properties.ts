@@ -4,6 +4,8 @@ import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchProperties } from "../../sources/pubchem/compounds.ts";
 import { COMPOUND_PROPERTIES } from "../../sources/pubchem/types.ts";
 import { cidSchema } from "./shared.ts";
+import { count, recordSection, textBlock } from "../../render/markdown.ts";
+import { structureImageLine } from "./render.ts";
 
 /** Most CIDs accepted in one call: five paced PubChem requests of 200. */
 const MAX_CIDS = 1000;
@@ -85,12 +87,14 @@ export const fetchCompoundProperties = defineTool({
       notFoundCids: batch.notFound,
     };
   },
-  render(r) {
-    const lines = r.results.filter((row) => !row.notFound).map((row) => {
-      const { CID, notFound: _, ...props } = row;
-      return `CID ${CID}: ${Object.entries(props).map(([k, v]) => `${k}=${v}`).join(", ")}`;
-    });
-    if (r.notFoundCids.length) lines.push(`Not found: ${r.notFoundCids.join(", ")}`);
-    return lines.join("\n");
-  },
+  render: (r) =>
+    textBlock(
+      `Properties of ${count(r.results.length - r.notFoundCids.length, "PubChem compound")}.`,
+      r.notFoundCids.length > 0 && `notFoundCids: ${r.notFoundCids.join(", ")}`,
+      r.results.flatMap((row) =>
+        row.notFound ? ["", `## CID ${row.CID}: not found`] : recordSection(`CID ${row.CID}`, row, { omit: ["CID"] })
+      ),
+      "",
+      structureImageLine(r.results.filter((row) => !row.notFound).map((row) => row.CID)),
+    ),
 });

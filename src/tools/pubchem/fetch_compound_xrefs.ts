@@ -3,6 +3,7 @@ import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchXrefs } from "../../sources/pubchem/compounds.ts";
 import { XREF_TYPES } from "../../sources/pubchem/types.ts";
 import { cidSchema } from "./shared.ts";
+import { textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   cid: cidSchema.describe("The CID to find cross-references for, e.g. 2244."),
@@ -50,8 +51,11 @@ export const fetchCompoundXrefs = defineTool({
     return { cid: args.cid, xrefs, totalCounts };
   },
   render: (r) =>
-    `CID ${r.cid}\n` + Object.entries(r.xrefs).map(([type, ids]) => {
-      const total = r.totalCounts[type] ?? ids.length;
-      return `${type} (${total}${ids.length < total ? `, first ${ids.length}` : ""}): ${ids.join(", ") || "none"}`;
-    }).join("\n"),
+    textBlock(
+      `Cross-references of CID ${r.cid}:`,
+      Object.entries(r.xrefs).map(([type, ids]) => {
+        const total = r.totalCounts[type] ?? ids.length;
+        return `${type} (${ids.length} of ${total}): ${ids.join(", ") || "none"}`;
+      }),
+    ),
 });

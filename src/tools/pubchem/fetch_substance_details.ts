@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchSubstance } from "../../sources/pubchem/records.ts";
+import { recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe(
@@ -44,8 +45,5 @@ export const fetchSubstanceDetails = defineTool({
       relatedCids: record.standardizedCids,
     };
   },
-  render: (r) =>
-    `SID ${r.sid} from ${r.sourceName}${r.sourceId ? ` (${r.sourceId})` : ""}, deposited ${r.depositionDate || "?"}, ` +
-    `modified ${r.modificationDate || "?"}; CIDs: ${r.relatedCids.join(", ") || "none"}; ` +
-    `synonyms: ${r.synonyms.slice(0, 10).join("; ")}${r.synonyms.length > 10 ? ` (+${r.synonyms.length - 10})` : ""}`,
+  render: (r) => textBlock(recordSection(`SID ${r.sid}`, r, { omit: ["sid"] })),
 });

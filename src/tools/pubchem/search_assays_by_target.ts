@@ -3,6 +3,7 @@ import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { searchAssaysByTarget as searchAssays } from "../../sources/pubchem/records.ts";
 import { incoherent } from "./shared.ts";
+import { count } from "../../render/markdown.ts";
 
 const input = z.object({
   targetType: z.enum(["genesymbol", "proteinname"]).describe("The type of biological target."),
@@ -52,9 +53,5 @@ export const searchAssaysByTarget = defineTool({
     }
     return { aids: aids.slice(0, args.maxRecords), totalFound: aids.length };
   },
-  render: (r) =>
-    `${r.totalFound} assay${r.totalFound === 1 ? "" : "s"}${
-      r.aids.length < r.totalFound ? ` (first ${r.aids.length})` : ""
-    }: ` +
-    r.aids.join(", "),
+  render: (r) => `${r.aids.length} of ${count(r.totalFound, "assay")} (AIDs, ascending): ${r.aids.join(", ")}`,
 });

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { lookupCids } from "../../sources/pubchem/compounds.ts";
 import { checkInchiKey, checkSmiles, cidListSchema } from "./shared.ts";
+import { count, textBlock } from "../../render/markdown.ts";
+import { structureImageLine } from "./render.ts";
 
 const input = z.object({
   identifierType: z.enum(["name", "smiles", "inchikey"]).describe(
@@ -40,5 +42,5 @@ export const searchCompoundByIdentifier = defineTool({
     if (args.identifierType === "smiles") checkSmiles(identifier, fields);
     return { cids: await lookupCids(ctx, args.identifierType, identifier) };
   },
-  render: (r) => `${r.cids.length} PubChem CID${r.cids.length === 1 ? "" : "s"}: ${r.cids.join(", ")}`,
+  render: (r) => textBlock(`${count(r.cids.length, "PubChem CID")}: ${r.cids.join(", ")}`, structureImageLine(r.cids)),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { formulaSearch } from "../../sources/pubchem/search.ts";
 import { cidListSchema } from "./shared.ts";
+import { count } from "../../render/markdown.ts";
 
 /** Element symbols with optional counts, e.g. `C9H8O4`, `NaCl`, `C6H12O6`. */
 export const MOLECULAR_FORMULA_REGEX = /^[A-Z][a-z]?\d*([A-Z][a-z]?\d*)*$/;
@@ -30,5 +31,5 @@ export const searchCompoundsByFormula = defineTool({
   async run(args, ctx) {
     return { cids: await formulaSearch(ctx, args) };
   },
-  render: (r) => `${r.cids.length} CID${r.cids.length === 1 ? "" : "s"} with this formula: ${r.cids.join(", ")}`,
+  render: (r) => `${count(r.cids.length, "CID")} with this formula: ${r.cids.join(", ")}`,
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { similaritySearch } from "../../sources/pubchem/search.ts";
 import { checkStructureQuery, cidListSchema } from "./shared.ts";
+import { count } from "../../render/markdown.ts";
 
 const input = z.object({
   query: z.string().trim().min(1).max(4000).describe(
@@ -34,5 +35,5 @@ export const searchCompoundsBySimilarity = defineTool({
     const query = checkStructureQuery(args.queryType, args.query);
     return { cids: await similaritySearch(ctx, { ...args, query }) };
   },
-  render: (r) => `${r.cids.length} similar CID${r.cids.length === 1 ? "" : "s"}: ${r.cids.join(", ")}`,
+  render: (r) => `${count(r.cids.length, "similar CID")}: ${r.cids.join(", ")}`,
 });

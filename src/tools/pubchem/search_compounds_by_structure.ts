@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { structureSearch } from "../../sources/pubchem/search.ts";
 import { checkStructureQuery, cidListSchema } from "./shared.ts";
+import { count } from "../../render/markdown.ts";
 
 const input = z.object({
   searchType: z.enum(["substructure", "superstructure", "identity"]).describe(
@@ -35,5 +36,5 @@ export const searchCompoundsByStructure = defineTool({
     const query = checkStructureQuery(args.queryType, args.query);
     return { cids: await structureSearch(ctx, { ...args, query }) };
   },
-  render: (r) => `${r.cids.length} matching CID${r.cids.length === 1 ? "" : "s"}: ${r.cids.join(", ")}`,
+  render: (r) => `${count(r.cids.length, "matching CID")}: ${r.cids.join(", ")}`,
 });

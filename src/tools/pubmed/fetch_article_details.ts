@@ -10,6 +10,8 @@ import { abstractPlusView, citationView } from "./article_views.ts";
 import { fitToBudget } from "./output_budget.ts";
 import { pmidSchema, unique } from "./pmid.ts";
 import { articleSchema } from "./schemas.ts";
+import { articleSection } from "./render.ts";
+import { count, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   pmids: z.array(pmidSchema).min(1).max(200).describe(
@@ -100,18 +102,11 @@ export const fetchArticleDetails = defineTool({
         : {}),
     };
   },
-  render(r) {
-    const lines = [`${r.articles.length} of ${r.requestedPmids.length} PubMed records (${r.detailLevel}).`];
-    for (const a of r.articles) {
-      const date = a.journalInfo?.publicationDate.year ?? "";
-      lines.push(
-        `- PMID ${a.pmid}: ${a.title ?? "(MEDLINE text)"}${
-          a.journalInfo?.title ? ` (${a.journalInfo.title} ${date})` : ""
-        }`,
-      );
-    }
-    if (r.notFoundPmids.length) lines.push(`Not found: ${r.notFoundPmids.join(", ")}`);
-    if (r.truncated) lines.push(r.truncated.notice);
-    return lines.join("\n");
-  },
+  render: (r) =>
+    textBlock(
+      `${count(r.articles.length, "PubMed record")} of ${r.requestedPmids.length} requested (${r.detailLevel}).`,
+      r.notFoundPmids.length > 0 && `notFoundPmids: ${r.notFoundPmids.join(", ")}`,
+      r.truncated && [`truncated: ${r.truncated.notice}`, `omittedPmids: ${r.truncated.omittedPmids.join(", ")}`],
+      r.articles.flatMap(articleSection),
+    ),
 });

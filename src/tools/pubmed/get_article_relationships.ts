@@ -9,6 +9,7 @@ import { parseEFetchPubMed } from "../../sources/ncbi/parse_efetch_pubmed.ts";
 import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed_client.ts";
 import { CITATION_STYLES, type CitationStyle, formatCitations } from "./citations/format.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
+import { recordSection, textBlock } from "../../render/markdown.ts";
 
 const RELATIONSHIPS = ["pubmed_similar_articles", "pubmed_citedin", "pubmed_references", "citation_formats"] as const;
 const LINK_KIND: Record<string, LinkKind> = {
@@ -84,15 +85,20 @@ export const getArticleRelationships = defineTool({
   },
   render(r) {
     if (r.relationshipType === "citation_formats") {
-      return Object.entries(r.citations).map(([style, text]) => `[${style}]\n${text}`).join("\n\n");
+      return textBlock(
+        `${r.relationshipType} of PMID ${r.sourcePmid}:`,
+        Object.entries(r.citations).flatMap(([style, text]) => ["", `## ${style}`, "```", text ?? "", "```"]),
+      );
     }
-    const lines = [`${r.retrievedCount} ${r.relationshipType} for PMID ${r.sourcePmid}.`];
-    if (r.notice) lines.push(r.notice);
-    for (const a of r.relatedArticles) {
-      const score = a.score === undefined ? "" : ` [score ${a.score}]`;
-      lines.push(`- PMID ${a.pmid}: ${a.title || a.summaryError || "(no summary)"}${score}`);
-    }
-    return lines.join("\n");
+    const total = r.totalLinked === undefined ? "" : ` of ${r.totalLinked}`;
+    return textBlock(
+      `${r.retrievedCount}${total} ${r.relationshipType} for PMID ${r.sourcePmid}.`,
+      r.notice && `notice: ${r.notice}`,
+      r.relatedArticles.flatMap((a) => {
+        const head = `[PMID ${a.pmid}](${a.linkUrl}): ${a.title || "(no summary)"}`;
+        return recordSection(head, a, { omit: ["pmid", "title", "linkUrl"], level: 3 });
+      }),
+    );
   },
 });
 

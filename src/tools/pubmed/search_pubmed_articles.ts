@@ -4,6 +4,7 @@ import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed_client.ts";
 import type { PubMedSummary } from "../../sources/ncbi/pubmed_types.ts";
 import { dateLimits, effectiveTerm, SORT_VALUES } from "./search_query.ts";
+import { count, recordSection, textBlock } from "../../render/markdown.ts";
 
 const DATE = /^\d{4}(?:[/-](?:0[1-9]|1[0-2])(?:[/-](?:0[1-9]|[12]\d|3[01]))?)?$/;
 const dateField = (which: string) =>
@@ -134,18 +135,15 @@ export const searchPubMedArticles = defineTool({
       ...(eSummaryUrl ? { eSummaryUrl } : {}),
     };
   },
-  render(r) {
-    const lines = [
-      `${r.totalFound} PubMed articles match ${r.effectiveESearchTerm}; ${r.retrievedPmidCount} PMIDs returned.`,
-    ];
-    for (const w of r.warnings) lines.push(`Warning: ${w}`);
-    for (const s of r.briefSummaries) {
-      lines.push(
-        s.error ? `- PMID ${s.pmid}: ${s.error}` : `- PMID ${s.pmid}: ${s.title} (${s.source}, ${s.pubDate ?? "n.d."})`,
-      );
-    }
-    const rest = r.pmids.slice(r.briefSummaries.length);
-    if (rest.length) lines.push(`PMIDs: ${rest.join(", ")}`);
-    return lines.join("\n");
-  },
+  render: (r) =>
+    textBlock(
+      `${count(r.totalFound, "PubMed article")} match; ${r.retrievedPmidCount} PMIDs returned.`,
+      `effectiveESearchTerm: ${r.effectiveESearchTerm}`,
+      r.queryTranslation && `queryTranslation: ${r.queryTranslation}`,
+      r.warnings.map((w) => `warning: ${w}`),
+      r.pmids.length > 0 && `pmids: ${r.pmids.join(", ")}`,
+      r.briefSummaries.flatMap((s) =>
+        recordSection(s.title ? `PMID ${s.pmid}: ${s.title}` : `PMID ${s.pmid}`, s, { omit: ["pmid", "title"] })
+      ),
+    ),
 });
