@@ -5,7 +5,7 @@
  */
 import { SERVER_NAME, VERSION } from "./config.ts";
 import { invokeTool } from "./core/invoke.ts";
-import { inputJsonSchema, outputJsonSchema } from "./core/json_schema.ts";
+import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry, ToolContext } from "./core/tool_def.ts";
@@ -97,9 +97,9 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         name: def.name,
         title: def.title,
         description: def.description,
-        inputSchema: inputJsonSchema(def) as { type: "object" },
+        inputSchema: listedInputSchema(def) as { type: "object" },
         outputSchema: outputJsonSchema(def) as { type: "object" },
-        annotations: { title: def.title, ...def.annotations },
+        annotations: def.annotations,
       })),
       ...[...rawTools.values()].map((t) => t.tool),
     ],

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { fetchGeneRecord } from "../../sources/ncbi/gene/client.ts";
-import { XREF_KEYS } from "../../sources/ncbi/gene/cross_references.ts";
 import type { GeneRecord } from "../../sources/ncbi/gene/types.ts";
 import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput, geneEntitySchema } from "./schemas.ts";
@@ -16,13 +15,12 @@ const input = z.object({ entrez_id: entrezIdInput });
 
 export const getGene = defineTool({
   name: "get_gene",
-  title: "Get an NCBI Gene record",
+  title: "NCBI Gene record",
   toolset: "gene",
-  description: "Full NCBI Gene record for one NCBIGene CURIE: symbol, name, product description, RefSeq summary, " +
-    "map location, chromosome, aliases, organism {name, taxon_id}, gene type, genomic_location and " +
-    `cross_references (keys among ${XREF_KEYS.join(", ")}; absent keys mean no reference). ` +
-    'Takes only ids from search_genes ("NCBIGene:<digits>"); for literature use get_pubmed_links. ' +
-    'Example: {"entrez_id":"NCBIGene:7157"}',
+  description:
+    "NCBI Gene record for an NCBIGene id: symbol, name, RefSeq summary, location, aliases, organism, type, " +
+    "coordinates, cross-references (HGNC, OMIM, Ensembl, UniProt, RefSeq…). Example: " +
+    '{"entrez_id":"NCBIGene:7157"}',
   input,
   output: geneEntitySchema,
   annotations: READS_NETWORK,

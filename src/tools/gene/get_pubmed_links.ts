@@ -14,8 +14,8 @@ import { count, nextPage, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   entrez_id: entrezIdInput,
-  limit: z.number().int().min(1).max(10_000).default(100).describe("PMIDs per page, 1–10000 (default 100)"),
-  cursor: cursorInput("get_pubmed_links"),
+  limit: z.number().int().min(1).max(10_000).default(100).describe("PMIDs per page"),
+  cursor: cursorInput("get_pubmed_links").describe("next_cursor of the previous page"),
 });
 
 const output = paginationEnvelope(
@@ -25,13 +25,11 @@ const output = paginationEnvelope(
 
 export const getPubmedLinks = defineTool({
   name: "get_pubmed_links",
-  title: "PubMed articles about a gene",
+  title: "PubMed articles of a gene",
   toolset: "gene",
-  description: "PubMed articles NCBI links to a gene (ELink gene_pubmed: GeneRIFs, curated and submitted " +
-    'citations), as "PMID:<n>" CURIEs in NCBI\'s order with the real total_count; pass them to the PubMed ' +
-    "tools (fetchArticleDetails) for titles and abstracts. Takes an NCBIGene CURIE from search_genes. " +
-    "A gene without links gives items []. " +
-    'Example: {"entrez_id":"NCBIGene:7157","limit":20}',
+  description:
+    "PubMed articles linked to a gene (NCBIGene id from search_genes), as PMID ids for fetchArticleDetails, " +
+    'with the total count; paged. Example: {"entrez_id":"NCBIGene:7157","limit":20}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -6,15 +6,9 @@ import { cidSchema } from "./shared.ts";
 import { textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
-  cid: cidSchema.describe("The CID to find cross-references for, e.g. 2244."),
-  xrefTypes: z.array(z.enum(XREF_TYPES)).min(1).describe(
-    "Cross-reference types to retrieve: RegistryID (depositor registry ids), RN (CAS/EC registry numbers), " +
-      "PubMedID (PMIDs, usable with the PubMed tools), PatentID, GeneID, ProteinGI, TaxonomyID.",
-  ),
-  maxPerType: z.number().int().positive().max(10_000).default(100).describe(
-    "Maximum identifiers returned per type (well-studied compounds have tens of thousands of PMIDs); " +
-      "totalCounts gives the full counts.",
-  ),
+  cid: cidSchema.describe("PubChem Compound ID"),
+  xrefTypes: z.array(z.enum(XREF_TYPES)).min(1).describe("RN: CAS/EC numbers; RegistryID: depositor ids"),
+  maxPerType: z.number().int().positive().max(10_000).default(100).describe("Identifiers per type"),
 });
 
 const output = z.object({
@@ -29,12 +23,11 @@ const output = z.object({
 
 export const fetchCompoundXrefs = defineTool({
   name: "fetch_compound_xrefs",
-  title: "Fetch PubChem cross-references",
+  title: "PubChem cross-references",
   toolset: "pubchem",
-  description: "Fetches external cross-references of a compound (CID): PubMed IDs, patents, CAS registry numbers, " +
-    "genes, proteins, taxa. PubMedIDs feed straight into the PubMed tools (e.g. fetch the articles' details). " +
-    "Returns at most maxPerType identifiers per type (default 100) with the full counts. " +
-    'Example: {"cid":2244,"xrefTypes":["PubMedID","RN"]}',
+  description:
+    "External ids of a compound (CID) by type: PubMed IDs, patents, CAS/EC numbers, genes, proteins, taxa; up " +
+    'to maxPerType each, with full counts. Example: {"cid":2244,"xrefTypes":["PubMedID","RN"]}',
   input,
   output,
   annotations: READS_NETWORK,
