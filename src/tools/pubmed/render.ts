@@ -4,7 +4,7 @@
  * marks. The rest of a record is rendered field by field (src/render/markdown.ts).
  */
 import type { z } from "zod";
-import { fieldLines, type Lines, recordSection } from "../../render/markdown.ts";
+import { fieldLines, inlineList, type Lines, recordSection } from "../../render/markdown.ts";
 import type { articleSchema, authorSchema, dateSchema, journalInfoSchema, meshTermSchema } from "./schemas.ts";
 
 type Article = z.output<typeof articleSchema>;
@@ -36,7 +36,7 @@ export function authorLines(authors: readonly Author[], key = "authors"): Lines 
     return name;
   });
   return [
-    `${key}: ${names.join(", ")}`,
+    `${key}: ${inlineList(names) ?? names.join("; ")}`,
     ...(affiliations.length ? ["affiliations:", ...affiliations.map((text, i) => `${i + 1}. ${text}`)] : []),
   ];
 }
