@@ -10,9 +10,9 @@
  *   optional strings) and the descriptions a model fills fields by; string caps and regex patterns are the
  *   server's guards, enforced by zod at call time with an error that names the rule, as are unknown keys;
  * - output schemas type the result's top-level fields; nested records are typed `object` and lists `array`
- *   without what they hold, and there are no descriptions or `required` lists. The tool's
- *   description and the text block say what a record holds, and zod checks every result in full before it
- *   leaves the server (invoke.ts), so the advertised schema only has to be true, not exhaustive.
+ *   without what they hold, and there are no descriptions or `required` lists. The tool's description and
+ *   the text block say what a record holds, and zod checks every result in full before it leaves the server
+ *   (invoke.ts), so the advertised schema only has to be true, not exhaustive.
  */
 import { z } from "zod";
 import type { AnyToolDef } from "./tool_def.ts";
