@@ -144,3 +144,12 @@ Deno.test("sources receive a SourceContext, never the whole ToolContext (pdf and
   }
   assert.deepEqual(offenders, []);
 });
+
+Deno.test("every source file opens with a purpose comment", async () => {
+  const silent: string[] = [];
+  for (const path of files) {
+    const first = (await Deno.readTextFile(new URL(path, ROOT))).trimStart();
+    if (!first.startsWith("/**") && !first.startsWith("//")) silent.push(path);
+  }
+  assert.deepEqual(silent, []);
+});

@@ -1,3 +1,4 @@
+/** The `get_compound_image_url` tool: PubChem structure image URL. */
 import { z } from "zod";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { compoundImageUrl } from "../../sources/pubchem/client.ts";
