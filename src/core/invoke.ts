@@ -11,7 +11,8 @@ export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
 
 export interface ToolResult {
   [key: string]: unknown;
-  content: ({ type: "text"; text: string } | ImageBlock)[];
+  /** The text block always comes first; attached blocks (images) follow it. */
+  content: [{ type: "text"; text: string }, ...ImageBlock[]];
   structuredContent: Record<string, unknown>;
   isError?: boolean;
 }
