@@ -77,9 +77,9 @@ export interface MockUpstreamOptions {
 }
 
 export interface MockUpstream {
-  /** `http://127.0.0.1:PORT`; in process, `http://mock-upstream.invalid` (a name that never resolves). */
+  /** `http://127.0.0.1:PORT`; in process, `http://127.0.0.1:9`. */
   url: string;
-  /** 0 in process. */
+  /** 9 in process (see IN_PROCESS_URL). */
   port: number;
   /** Sends a request to this mock: over loopback, or straight to its handler in process. */
   fetch: Fetch;
@@ -100,7 +100,11 @@ export interface MockUpstream {
 
 /** Monotonic real time, as a socket-served mock measures arrivals. */
 const REAL_TIME: MockClock = { now: () => performance.now(), sleep: systemClock.sleep };
-const IN_PROCESS_URL = "http://mock-upstream.invalid";
+/**
+ * Loopback literal (no DNS, and the SSRF guard's loopback test seam applies) on the discard port, where
+ * nothing listens: a request that bypassed `mock.fetch` would fail loudly instead of reaching anything.
+ */
+const IN_PROCESS_URL = "http://127.0.0.1:9";
 
 type MockCore = Omit<MockUpstream, "url" | "port" | "env" | "fetch" | "close"> & {
   handle(request: Request): Promise<Response>;
@@ -155,9 +159,9 @@ export function createMockUpstream(options: Omit<MockUpstreamOptions, "port" | "
   return {
     ...core,
     url: IN_PROCESS_URL,
-    port: 0,
+    port: 9,
     env: envFor(IN_PROCESS_URL),
-    fetch: inProcessFetch(handle),
+    fetch: inProcessFetch(handle, () => options.clock?.progress?.()),
     close: () => Promise.resolve(),
   };
 }

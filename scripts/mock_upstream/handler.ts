@@ -32,9 +32,13 @@ export interface MockLogEntry {
   ms: number;
 }
 
-/** The mock's time: arrival stamps, delays and slow bodies; `hold` keeps a simulated clock still. */
+/**
+ * The mock's time: arrival stamps, delays and slow bodies. A simulated clock (SimClock) is also told
+ * what it cannot see: `hold` while a route reads its fixtures, `progress` for each body chunk delivered.
+ */
 export interface MockClock extends Clock {
   hold?<T>(work: Promise<T>): Promise<T>;
+  progress?(): void;
 }
 
 export interface HandlerContext {

@@ -7,18 +7,26 @@
  */
 import type { Fetch } from "../../src/upstream/types.ts";
 
+/** Called as the exchange advances (request handed over, answer ready, each body chunk). */
+export type OnProgress = () => void;
+
 const MAX_REDIRECTS = 20;
 
-export function inProcessFetch(handle: (request: Request) => Promise<Response>): Fetch {
+export function inProcessFetch(
+  handle: (request: Request) => Promise<Response>,
+  onProgress: OnProgress = () => {},
+): Fetch {
   return async (request) => {
     let current = request;
     for (let hop = 0;; hop++) {
       const signal = request.signal;
       if (signal.aborted) throw signal.reason;
+      onProgress();
       const response = await abortable(handle(current), signal);
+      onProgress();
       const location = response.headers.get("location");
       if (response.status < 300 || response.status > 399 || !location || current.redirect === "manual") {
-        return asReceived(response, current.url, signal);
+        return asReceived(response, current.url, signal, onProgress);
       }
       await response.body?.cancel();
       if (current.redirect === "error") throw new TypeError(`redirect to ${location} refused (redirect: "error")`);
@@ -36,14 +44,24 @@ export function inProcessFetch(handle: (request: Request) => Promise<Response>):
 }
 
 /** The response with its final URL, its body cut short (when the mock says so) failing as on a socket. */
-function asReceived(response: Response, url: string, signal: AbortSignal): Response {
+function asReceived(response: Response, url: string, signal: AbortSignal, onProgress: OnProgress): Response {
   const declared = Number(response.headers.get("content-length") ?? NaN);
   let body = response.body;
   if (body && Number.isFinite(declared)) body = body.pipeThrough(lengthCheck(declared));
-  if (body) body = body.pipeThrough(new TransformStream(), { signal });
+  if (body) body = body.pipeThrough(progressReport(onProgress), { signal });
   const received = new Response(body, response);
   Object.defineProperty(received, "url", { value: url });
   return received;
+}
+
+function progressReport(onProgress: OnProgress): TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>> {
+  return new TransformStream({
+    transform(chunk, controller) {
+      onProgress();
+      controller.enqueue(chunk);
+    },
+    flush: onProgress,
+  });
 }
 
 function lengthCheck(declared: number): TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>> {

@@ -2,7 +2,7 @@
  * Simulated time, for running the real runtime against the in-process mock upstream deterministically:
  * time stands still while code runs and jumps to the next sleeper only when nothing else can happen —
  * no hold open (the mock holds the clock while it reads fixtures) and several event-loop turns in a row
- * without clock activity. A 30 s upstream timeout then fires exactly when a stalled answer is 30 s late,
+ * without activity (a sleep, a wake-up, a body chunk delivered by the mock). A 30 s upstream timeout then fires exactly when a stalled answer is 30 s late,
  * never because the machine was slow; back-off, pacing and cool-downs cost no real time.
  *
  * @example
@@ -58,6 +58,14 @@ export class SimClock implements Clock {
       this.#sleepers.push(sleeper);
       signal?.addEventListener("abort", onAbort, { once: true });
     });
+  }
+
+  /**
+   * Marks progress the clock cannot see otherwise (a body chunk delivered): time stays still while
+   * work keeps making progress, even when each step takes an event-loop turn.
+   */
+  progress(): void {
+    this.#activity++;
   }
 
   /** Keeps time still until `work` settles: real work (file reads) the clock cannot otherwise see. */
