@@ -18,7 +18,7 @@ import { jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
 import { Inflight } from "./inflight.ts";
 import { createOriginPolicy } from "./origin.ts";
 import { quotaRefusal } from "./session_quota.ts";
-import { type Session, SESSION_CLOSED, SessionStore } from "./sessions.ts";
+import { type Admission, type Session, SESSION_CLOSED, SessionStore } from "./sessions.ts";
 
 export interface HttpHandlerOptions {
   /** Test-only additions (conformance fixtures); production never passes one. */
@@ -113,15 +113,21 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     if (!isInitialize(body.body)) {
       return jsonRpcError(400, -32000, "Bad Request: no session. Send initialize first, then use its Mcp-Session-Id.");
     }
-    const admission = await store.admit(auth.subject);
-    if (!admission.ok) {
-      log.warn("session limit reached", { limit: admission.limit, max: admission.max, subject: auth.subject });
-      return quotaRefusal(admission);
+    const verdict = await store.admit(auth.subject);
+    if (!verdict.ok) {
+      log.warn("session limit reached", { limit: verdict.limit, max: verdict.max, subject: auth.subject });
+      return quotaRefusal(verdict);
     }
-    const session = await openSession(auth);
-    const response = await serve(session, request, body.body, auth);
-    if (!store.get(session.id)) await discard(session);
-    return response;
+    let session: Session | undefined;
+    try {
+      session = await openSession(auth, verdict.admission);
+      return await serve(session, request, body.body, auth);
+    } finally {
+      if (!session || !store.get(session.id)) {
+        verdict.admission.release();
+        if (session) await discard(session);
+      }
+    }
   }
 
   /** A POST of a session: its requests are in flight until answered or until their stream ends. */
@@ -141,14 +147,14 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     }
   }
 
-  async function openSession(auth: Authenticated): Promise<Session> {
+  async function openSession(auth: Authenticated, admission: Admission): Promise<Session> {
     const id = crypto.randomUUID();
     const sessionLog = config.logsDir ? openSessionLog(config.logsDir, clock.now(), { session: id }) : undefined;
     const server = createMcpServer(runtime, { sessionId: id, sessionLog, extension: options.extension });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       maxRequestBodySize: http.maxBodyBytes,
-      onsessioninitialized: () => store.add(session),
+      onsessioninitialized: () => store.add(session, admission),
     });
     const session: Session = {
       id,

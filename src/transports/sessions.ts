@@ -39,9 +39,21 @@ export interface SessionStoreOptions {
 /** JSON-RPC error for calls cut off by a closing session (implementation-defined server error range). */
 export const SESSION_CLOSED = -32000;
 
+/**
+ * A slot granted to an initialize in progress: it counts against the quotas at once, so concurrent
+ * initializes cannot all pass the check before any of them is added.
+ */
+export interface Admission {
+  readonly subject: string;
+  /** Gives the slot back: the initialize failed and no session was added. */
+  release(): void;
+}
+
 export class SessionStore {
   readonly #sessions = new Map<string, Session>();
+  /** Sessions of each subject, slots reserved by initializes in progress included. */
   readonly #subjects = new SubjectCounts();
+  readonly #reserved = new Set<Admission>();
   readonly #options: SessionStoreOptions;
 
   constructor(options: SessionStoreOptions) {
@@ -56,9 +68,10 @@ export class SessionStore {
     return this.#sessions.get(id);
   }
 
-  add(session: Session): void {
+  /** Adds an initialized session in the slot its admission reserved. */
+  add(session: Session, admission: Admission): void {
+    if (!this.#reserved.delete(admission)) this.#subjects.add(session.subject);
     this.#sessions.set(session.id, session);
-    this.#subjects.add(session.subject);
     this.#options.log.info("session opened", { session: session.id, sessions: this.#sessions.size });
   }
 
@@ -117,12 +130,26 @@ export class SessionStore {
     return doomed.length;
   }
 
-  /** Whether a new session of `subject` fits; reaps stale sessions first when it would not. */
-  async admit(subject: string): Promise<QuotaVerdict> {
-    const verdict = this.#check(subject);
-    if (verdict.ok) return verdict;
-    await this.reap();
-    return this.#check(subject);
+  /**
+   * Reserves a slot for a new session of `subject` when it fits the quotas (reaping stale sessions
+   * first when it would not); otherwise says which limit was hit.
+   */
+  async admit(subject: string): Promise<Exclude<QuotaVerdict, { ok: true }> | { ok: true; admission: Admission }> {
+    let verdict = this.#check(subject);
+    if (!verdict.ok) {
+      await this.reap();
+      verdict = this.#check(subject);
+      if (!verdict.ok) return verdict;
+    }
+    const admission: Admission = {
+      subject,
+      release: () => {
+        if (this.#reserved.delete(admission)) this.#subjects.remove(subject);
+      },
+    };
+    this.#reserved.add(admission);
+    this.#subjects.add(subject);
+    return { ok: true, admission };
   }
 
   /** Ends every standalone GET stream (shutdown: lets the server drain while calls finish). */
@@ -135,6 +162,7 @@ export class SessionStore {
   }
 
   #check(subject: string): QuotaVerdict {
-    return checkQuota(this.#sessions.size, this.#subjects.of(subject), this.#options.limits);
+    const total = this.#sessions.size + this.#reserved.size;
+    return checkQuota(total, this.#subjects.of(subject), this.#options.limits);
   }
 }

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { startHttpServer } from "../../src/transports/http_server.ts";
 import type { ServerExtension } from "../../src/server.ts";
 import { testRuntime } from "../helpers/runtime.ts";
-import { blockingTool, callTool, INITIALIZE, readMessage } from "./http_helpers.ts";
+import { createHttpHandler } from "../../src/transports/http.ts";
+import { blockingTool, callTool, INITIALIZE, rawRequest, readMessage } from "./http_helpers.ts";
 
 /** A session on a real socket: initialize, then POST messages with its id. */
 async function connect(base: string) {
@@ -53,4 +54,20 @@ Deno.test("shutdown: a call that finishes within the grace period gets its resul
   assert.equal(answer.id, 42);
   assert.deepEqual(answer.result, { content: [{ type: "text", text: "released" }] });
   await stopping;
+});
+
+Deno.test("shutdown in stateless mode: a request still running gets a JSON-RPC error too", async () => {
+  const block = blockingTool();
+  const runtime = testRuntime({ env: { MCP_AUTH_MODE: "none", MCP_SESSION_MODE: "stateless" } });
+  const handler = createHttpHandler(runtime, { reapIntervalMs: 0, extension: block.extension });
+  try {
+    const call = await handler.fetch(rawRequest(callTool(43, "test_block")));
+    await block.started;
+    await handler.close();
+    const answer = await readMessage(call);
+    assert.equal(answer.id, 43);
+    assert.match((answer.error as { message: string }).message, /shutting down/);
+  } finally {
+    await runtime.close();
+  }
 });
