@@ -91,7 +91,8 @@ const LOAD_IDLE_MS = 600_000;
 export async function runLoadTest(options: LoadTestOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
   const started = performance.now();
-  const mock = await startMockUpstream({ hostname: "127.0.0.1" });
+  // Pacing is the pacing bench's subject; here the mock's real-time rate referee would only add noise.
+  const mock = await startMockUpstream({ hostname: "127.0.0.1", rates: false });
   const serve = (idleMs: number, maxSessions: number) =>
     startServerProcess({
       env: {
