@@ -1,131 +1,195 @@
 /**
- * The worker-backed {@link PdfExtractor}: byte and page limits, a time budget per document, and a check
- * that the document has a text layer at all. search_pdf and fetch_content (papers) share one per server.
+ * The pool-backed {@link PdfExtractor}: byte and page limits, a time budget per document (on the injected
+ * clock), a memory budget per extractor process, salvage of readable pages, and a check that the
+ * document has a text layer at all. search_pdf, search_pdfs and fetch_content (papers) share one per server.
  */
 import type { Config } from "../../config.ts";
+import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
 import type { ToolContext } from "../../core/tool_def.ts";
-import { PdfExtractionError, type PdfExtractOptions, type PdfExtractor, type PdfText } from "./types.ts";
-import { tooManyBytes, tooManyPages } from "./limits.ts";
+import { type ChannelFactory, processChannels, startableDeno, workerChannels } from "./extractor_process.ts";
+import { tooManyBytes } from "./limits.ts";
 import type { SearchIndex } from "./normalize.ts";
+import {
+  PdfExtractionError,
+  type PdfExtractOptions,
+  type PdfExtractor,
+  type PdfProbe,
+  type PdfText,
+  type UnreadablePage,
+} from "./types.ts";
+import type { FinalReply } from "./worker_protocol.ts";
 import { type JobOptions, type JobRequest, WorkerPool } from "./worker_pool.ts";
 
 /**
- * Below this many non-blank characters per page (on average) a document counts as having no text layer:
- * scans carry at most a stray word or a producer stamp.
+ * Below this many non-blank characters per readable page (on average) a document counts as having no
+ * text layer: scans carry at most a stray word or a producer stamp.
  */
 export const MIN_CHARS_PER_PAGE = 16;
 
-/** Documents at least this large and long are extracted by two workers in parallel (see splitAcrossWorkers). */
-const SPLIT_MIN_BYTES = 512 * 1024;
-const SPLIT_MIN_PAGES = 40;
+/** Documents with at least this many pages are shared by two extractors (contiguous halves). */
+const SPLIT_MIN_PAGES = 6;
+/** Resident memory one extractor process may use (pdf.js on a 350-page book stays well under 300 MiB). */
+export const EXTRACTOR_MEMORY_MB = 768;
 
-/** The runtime's shared extractor (one worker pool per server). */
-export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config">): PdfExtractor {
+/** The runtime's shared extractor (one pool per server). */
+export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "clock" | "log">): PdfExtractor {
   return workerExtractor(ctx);
 }
 
-/** The same shared extractor, with its page counting and off-thread indexing. */
-export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config">): WorkerExtractor {
-  return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf));
+/** The same shared extractor, with its probing, warm-up and off-thread indexing. */
+export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "clock" | "log">): WorkerExtractor {
+  return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: ctx.clock, log: ctx.log }));
+}
+
+/**
+ * Starts the extractors in the background (process start, pdf.js loading, a warm-up run), so the first
+ * search of a freshly started server does not pay for them. Called once the server is up.
+ */
+export function warmPdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "clock" | "log">): void {
+  workerExtractor(ctx).warm();
 }
 
 export interface ExtractorOptions {
-  /** Workers in the pool; see {@link defaultPoolSize}. */
+  /** Extractors in the pool; see {@link defaultPoolSize}. */
   poolSize?: number;
   idleMs?: number;
   log?: Logger;
-  /** Size and length from which a document is split across two workers (defaults: 512 KiB, 40 pages). */
-  splitMinBytes?: number;
+  clock?: Clock;
+  /** Page count from which a document is split across two extractors (default 6). */
   splitMinPages?: number;
+  /** Resident memory budget of one extractor process in MiB (default {@link EXTRACTOR_MEMORY_MB}). */
+  memoryMb?: number;
+  /** How slots run (tests); default: processes when this process may start Deno, else worker threads. */
+  channels?: ChannelFactory;
 }
 
-/** The extractor of this module: a PdfExtractor that can also count pages and index text off-thread. */
+/** The extractor of this module: a PdfExtractor that can also probe, warm up and index text off-thread. */
 export interface WorkerExtractor extends PdfExtractor {
-  countPages(bytes: Uint8Array, options?: PdfExtractOptions): Promise<number>;
-  /** Builds the search index of `text` in a worker (folding a book takes tens of milliseconds). */
+  probe(bytes: Uint8Array, options?: PdfExtractOptions): Promise<PdfProbe>;
+  /** Builds the search index of `text` off the server's thread (folding a book takes tens of ms). */
   index(text: string, options?: { signal?: AbortSignal }): Promise<SearchIndex>;
+  /** Starts the extractors now (see {@link warmPdfExtractor}). */
+  warm(): void;
+  /** The pool, for tests and benchmarks (pids, slots started). */
+  readonly pool: WorkerPool;
 }
-
-type PageRequest = Omit<Extract<JobRequest, { op: "extract" | "count" }>, "maxPages">;
 
 export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOptions = {}): WorkerExtractor {
+  const clock = options.clock ?? systemClock;
   const pool = new WorkerPool({
     size: options.poolSize ?? defaultPoolSize(),
     idleMs: options.idleMs,
     log: options.log,
+    clock,
+    channels: options.channels ?? defaultChannels(options),
   });
+  const splitMinPages = options.splitMinPages ?? SPLIT_MIN_PAGES;
 
-  async function pages(request: Extract<JobRequest, { op: "extract" | "count" }>, job: JobOptions): Promise<PdfText> {
-    if (request.bytes.byteLength > limits.maxBytes) throw tooManyBytes(request.bytes.byteLength, limits.maxBytes);
+  function checkSize(bytes: Uint8Array): void {
+    if (bytes.byteLength > limits.maxBytes) throw tooManyBytes(bytes.byteLength, limits.maxBytes);
+  }
+
+  async function done(request: JobRequest, job: JobOptions): Promise<Extract<FinalReply, { kind: "done" }>> {
     const reply = await pool.run(request, job);
-    if (reply.kind !== "done") throw new Error(`unexpected worker reply '${reply.kind}'`);
-    return { pageCount: reply.pageCount, pages: reply.pages };
+    if (reply.kind !== "done") throw new Error(`unexpected extractor reply '${reply.kind}'`);
+    return reply;
   }
 
   return {
+    pool,
     async extract(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfText> {
+      checkSize(bytes);
       const maxPages = opts.maxPages ?? limits.maxPages;
       const budgetMs = opts.timeoutMs ?? limits.timeoutMs;
-      const deadline = Date.now() + budgetMs;
-      const parts: number[] = [];
-      let pageTotal = 0;
-      const job = (request: PageRequest, part = 0) =>
-        pages({ ...request, maxPages }, {
-          timeoutMs: Math.max(1, deadline - Date.now()),
-          budgetMs,
-          signal: opts.signal,
-          onProgress: (done, total) => {
-            parts[part] = done;
-            opts.onProgress?.(parts.reduce((a, b) => a + b, 0), pageTotal || total);
+      const deadline = clock.now() + budgetMs;
+      const parts = pool.size > 1 && pool.idle >= 2 ? 2 : 1;
+      const progress: number[] = [];
+      const totals: number[] = [];
+      const job = (part: number): Promise<Extract<FinalReply, { kind: "done" }>> =>
+        done(
+          { op: "extract", bytes: parts > 1 ? bytes.slice() : bytes, maxPages, part, parts, splitMinPages },
+          {
+            timeoutMs: Math.max(1, deadline - clock.now()),
+            budgetMs,
+            signal: opts.signal,
+            onProgress: (n, total) => {
+              progress[part] = n;
+              totals[part] = total;
+              opts.onProgress?.(sum(progress), Math.max(sum(totals), sum(progress)));
+            },
           },
-        });
-      let text: PdfText | undefined;
-      if (pool.size > 1 && bytes.byteLength >= (options.splitMinBytes ?? SPLIT_MIN_BYTES)) {
-        pool.warm();
-        pageTotal = (await job({ op: "count", bytes: bytes.slice() })).pageCount;
-        if (pageTotal > maxPages) throw tooManyPages(pageTotal, maxPages);
-        if (pageTotal >= (options.splitMinPages ?? SPLIT_MIN_PAGES)) {
-          text = await splitAcrossWorkers(bytes, pageTotal, job);
-        }
-      }
-      text ??= await job({ op: "extract", bytes });
+        );
+      const replies = await Promise.all(Array.from({ length: parts }, (_, part) => job(part)));
+      const text = merge(replies);
+      assertReadable(text);
       assertTextLayer(text);
       return text;
     },
-    async countPages(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<number> {
-      const request = { op: "count" as const, bytes, maxPages: opts.maxPages ?? limits.maxPages };
-      return (await pages(request, { timeoutMs: opts.timeoutMs ?? limits.timeoutMs, signal: opts.signal })).pageCount;
+    async probe(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfProbe> {
+      checkSize(bytes);
+      const maxPages = opts.maxPages ?? limits.maxPages;
+      const reply = await done({ op: "probe", bytes, maxPages }, {
+        timeoutMs: opts.timeoutMs ?? limits.timeoutMs,
+        signal: opts.signal,
+      });
+      return { pageCount: reply.pageCount, unreadable: reply.unreadable };
     },
     async index(text: string, opts: { signal?: AbortSignal } = {}): Promise<SearchIndex> {
       const reply = await pool.run({ op: "index", text }, { timeoutMs: limits.timeoutMs, signal: opts.signal });
-      if (reply.kind !== "indexed") throw new Error(`unexpected worker reply '${reply.kind}'`);
+      if (reply.kind !== "indexed") throw new Error(`unexpected extractor reply '${reply.kind}'`);
       return reply.index;
     },
+    warm: () => pool.warm({ op: "warm" }),
     close: () => pool.close(),
   };
 }
 
-type Job = (request: PageRequest, part?: number) => Promise<PdfText>;
-
-/**
- * Long documents are cut in two page ranges extracted by two workers at once: each re-reads the fonts
- * its pages use, but the wall time still drops by a third or more on an idle machine (bench/pdf_bench.ts).
- */
-async function splitAcrossWorkers(bytes: Uint8Array, pageCount: number, job: Job): Promise<PdfText> {
-  const middle = Math.ceil(pageCount / 2);
-  const [head, tail] = await Promise.all([
-    job({ op: "extract", bytes: bytes.slice(), first: 1, last: middle }, 0),
-    job({ op: "extract", bytes, first: middle + 1, last: pageCount }, 1),
-  ]);
-  return { pageCount, pages: [...head.pages, ...tail.pages] };
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + (b ?? 0), 0);
 }
 
-/** Rejects documents whose pages carry (almost) no text: scans without OCR, vector-only drawings. */
+function defaultChannels(options: ExtractorOptions): ChannelFactory {
+  const command = startableDeno();
+  if (command) return processChannels({ command, memoryMb: options.memoryMb ?? EXTRACTOR_MEMORY_MB, log: options.log });
+  options.log?.info("PDF extraction runs in worker threads (no permission to start a Deno process)");
+  return workerChannels({ log: options.log });
+}
+
+/** The parts of a split document, in page order, as one text. */
+function merge(replies: Extract<FinalReply, { kind: "done" }>[]): PdfText {
+  const pageCount = replies[0].pageCount;
+  const pages: string[] = new Array(pageCount).fill("");
+  const unreadable: UnreadablePage[] = [];
+  for (const reply of replies) {
+    reply.pages.forEach((page, i) => (pages[reply.first - 1 + i] = page));
+    unreadable.push(...reply.unreadable);
+  }
+  unreadable.sort((a, b) => a.page - b.page);
+  return unreadable.length ? { pageCount, pages, unreadable } : { pageCount, pages };
+}
+
+/** A document none of whose pages could be read fails as a whole (parts cannot tell on their own). */
+function assertReadable(text: PdfText): void {
+  const broken = text.unreadable ?? [];
+  if (text.pageCount === 0 || broken.length < text.pageCount) return;
+  const first = broken[0].reason;
+  if (/circular/.test(first)) {
+    throw new PdfExtractionError(
+      "circular",
+      `The PDF's page tree is circular (a page node refers back to one of its ancestors): ${first}`,
+      text.pageCount,
+    );
+  }
+  throw new PdfExtractionError("corrupt", `The file is damaged: none of its pages can be read (${first})`);
+}
+
+/** Rejects documents whose readable pages carry (almost) no text: scans without OCR, vector-only drawings. */
 function assertTextLayer(text: PdfText): void {
   let chars = 0;
   for (const page of text.pages) chars += page.replace(/\s+/g, "").length;
-  if (text.pageCount > 0 && chars >= MIN_CHARS_PER_PAGE * text.pageCount) return;
+  const readable = text.pageCount - (text.unreadable?.length ?? 0);
+  if (readable > 0 && chars >= MIN_CHARS_PER_PAGE * readable) return;
   throw new PdfExtractionError(
     "no_text",
     `The PDF has no text layer (${chars} characters of text on ${text.pageCount} page(s)): it is probably ` +
@@ -135,14 +199,9 @@ function assertTextLayer(text: PdfText): void {
 }
 
 /**
- * Two workers when the server's own thread keeps a core or the upper hand: three cores or more, or two
- * cores on Linux when the workers may lower their priority (pdf_worker.ts, `--allow-sys=setPriority`).
- * Otherwise one, so that a long extraction never leaves requests waiting for CPU.
+ * Two extractors when there are two cores or more: each is a process of its own (or a low-priority
+ * thread), so the server's thread keeps getting CPU. One on a single core.
  */
 export function defaultPoolSize(): number {
-  const cores = navigator.hardwareConcurrency ?? 1;
-  if (cores >= 3) return 2;
-  const nice = Deno.build.os === "linux" &&
-    Deno.permissions.querySync({ name: "sys", kind: "setPriority" }).state === "granted";
-  return cores === 2 && nice ? 2 : 1;
+  return (navigator.hardwareConcurrency ?? 1) >= 2 ? 2 : 1;
 }

@@ -4,7 +4,7 @@
  * `pdf://files/{name}` resource returns.
  */
 import { buildIndex, normalizeQuery, type SearchIndex } from "./normalize.ts";
-import type { PdfText } from "./types.ts";
+import type { PdfText, UnreadablePage } from "./types.ts";
 
 /** Page separator in a document's text (as pdftotext writes it). */
 export const PAGE_BREAK = "\f";
@@ -15,6 +15,8 @@ export interface PdfDocument {
   /** Offset in `text` where each page starts (index 0 = page 1). */
   pageStarts: number[];
   index: SearchIndex;
+  /** Pages that could not be read (their text is empty); absent when every page was read. */
+  unreadable?: UnreadablePage[];
 }
 
 export interface PdfMatch {
@@ -43,7 +45,9 @@ export function indexDocument(extracted: PdfText, index?: SearchIndex): PdfDocum
     at += page.length + PAGE_BREAK.length;
   }
   const text = documentText(extracted);
-  return { pageCount: extracted.pageCount, text, pageStarts, index: index ?? buildIndex(text) };
+  const doc: PdfDocument = { pageCount: extracted.pageCount, text, pageStarts, index: index ?? buildIndex(text) };
+  if (extracted.unreadable?.length) doc.unreadable = extracted.unreadable;
+  return doc;
 }
 
 /** Rough memory held by a document, for the cache budget. */
