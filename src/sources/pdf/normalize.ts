@@ -10,9 +10,10 @@
  * - every run of white space (line ends, page breaks, tabs, no-break spaces) becomes one space;
  * - format characters (soft hyphens, zero-width spaces and joiners, direction marks) vanish;
  * - every dash (hyphen, en and em dash, minus sign) becomes "-";
- * - a word hyphenated at a line or page end is joined ("com-\npile" = "compile"). A compound broken at
- *   its own hyphen ("peer-to-\npeer") then reads "peer-topeer": search.ts lets a query's hyphens match
- *   nothing, so "peer-to-peer" still finds it, as "life-threatening" finds "life-threa-\ntening".
+ * - a hyphen that ends a line after a letter, before a letter or digit, is a line-end break: the two
+ *   halves are joined whatever the case of the second ("com-\npile" = "compile", "Cite-\nSee" =
+ *   "CiteSee"). A compound broken at its own hyphen ("peer-to-\npeer") then reads "peer-topeer";
+ *   search.ts lets a query's hyphen match such a break (and only there), so "peer-to-peer" finds it.
  */
 
 export interface SearchIndex {
@@ -31,7 +32,7 @@ const WHITE = /\s/;
 const FORMAT = /\p{Cf}/u;
 const MARK = /\p{M}/u;
 const LETTER = /\p{L}/u;
-const LOWER = /\p{Ll}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Folds a query exactly as {@link buildIndex} folds text, trimmed. */
 export function normalizeQuery(query: string): string {
@@ -120,8 +121,8 @@ function whiteRun(s: string, i: number, out: IndexBuilder): number {
 }
 
 /**
- * For a hyphen at i that ends a line after a letter and is followed (after the break) by a lower-case
- * letter, the index of that letter (where the joined word continues); otherwise 0.
+ * For a hyphen at i that ends a line after a letter and is followed (after the break) by a letter or a
+ * digit, the index of that character (where the joined word continues); otherwise 0.
  */
 function lineEndHyphen(s: string, i: number): number {
   if (i === 0 || !LETTER.test(charBefore(s, i))) return 0;
@@ -131,7 +132,7 @@ function lineEndHyphen(s: string, i: number): number {
   while (j < s.length && WHITE.test(s[j])) j++;
   if (j >= s.length) return 0;
   const next = String.fromCodePoint(s.codePointAt(j)!);
-  return LOWER.test(next) ? j : 0;
+  return LETTER_OR_DIGIT.test(next) ? j : 0;
 }
 
 function charBefore(s: string, i: number): string {

@@ -1,4 +1,6 @@
-/** Wording and names shared by the pdf toolset's tools and resources. */
+/** Wording, fields and rendering shared by the pdf toolset's tools and resources. */
+import { z } from "zod";
+import { invalidInput, type ToolError } from "../../core/errors.ts";
 
 /** The sample paper shipped in files/ (see files/README.md): every example uses it. */
 export const SAMPLE_PDF = "dvt_prophylaxis_review";
@@ -10,4 +12,25 @@ export const PDF_NAME_DESCRIPTION = "Name of a PDF in the server's PDF folder, w
 /** `pdf://files/{name}`: the extracted text of one PDF. */
 export function pdfUri(name: string): string {
   return `pdf://files/${encodeURIComponent(name)}`;
+}
+
+/** The matching rules, said once for search_pdf and search_pdfs. */
+export const QUERY_DESCRIPTION = "Word or exact phrase. Ignores case, accents, ligatures (ﬁ = fi) and line " +
+  "breaks; a word hyphenated at a line end matches unhyphenated. A hyphen in the query matches a hyphen or " +
+  "such a line-end break, never nothing (Multi-LexSum ≠ multilexsum).";
+
+/** context_length: at most this many characters per match, the hit and its markers included. */
+export function contextLength(fallback: number) {
+  return z.number().int().min(20).max(20000).default(fallback).describe(
+    `Most characters per match, hit and ** included, the rest split around it (20–20000, default ${fallback})`,
+  );
+}
+
+export function emptyQuery(query: string): ToolError {
+  return invalidInput("query", "has no searchable characters (only spaces or invisible characters)", query);
+}
+
+/** One passage as a Markdown list item: its page, then the text on one line. */
+export function passage(page: number, text: string): string {
+  return `- p. ${page}: ${text.replace(/\s+/g, " ").trim()}`;
 }
