@@ -109,7 +109,7 @@ export function workerChannels(options: { log?: Logger; workerUrl?: URL } = {}):
     return {
       send(request) {
         if (request.op === "extract" || request.op === "probe") {
-          const bytes = ownBuffer(request.bytes);
+          const bytes = request.bytes.slice(); // a copy of its own, moved to the worker
           worker.postMessage({ ...request, bytes }, [bytes.buffer]);
         } else {
           worker.postMessage(request);
@@ -131,11 +131,4 @@ export function startableDeno(): string | undefined {
     if (Deno.permissions.querySync({ name: "run", command }).state === "granted") return command;
   }
   return undefined;
-}
-
-/** The bytes in a buffer of their own, so transferring it moves exactly the document. */
-function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const plain = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength;
-  return plain ? bytes as Uint8Array<ArrayBuffer> : bytes.slice();
 }

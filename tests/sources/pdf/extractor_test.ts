@@ -3,6 +3,7 @@ import { createPdfExtractor } from "../../../src/sources/pdf/extractor.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { PdfExtractionError, type PdfFailure } from "../../../src/sources/pdf/types.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
+import { everyPageLoops, secondPageLoops } from "./damaged_pdfs.ts";
 
 const LIMITS = { root: "./files", maxPages: 2000, maxBytes: 100 * 1024 * 1024, timeoutMs: 60_000 };
 
@@ -48,8 +49,22 @@ Deno.test("the worker extractor turns real PDFs into page texts or specific fail
     await t.step("a password-protected PDF says so", () => {
       return expectFailure("pypdf__libreoffice-writer-password.pdf", "password", /password-protected/);
     });
-    await t.step("a circular page tree says so", () => {
-      return expectFailure("pdfjs__Pages-tree-refs.pdf", "circular", /page tree is circular/);
+    await t.step("a circular page tree keeps its readable pages and names the broken ones", async () => {
+      const text = await extractor.extract(fixtureBytes("pdf/pdfjs__Pages-tree-refs.pdf"));
+      assert.equal(text.pageCount, 2);
+      assert.deepEqual(text.pages, ["Testcase: ’Pages loop’", ""]);
+      assert.deepEqual(text.unreadable, [{ page: 2, reason: "the page tree is circular" }]);
+    });
+    await t.step("a valid PDF whose second page now loops keeps its first page", async () => {
+      const text = await extractor.extract(secondPageLoops());
+      assert.match(text.pages[0], /^Column one opens the report\./);
+      assert.deepEqual(text.unreadable, [{ page: 2, reason: "the page tree is circular" }]);
+    });
+    await t.step("a document no page of which can be read fails as a whole, extracted or probed", async () => {
+      const error = await failure(extractor.extract(everyPageLoops()));
+      assert.equal(error.reason, "circular");
+      assert.match(error.message, /page tree is circular/);
+      assert.equal((await failure(extractor.probe(everyPageLoops()))).reason, "circular");
     });
     await t.step("a scan without a text layer says so", () => {
       return expectFailure("pdfjs__scan-bad.pdf", "no_text", /no text layer \(6 characters.*scanned/);
@@ -86,8 +101,15 @@ Deno.test("the worker extractor turns real PDFs into page texts or specific fail
       const text = "Eﬃcient com-\npile\fSTRASSE  straße";
       assert.deepEqual(await extractor.index(text), buildIndex(text));
     });
-    await t.step("countPages opens the document without extracting it", async () => {
-      assert.equal(await extractor.countPages(fixtureBytes("pdf/pdfjs__freeculture.pdf")), 352);
+    await t.step("probe opens the document and walks its page tree without extracting it", async () => {
+      assert.deepEqual(await extractor.probe(fixtureBytes("pdf/pdfjs__freeculture.pdf")), {
+        pageCount: 352,
+        unreadable: [],
+      });
+      assert.deepEqual(await extractor.probe(fixtureBytes("pdf/pdfjs__Pages-tree-refs.pdf")), {
+        pageCount: 2,
+        unreadable: [{ page: 2, reason: "the page tree is circular" }],
+      });
     });
   } finally {
     await extractor.close();
@@ -107,7 +129,7 @@ Deno.test("the extractor refuses bytes over PDF_MAX_BYTES without starting a wor
 
 Deno.test("a document split across two workers reads exactly like one read by a single worker", async () => {
   const single = createPdfExtractor(LIMITS, { poolSize: 1 });
-  const split = createPdfExtractor(LIMITS, { poolSize: 2, splitMinBytes: 1, splitMinPages: 2 });
+  const split = createPdfExtractor(LIMITS, { poolSize: 2, splitMinPages: 2 });
   try {
     const bytes = fixtureBytes("pdf/scienceparse__map-reduce.pdf");
     const progress: number[] = [];
