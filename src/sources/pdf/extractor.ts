@@ -105,7 +105,6 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
       const deadline = clock.now() + budgetMs;
       const parts = pool.size > 1 && pool.idle >= 2 ? 2 : 1;
       const progress: number[] = [];
-      const totals: number[] = [];
       const job = (part: number): Promise<Extract<FinalReply, { kind: "done" }>> =>
         done(
           { op: "extract", bytes: parts > 1 ? bytes.slice() : bytes, maxPages, part, parts, splitMinPages },
@@ -115,8 +114,7 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
             signal: opts.signal,
             onProgress: (n, total) => {
               progress[part] = n;
-              totals[part] = total;
-              opts.onProgress?.(sum(progress), Math.max(sum(totals), sum(progress)));
+              opts.onProgress?.(progress.reduce((a, b) => a + (b ?? 0), 0), total);
             },
           },
         );
@@ -143,10 +141,6 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
     warm: () => pool.warm({ op: "warm" }),
     close: () => pool.close(),
   };
-}
-
-function sum(values: number[]): number {
-  return values.reduce((a, b) => a + (b ?? 0), 0);
 }
 
 function defaultChannels(options: ExtractorOptions): ChannelFactory {

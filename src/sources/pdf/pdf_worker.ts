@@ -136,7 +136,7 @@ async function run(request: PageRequest): Promise<WorkerReply> {
         unreadable.push({ page: n, reason: shortReason(error) });
       }
       if (pages.length % PROGRESS_EVERY === 0 && n < last) {
-        scope.postMessage({ id, kind: "progress", done: pages.length, total: last - first + 1 });
+        scope.postMessage({ id, kind: "progress", done: pages.length, total: pageCount });
       }
     }
     // Nothing to salvage: the document fails as a whole, with the reason of its first broken page. (A part

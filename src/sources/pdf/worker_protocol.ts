@@ -27,6 +27,7 @@ export type WorkerRequest =
   | { id: number; op: "warm" };
 
 export type WorkerReply =
+  /** `done` pages of this job's range so far; `total` the document's page count. */
   | { id: number; kind: "progress"; done: number; total: number }
   /** `pages` holds pages first..first+pages.length-1 (1-based); unreadable pages are empty strings. */
   | { id: number; kind: "done"; pageCount: number; first: number; pages: string[]; unreadable: UnreadablePage[] }
