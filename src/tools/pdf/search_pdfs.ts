@@ -24,16 +24,19 @@ const output = z.object({
   files_searched: z.number().int().describe("PDFs whose text was searched"),
   files: z.array(z.object({
     pdf_name: z.string().describe("Pass to search_pdf for more passages"),
-    page_count: z.number().int(),
+    page_count: z.number().int().describe("Pages in the PDF"),
     total_matches: z.number().int().describe("Occurrences in this PDF"),
     passages: z.array(z.object({
-      page: z.number().int(),
+      page: z.number().int().describe("1-based page of the hit"),
       offset: z.number().int().describe("Offset of the hit in the pdf://files/{name} text"),
       text: z.string().describe("The hit in **…** with its context"),
-    })),
+    })).describe("The first per_file hits in document order"),
     warning: z.string().optional().describe("Damaged pages that were skipped"),
   })).describe("PDFs with at least one match, most matches first"),
-  not_searched: z.array(z.object({ pdf_name: z.string(), error: z.string() })).describe(
+  not_searched: z.array(z.object({
+    pdf_name: z.string().describe("The PDF"),
+    error: z.string().describe("Why it could not be searched"),
+  })).describe(
     "PDFs that could not be read, and why",
   ),
   truncated: z.boolean().describe("True when PDF_ROOT holds more PDFs than one search covers"),
