@@ -4,9 +4,13 @@
  * memory sampled every 10 ms (the extraction workers are threads of this process, so their memory
  * counts). search_pdf reports unreadable PDFs as results with an `error`, never as a tool error.
  *
+ * The PDFs are the corpus's hostile files plus a decompression bomb built at run time
+ * ({@link decompressionBomb}). Extraction runs in separate processes, whose memory is not counted here.
+ *
  * Usage: `deno run -A scripts/hostile_pdfs.ts [DIR]` (default ../shared/corpus/pdf, then fixtures/pdf).
  */
 import { join } from "node:path";
+import { constants, deflateRawSync } from "node:zlib";
 import { loadConfig } from "../src/config.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createRuntime } from "../src/runtime.ts";
@@ -37,6 +41,56 @@ export const HOSTILE_PDFS: readonly HostilePdf[] = [
   { file: "pdfjs__vertical.pdf", kind: "vertical CJK, no extractable text", expect: /no text layer/ },
   { file: "pdfjs__freeculture.pdf", kind: "very long (352 pages)", expect: "opens" },
 ];
+
+/**
+ * A decompression bomb, built here rather than committed: one page whose FlateDecode content stream is
+ * about 1 KB per MiB it inflates to (4 MB → 4 GiB of zeros by default). zlib's output for one MiB of
+ * zeros after a full flush is byte-aligned and the same every time, so it is compressed once and
+ * repeated; an empty final block and the Adler-32 of the zeros close a valid zlib stream.
+ */
+export function decompressionBomb(inflatedMiB = 4096): Uint8Array {
+  const block = deflateRawSync(new Uint8Array(1 << 20), { finishFlush: constants.Z_FULL_FLUSH });
+  const inflated = inflatedMiB * (1 << 20);
+  const adler = (((inflated % 65521) << 16) | 1) >>> 0;
+  const stream = new Uint8Array(2 + block.length * inflatedMiB + 2 + 4);
+  stream.set([0x78, 0x9c], 0);
+  for (let i = 0; i < inflatedMiB; i++) stream.set(block, 2 + i * block.length);
+  const tail = 2 + block.length * inflatedMiB;
+  stream.set([0x03, 0x00, adler >>> 24, (adler >>> 16) & 0xff, (adler >>> 8) & 0xff, adler & 0xff], tail);
+  const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const parts: Uint8Array[] = [];
+  const offsets: number[] = [];
+  let size = 0;
+  const push = (bytes: Uint8Array) => {
+    parts.push(bytes);
+    size += bytes.length;
+  };
+  push(latin1("%PDF-1.7\n"));
+  const objects: (string | [string, Uint8Array, string])[] = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+    [`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, stream, "\nendstream"],
+  ];
+  objects.forEach((body, i) => {
+    offsets.push(size);
+    push(latin1(`${i + 1} 0 obj\n`));
+    if (typeof body === "string") push(latin1(body));
+    else body.forEach((piece) => push(typeof piece === "string" ? latin1(piece) : piece));
+    push(latin1("\nendobj\n"));
+  });
+  const xref = size;
+  push(latin1(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`));
+  for (const at of offsets) push(latin1(`${String(at).padStart(10, "0")} 00000 n \n`));
+  push(latin1(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
 
 /** Whether an outcome is what `pdf` must produce. */
 export function meetsExpectation(pdf: HostilePdf, outcome: PdfOutcome): boolean {
@@ -152,12 +206,16 @@ export function formatOutcomes(outcomes: readonly PdfOutcome[]): string {
 
 if (import.meta.main) {
   const dir = Deno.args[0] ?? (await firstExisting(CORPUS_DIRS));
+  const bombDir = await Deno.makeTempDir({ prefix: "pdf_bomb_" });
+  const bomb = join(bombDir, "built__decompression_bomb.pdf");
+  await Deno.writeFile(bomb, decompressionBomb());
   const outcomes: PdfOutcome[] = [];
-  for (const name of await pdfsIn(dir)) {
-    const outcome = await searchHostilePdf(join(dir, name));
+  for (const path of [...(await pdfsIn(dir)).map((name) => join(dir, name)), bomb]) {
+    const outcome = await searchHostilePdf(path);
     console.error(formatOutcomes([outcome]));
     outcomes.push(outcome);
   }
+  await Deno.remove(bombDir, { recursive: true });
   console.log(formatOutcomes(outcomes));
 }
 
