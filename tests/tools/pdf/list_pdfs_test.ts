@@ -38,7 +38,7 @@ Deno.test("list_pdfs and the pdf:// resources describe the PDFs of PDF_ROOT", as
       const text = (result.content as { text: string }[])[0].text;
       assert.match(
         text,
-        /^## 3 PDFs in PDF_ROOT\n- columns — 3 pages, 77 KB\n- locked — \? pages, 12 KB\n  error: The PDF is password-protected/,
+        /^## 3 PDFs in PDF_ROOT\n- columns — 3 pages, 77 KB\n- locked — \? pages, 12 KB\n {2}error: The PDF is password-protected/,
       );
     });
 
