@@ -33,20 +33,25 @@ const SPLIT_MIN_PAGES = 6;
 export const EXTRACTOR_MEMORY_MB = 768;
 
 /** The runtime's shared extractor (one pool per server). */
-export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "clock" | "log">): PdfExtractor {
+export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): PdfExtractor {
   return workerExtractor(ctx);
 }
 
-/** The same shared extractor, with its probing, warm-up and off-thread indexing. */
-export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "clock" | "log">): WorkerExtractor {
-  return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: ctx.clock, log: ctx.log }));
+/**
+ * The same shared extractor, with its probing, warm-up and off-thread indexing. Its time budgets run on
+ * the system clock, not the runtime's: they bound real CPU work in another process, which a warped or
+ * manual clock (tests of upstream pacing) must not cut short or stretch. Tests of the budgets themselves
+ * pass a clock to {@link createPdfExtractor}.
+ */
+export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): WorkerExtractor {
+  return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: systemClock, log: ctx.log }));
 }
 
 /**
  * Starts the extractors in the background (process start, pdf.js loading, a warm-up run), so the first
  * search of a freshly started server does not pay for them. Called once the server is up.
  */
-export function warmPdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "clock" | "log">): void {
+export function warmPdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): void {
   workerExtractor(ctx).warm();
 }
 
@@ -55,6 +60,7 @@ export interface ExtractorOptions {
   poolSize?: number;
   idleMs?: number;
   log?: Logger;
+  /** The clock of the time budgets (default: the system clock; see {@link workerExtractor}). */
   clock?: Clock;
   /** Page count from which a document is split across two extractors (default 6). */
   splitMinPages?: number;
