@@ -63,7 +63,7 @@ for await (const chunk of Deno.stdin.readable) {
   for (const { message, binary } of reader.push(chunk)) {
     const request: WorkerRequest = decodeRequest(message, binary);
     running = request.id;
-    if (request.op === "extract" || request.op === "probe") {
+    if ("bytes" in request && request.bytes) {
       worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
     } else {
       worker.postMessage(request);

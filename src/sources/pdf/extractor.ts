@@ -9,6 +9,7 @@ import type { Logger } from "../../core/log.ts";
 import type { ToolContext } from "../../core/tool_def.ts";
 import { type ChannelFactory, processChannels, startableDeno, workerChannels } from "./extractor_process.ts";
 import { tooManyBytes } from "./limits.ts";
+import { listPdfFiles, readPdfBytes } from "./pdf_files.ts";
 import type { SearchIndex } from "./normalize.ts";
 import {
   PdfExtractionError,
@@ -47,12 +48,26 @@ export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "lo
   return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: systemClock, log: ctx.log }));
 }
 
+/** The largest PDF of PDF_ROOT used to warm the extractors up. */
+const WARM_UP_MAX_BYTES = 1024 * 1024;
+
 /**
- * Starts the extractors in the background (process start, pdf.js loading, a warm-up run), so the first
- * search of a freshly started server does not pay for them. Called once the server is up.
+ * Starts the extractors in the background (process start, pdf.js loading, a warm-up run on the smallest
+ * PDF of PDF_ROOT, or a tiny built-in one), so the first search of a freshly started server pays for
+ * none of it. Called once the server is up; never fails.
  */
 export function warmPdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): void {
-  workerExtractor(ctx).warm();
+  const extractor = workerExtractor(ctx);
+  smallestPdf(ctx.config.pdf.root).then(
+    (bytes) => extractor.warm(bytes),
+    () => extractor.warm(),
+  );
+}
+
+async function smallestPdf(root: string): Promise<Uint8Array | undefined> {
+  const { files } = await listPdfFiles(root);
+  const small = files.filter((f) => f.size > 0 && f.size <= WARM_UP_MAX_BYTES).sort((a, b) => a.size - b.size)[0];
+  return small ? await readPdfBytes(small, WARM_UP_MAX_BYTES) : undefined;
 }
 
 export interface ExtractorOptions {
@@ -75,8 +90,8 @@ export interface WorkerExtractor extends PdfExtractor {
   probe(bytes: Uint8Array, options?: PdfExtractOptions): Promise<PdfProbe>;
   /** Builds the search index of `text` off the server's thread (folding a book takes tens of ms). */
   index(text: string, options?: { signal?: AbortSignal }): Promise<SearchIndex>;
-  /** Starts the extractors now (see {@link warmPdfExtractor}). */
-  warm(): void;
+  /** Starts the extractors now, each warming up on `bytes` (see {@link warmPdfExtractor}). */
+  warm(bytes?: Uint8Array): void;
   /** The pool, for tests and benchmarks (pids, slots started). */
   readonly pool: WorkerPool;
 }
@@ -144,7 +159,7 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
       if (reply.kind !== "indexed") throw new Error(`unexpected extractor reply '${reply.kind}'`);
       return reply.index;
     },
-    warm: () => pool.warm({ op: "warm" }),
+    warm: (bytes?: Uint8Array) => pool.warm(bytes ? { op: "warm", bytes } : { op: "warm" }),
     close: () => pool.close(),
   };
 }

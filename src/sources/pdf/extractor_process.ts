@@ -108,7 +108,7 @@ export function workerChannels(options: { log?: Logger; workerUrl?: URL } = {}):
     };
     return {
       send(request) {
-        if (request.op === "extract" || request.op === "probe") {
+        if ("bytes" in request && request.bytes) {
           const bytes = request.bytes.slice(); // a copy of its own, moved to the worker
           worker.postMessage({ ...request, bytes }, [bytes.buffer]);
         } else {

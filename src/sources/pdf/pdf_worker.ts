@@ -82,7 +82,7 @@ scope.onmessage = async (event) => {
       return;
     }
     if (request.op === "warm") {
-      await run({ id: request.id, op: "extract", bytes: warmUpPdf(), maxPages: 10 });
+      await run({ id: request.id, op: "extract", bytes: request.bytes ?? warmUpPdf(), maxPages: 100 });
       scope.postMessage({ id: request.id, kind: "done", pageCount: 1, first: 1, pages: [], unreadable: [] });
       return;
     }

@@ -48,8 +48,8 @@ interface Slot {
 }
 
 const DEFAULT_IDLE_MS = 300_000;
-/** Time a warm-up run may take (process start and loading pdf.js on a loaded machine). */
-const WARM_UP_MS = 60_000;
+/** Time a warm-up run may take (process start, loading pdf.js and one small PDF on a loaded machine). */
+const WARM_UP_MS = 30_000;
 
 export class WorkerPool {
   readonly #options: PoolOptions;

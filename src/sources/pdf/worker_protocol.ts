@@ -23,8 +23,11 @@ export type WorkerRequest =
   }
   /** Builds the search index of a document's text off the server's thread. */
   | { id: number; op: "index"; text: string }
-  /** Runs pdf.js once on a tiny built-in document, so the first real extraction meets compiled code. */
-  | { id: number; op: "warm" };
+  /**
+   * Runs pdf.js once on `bytes` (a small real PDF; a tiny built-in one when absent), so the first real
+   * extraction meets code the JIT has compiled already (fonts above all): it halves that extraction.
+   */
+  | { id: number; op: "warm"; bytes?: Uint8Array };
 
 export type WorkerReply =
   /** `done` pages of this job's range so far; `total` the document's page count. */
@@ -114,7 +117,7 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
 
 /** A request as a frame: the document bytes go in the binary part. */
 export function encodeRequest(request: WorkerRequest): Uint8Array {
-  if (request.op === "extract" || request.op === "probe") {
+  if (request.op === "extract" || request.op === "probe" || (request.op === "warm" && request.bytes)) {
     const { bytes, ...rest } = request;
     return encodeFrame(rest, bytes);
   }
@@ -123,7 +126,8 @@ export function encodeRequest(request: WorkerRequest): Uint8Array {
 
 export function decodeRequest(message: unknown, binary: Uint8Array): WorkerRequest {
   const m = message as WorkerRequest;
-  return m.op === "extract" || m.op === "probe" ? { ...m, bytes: binary.slice() } as WorkerRequest : m;
+  const withBytes = m.op === "extract" || m.op === "probe" || (m.op === "warm" && binary.length > 0);
+  return withBytes ? { ...m, bytes: binary.slice() } as WorkerRequest : m;
 }
 
 /** A reply as a frame: an index's offset arrays go in the binary part. */
