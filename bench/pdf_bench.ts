@@ -33,7 +33,7 @@ const PAPER: Doc = {
   label: "17-page paper",
   file: "scienceparse__superscripttest.pdf",
   query: "influential nodes",
-  matches: 37,
+  matches: 28,
 };
 const BOOK: Doc = { label: "352-page book", file: "pdfjs__freeculture.pdf", query: "Walt Disney", matches: 16 };
 

@@ -10,7 +10,7 @@ import type { ToolContext } from "../../core/tool_def.ts";
 import { type ChannelFactory, processChannels, startableDeno, workerChannels } from "./extractor_process.ts";
 import { tooManyBytes } from "./limits.ts";
 import { listPdfFiles, readPdfBytes } from "./pdf_files.ts";
-import type { SearchIndex } from "./normalize.ts";
+import { joinIndexes, type SearchIndex } from "./normalize.ts";
 import {
   PdfExtractionError,
   type PdfExtractOptions,
@@ -128,7 +128,15 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
       const progress: number[] = [];
       const job = (part: number): Promise<Extract<FinalReply, { kind: "done" }>> =>
         done(
-          { op: "extract", bytes: parts > 1 ? bytes.slice() : bytes, maxPages, part, parts, splitMinPages },
+          {
+            op: "extract",
+            bytes: parts > 1 ? bytes.slice() : bytes,
+            maxPages,
+            part,
+            parts,
+            splitMinPages,
+            index: opts.index,
+          },
           {
             timeoutMs: Math.max(1, deadline - clock.now()),
             budgetMs,
@@ -171,17 +179,29 @@ function defaultChannels(options: ExtractorOptions): ChannelFactory {
   return workerChannels({ log: options.log });
 }
 
-/** The parts of a split document, in page order, as one text. */
+/** The parts of a split document, in page order, as one text (and one index, when they carry theirs). */
 function merge(replies: Extract<FinalReply, { kind: "done" }>[]): PdfText {
   const pageCount = replies[0].pageCount;
   const pages: string[] = new Array(pageCount).fill("");
   const unreadable: UnreadablePage[] = [];
-  for (const reply of replies) {
+  let joined: { text: string; index: SearchIndex } | undefined;
+  let indexed = true;
+  for (const reply of [...replies].sort((a, b) => a.first - b.first)) {
     reply.pages.forEach((page, i) => (pages[reply.first - 1 + i] = page));
     unreadable.push(...reply.unreadable);
+    if (reply.pages.length === 0) continue;
+    if (!reply.index) indexed = false;
+    if (!indexed) continue;
+    const text = reply.pages.join("\f");
+    joined = joined
+      ? { text: `${joined.text}\f${text}`, index: joinIndexes(joined.text, joined.index, "\f", text, reply.index!) }
+      : { text, index: reply.index! };
   }
   unreadable.sort((a, b) => a.page - b.page);
-  return unreadable.length ? { pageCount, pages, unreadable } : { pageCount, pages };
+  const text: PdfText = { pageCount, pages };
+  if (unreadable.length) text.unreadable = unreadable;
+  if (indexed && joined && joined.text.length === pages.join("\f").length) text.index = joined.index;
+  return text;
 }
 
 /** A document none of whose pages could be read fails as a whole (parts cannot tell on their own). */

@@ -200,8 +200,8 @@ export class PdfLibrary {
   async #extractAndIndex(key: string, file: PdfFile, call: CallContext): Promise<PdfDocument> {
     const extractor = this.#options.extractor;
     const bytes = await readPdfBytes(file, this.#options.maxBytes);
-    const text = await extractor.extract(bytes, { onProgress: call.onProgress });
-    const doc = indexDocument(text, extractor.index ? await extractor.index(documentText(text)) : undefined);
+    const { index, ...text } = await extractor.extract(bytes, { onProgress: call.onProgress, index: true });
+    const doc = indexDocument(text, index ?? (extractor.index ? await extractor.index(documentText(text)) : undefined));
     await this.#disk?.set(key, { text, index: doc.index }, call.log);
     await this.#disk?.setVerdict(key, { status: "ready", pageCount: doc.pageCount, unreadable: doc.unreadable });
     return doc;

@@ -86,7 +86,9 @@ scope.onmessage = async (event) => {
       scope.postMessage({ id: request.id, kind: "done", pageCount: 1, first: 1, pages: [], unreadable: [] });
       return;
     }
-    scope.postMessage(await run(request));
+    const reply = await run(request);
+    const index = reply.kind === "done" ? reply.index : undefined;
+    scope.postMessage(reply, index ? [index.from.buffer, index.to.buffer] : []);
   } catch (error) {
     scope.postMessage({ id: request.id, ...classify(error) });
   }
@@ -143,7 +145,9 @@ async function run(request: PageRequest): Promise<WorkerReply> {
     // of a split document cannot tell; the extractor judges the parts together.)
     const whole = first === 1 && last === pageCount;
     if (whole && pageCount > 0 && unreadable.length === pageCount) return { id, ...classify(firstError), pageCount };
-    return { id, kind: "done", pageCount, first, pages: request.op === "probe" ? [] : pages, unreadable };
+    if (request.op === "probe") return { id, kind: "done", pageCount, first, pages: [], unreadable };
+    const index = request.index ? buildIndex(pages.join("\f")) : undefined;
+    return { id, kind: "done", pageCount, first, pages, unreadable, ...(index ? { index } : {}) };
   } catch (error) {
     return { id, ...classify(error) };
   } finally {

@@ -3,12 +3,16 @@
  * processes (src/sources/pdf/extractor.ts), so a long or hostile document never blocks or bloats the server.
  */
 
+import type { SearchIndex } from "./normalize.ts";
+
 export interface PdfText {
   pageCount: number;
   /** Extracted text of each page, in order (page 1 first); an unreadable page is an empty string. */
   pages: string[];
   /** Pages pdf.js could not read (a damaged page tree or content), salvaged around; absent when none. */
   unreadable?: UnreadablePage[];
+  /** The search index of the pages joined by a form feed, when extraction was asked to build it. */
+  index?: SearchIndex;
 }
 
 export interface UnreadablePage {
@@ -41,6 +45,8 @@ export interface PdfExtractOptions {
   signal?: AbortSignal;
   maxPages?: number;
   timeoutMs?: number;
+  /** Also build the search index (in the extractor processes, each for its pages). */
+  index?: boolean;
   /** Called now and then during a long extraction with pages done so far. */
   onProgress?: (done: number, total: number) => void;
 }

@@ -20,6 +20,8 @@ export type WorkerRequest =
     parts?: number;
     /** Below this many pages part 0 takes every page and the other parts none. */
     splitMinPages?: number;
+    /** Also build the search index of the extracted range (its pages joined by a form feed). */
+    index?: boolean;
   }
   /** Builds the search index of a document's text off the server's thread. */
   | { id: number; op: "index"; text: string }
@@ -33,7 +35,15 @@ export type WorkerReply =
   /** `done` pages of this job's range so far; `total` the document's page count. */
   | { id: number; kind: "progress"; done: number; total: number }
   /** `pages` holds pages first..first+pages.length-1 (1-based); unreadable pages are empty strings. */
-  | { id: number; kind: "done"; pageCount: number; first: number; pages: string[]; unreadable: UnreadablePage[] }
+  | {
+    id: number;
+    kind: "done";
+    pageCount: number;
+    first: number;
+    pages: string[];
+    unreadable: UnreadablePage[];
+    index?: SearchIndex;
+  }
   | { id: number; kind: "indexed"; index: SearchIndex }
   | { id: number; kind: "failed"; reason: PdfFailure; message: string; pageCount?: number };
 
@@ -130,24 +140,25 @@ export function decodeRequest(message: unknown, binary: Uint8Array): WorkerReque
   return withBytes ? { ...m, bytes: binary.slice() } as WorkerRequest : m;
 }
 
-/** A reply as a frame: an index's offset arrays go in the binary part. */
+/** A reply as a frame: an index's offset arrays go in the binary part, its folded text in the JSON. */
 export function encodeReply(reply: WorkerReply): Uint8Array {
-  if (reply.kind !== "indexed") return encodeFrame(reply);
+  if (!("index" in reply) || !reply.index) return encodeFrame(reply);
   const { from, to, text } = reply.index;
   const binary = new Uint8Array(from.byteLength + to.byteLength);
   binary.set(new Uint8Array(from.buffer, from.byteOffset, from.byteLength), 0);
   binary.set(new Uint8Array(to.buffer, to.byteOffset, to.byteLength), from.byteLength);
-  return encodeFrame({ id: reply.id, kind: "indexed", text }, binary);
+  return encodeFrame({ ...reply, index: undefined, indexText: text }, binary);
 }
 
 export function decodeReply(message: unknown, binary: Uint8Array): WorkerReply {
-  const m = message as { id: number; kind: string; text?: string };
-  if (m.kind !== "indexed") return m as WorkerReply;
-  const units = m.text!.length;
+  const { indexText, ...reply } = message as WorkerReply & { indexText?: string };
+  if (indexText === undefined) return reply as WorkerReply;
+  const units = indexText.length;
   const arrays = binary.slice().buffer;
-  return {
-    id: m.id,
-    kind: "indexed",
-    index: { text: m.text!, from: new Uint32Array(arrays, 0, units), to: new Uint32Array(arrays, 4 * units, units) },
+  const index = {
+    text: indexText,
+    from: new Uint32Array(arrays, 0, units),
+    to: new Uint32Array(arrays, 4 * units, units),
   };
+  return { ...reply, index } as WorkerReply;
 }

@@ -135,10 +135,14 @@ Deno.test("a document split across two workers reads exactly like one read by a 
     const progress: number[] = [];
     const [one, two] = await Promise.all([
       single.extract(bytes.slice()),
-      split.extract(bytes.slice(), { onProgress: (done) => progress.push(done) }),
+      split.extract(bytes.slice(), { onProgress: (done) => progress.push(done), index: true }),
     ]);
     assert.equal(two.pageCount, 13);
     assert.deepEqual(two.pages, one.pages);
+    const whole = buildIndex(one.pages.join("\f"));
+    assert.equal(two.index?.text, whole.text, "the two halves' indexes join into the document's");
+    assert.deepEqual([...two.index!.from], [...whole.from]);
+    assert.deepEqual([...two.index!.to], [...whole.to]);
   } finally {
     await single.close();
     await split.close();
