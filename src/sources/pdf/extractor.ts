@@ -50,6 +50,7 @@ export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "lo
 
 /** The largest PDF of PDF_ROOT used to warm the extractors up. */
 const WARM_UP_MAX_BYTES = 1024 * 1024;
+const WARM_UP_DELAY_MS = 1000;
 
 /**
  * Starts the extractors in the background (process start, pdf.js loading, a warm-up run on the smallest
@@ -58,10 +59,12 @@ const WARM_UP_MAX_BYTES = 1024 * 1024;
  */
 export function warmPdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): void {
   const extractor = workerExtractor(ctx);
-  smallestPdf(ctx.config.pdf.root).then(
-    (bytes) => extractor.warm(bytes),
-    () => extractor.warm(),
-  );
+  // A moment's delay: the first requests of a client (initialize, lists, a search answered from the disk
+  // cache) need no extractor and should not share the CPU with two starting processes.
+  const timer = setTimeout(() => {
+    smallestPdf(ctx.config.pdf.root).then((bytes) => extractor.warm(bytes), () => extractor.warm());
+  }, WARM_UP_DELAY_MS);
+  Deno.unrefTimer(timer);
 }
 
 async function smallestPdf(root: string): Promise<Uint8Array | undefined> {

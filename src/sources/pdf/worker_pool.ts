@@ -43,6 +43,8 @@ interface Job {
 
 interface Slot {
   channel: Channel;
+  /** Whether it has had its warm-up run. */
+  warmed?: boolean;
   job?: Job & { id: number; stopTimer: AbortController; onAbort: () => void };
   idleTimer?: ReturnType<typeof setTimeout>;
 }
@@ -85,16 +87,15 @@ export class WorkerPool {
   }
 
   /**
-   * Starts slots up to the pool size now, so their start-up overlaps other work, and gives each new slot
-   * `request` (a warm-up run) ahead of any queued job.
+   * Starts slots up to the pool size now, so their start-up overlaps other work, and gives each slot
+   * that has not had one `request` (a warm-up run), ahead of any queued job; busy slots get it later.
    */
   warm(request?: JobRequest): void {
-    while (!this.#closed && this.#slots.size < this.#options.size) {
-      const slot = this.#spawn();
-      if (!request) {
-        this.#idle(slot);
-        continue;
-      }
+    while (!this.#closed && this.#slots.size < this.#options.size) this.#idle(this.#spawn());
+    if (!request) return;
+    for (const slot of this.#slots) {
+      if (slot.job || slot.warmed) continue;
+      slot.warmed = true;
       const done = () => {
         if (!slot.job && this.#slots.has(slot)) this.#idle(slot);
       };
