@@ -11,7 +11,8 @@
  * - repeated search: same server, text in memory, median over stdio; target ≤ 5 ms;
  * - restart with SCIENCE_MCP_CACHE_DIR: a fresh server whose disk cache holds the book; target ≤ 100 ms.
  * pdftotext comes from Debian's poppler-utils (installed with apt-get when missing and possible); without
- * it the ratio rows say "skipped".
+ * it the ratio rows say "skipped". On Linux the CPU time of both (server and extractor processes; pdftotext
+ * and grep) is shown too: on a loaded machine it says more than wall time about the work each does.
  */
 import { join } from "node:path";
 import { median } from "./support.ts";
@@ -44,10 +45,18 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const doc of [PAPER, BOOK]) {
     const reference: number[] = [];
+    const referenceCpu: number[] = [];
     const first: number[] = [];
+    const firstCpu: number[] = [];
     for (let i = 0; i < runs; i++) {
-      if (pdftotext) reference.push(await timePdftotext(doc));
-      first.push(await firstSearch(doc, { warm: true }));
+      if (pdftotext) {
+        const ref = await timePdftotext(doc);
+        reference.push(ref.ms);
+        if (ref.cpuMs !== undefined) referenceCpu.push(ref.cpuMs);
+      }
+      const search = await firstSearch(doc, { warm: true });
+      first.push(search.ms);
+      if (search.cpuMs !== undefined) firstCpu.push(search.cpuMs);
     }
     const value = median(first);
     const notes = `median of ${runs}; stdio, fresh file, no disk cache; ${machineLoad()}`;
@@ -80,10 +89,21 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       command,
       notes: "ratio computed in this run",
     });
+    if (firstCpu.length && referenceCpu.length) {
+      rows.push({
+        name: `pdf: CPU time of the first search ÷ pdftotext's, ${doc.label}`,
+        value: median(firstCpu) / median(referenceCpu),
+        unit: "×",
+        command,
+        notes: `informative: ${median(firstCpu).toFixed(0)} ms (server + extractors) vs ${
+          median(referenceCpu).toFixed(0)
+        } ms (pdftotext + grep)`,
+      });
+    }
   }
   rows.push({
     name: "pdf: first search right after start-up, 17-page paper",
-    value: await firstSearch(PAPER, { warm: false }),
+    value: (await firstSearch(PAPER, { warm: false })).ms,
     unit: "ms",
     command,
     notes: "informative: the extractors are still starting (process start, pdf.js loading)",
@@ -171,10 +191,40 @@ class StdioServer {
     return elapsed;
   }
 
+  /** CPU time in ms of the server and its extractor processes so far (Linux), else undefined. */
+  async cpuMs(): Promise<number | undefined> {
+    const pids = [this.#child.pid, ...(await childrenOf(this.#child.pid))];
+    const ticks = await Promise.all(pids.map(cpuTicks));
+    return ticks.some((t) => t === undefined) ? undefined : 10 * ticks.reduce((a, b) => a! + b!, 0)!;
+  }
+
   async close(): Promise<void> {
     await this.#writer.close().catch(() => {});
     await this.#child.status;
   }
+}
+
+/** utime + stime in clock ticks (1/100 s) from /proc, or undefined where there is no /proc. */
+async function cpuTicks(pid: number): Promise<number | undefined> {
+  try {
+    const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+async function childrenOf(pid: number): Promise<number[]> {
+  const children: number[] = [];
+  try {
+    for await (const task of Deno.readDir(`/proc/${pid}/task`)) {
+      const text = await Deno.readTextFile(`/proc/${pid}/task/${task.name}/children`).catch(() => "");
+      children.push(...text.split(" ").filter(Boolean).map(Number));
+    }
+  } catch {
+    // no /proc
+  }
+  return children;
 }
 
 /** A PDF_ROOT holding the sample paper, as a fresh install has. */
@@ -184,7 +234,7 @@ async function freshRoot(): Promise<string> {
   return root;
 }
 
-async function firstSearch(doc: Doc, { warm }: { warm: boolean }): Promise<number> {
+async function firstSearch(doc: Doc, { warm }: { warm: boolean }): Promise<{ ms: number; cpuMs?: number }> {
   const root = await freshRoot();
   const server = new StdioServer(root);
   try {
@@ -196,7 +246,10 @@ async function firstSearch(doc: Doc, { warm }: { warm: boolean }): Promise<numbe
     }
     const name = `fresh_${crypto.randomUUID().slice(0, 8)}`;
     await Deno.copyFile(join(FIXTURES, doc.file), join(root, `${name}.pdf`));
-    return await server.search(name, doc);
+    const before = await server.cpuMs();
+    const ms = await server.search(name, doc);
+    const after = await server.cpuMs();
+    return { ms, cpuMs: before !== undefined && after !== undefined ? after - before : undefined };
   } finally {
     await server.close();
     await Deno.remove(root, { recursive: true });
@@ -259,16 +312,20 @@ async function restartWithDiskCache(command: string): Promise<BenchRow> {
   }
 }
 
-async function timePdftotext(doc: Doc): Promise<number> {
+/** Wall time of `pdftotext FILE - | grep -c WORD`, and its CPU time where bash can report it. */
+async function timePdftotext(doc: Doc): Promise<{ ms: number; cpuMs?: number }> {
   const word = doc.query.split(" ")[0];
+  const script = `TIMEFORMAT="%3U %3S"; time (pdftotext "$0" - | grep -c "$1" > /dev/null)`;
   const started = performance.now();
-  const result = await new Deno.Command("sh", {
-    args: ["-c", `pdftotext "$0" - | grep -c "$1"`, join(FIXTURES, doc.file), word],
+  const result = await new Deno.Command("bash", {
+    args: ["-c", script, join(FIXTURES, doc.file), word],
     stdout: "null",
-    stderr: "null",
+    stderr: "piped",
   }).output();
+  const ms = performance.now() - started;
   if (!result.success) throw new Error(`pdftotext | grep failed on ${doc.file}`);
-  return performance.now() - started;
+  const [user, system] = new TextDecoder().decode(result.stderr).trim().split(/\s+/).map(Number);
+  return { ms, cpuMs: Number.isFinite(user + system) ? 1000 * (user + system) : undefined };
 }
 
 /** Whether pdftotext can run, installing poppler-utils from Debian when it is missing and apt-get works. */

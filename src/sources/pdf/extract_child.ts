@@ -15,8 +15,7 @@ const WATCH_MS = 25;
 /** Exit status after going over the memory budget (the server reads the reply, not the status). */
 const EXIT_OVER_MEMORY = 75;
 
-const memoryMb = Number(/^--memory-mb=(\d+)$/.exec(Deno.args.find((a) => a.startsWith("--memory-mb=")) ?? "")?.[1]) ||
-  1024;
+const memoryMb = Number(Deno.args.find((a) => a.startsWith("--memory-mb="))?.slice("--memory-mb=".length)) || 1024;
 const worker = new Worker(new URL("./pdf_worker.ts", import.meta.url), { type: "module", name: "pdf-extractor" });
 let running: number | undefined;
 let writing = Promise.resolve();
