@@ -10,12 +10,14 @@
  * Usage: `deno run -A scripts/hostile_pdfs.ts [DIR]` (default ../shared/corpus/pdf, then fixtures/pdf).
  */
 import { join } from "node:path";
+import process from "node:process";
 import { constants, deflateRawSync } from "node:zlib";
 import { loadConfig } from "../src/config.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createRuntime } from "../src/runtime.ts";
 import { Client, InMemoryTransport } from "../src/sdk.ts";
-import { createMcpServer } from "../src/server.ts";
+import { createMcpServer, toolContext } from "../src/server.ts";
+import { workerExtractor } from "../src/sources/pdf/extractor.ts";
 
 export interface HostilePdf {
   file: string;
@@ -187,6 +189,77 @@ export async function searchHostilePdf(
     return { ...common, outcome: `${pages} pages, ${s.total_matches} matches`, opened: true, pages };
   } finally {
     clearInterval(sampler);
+    await client.close();
+    await server.close();
+    await runtime.close();
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+export interface BombAftermath {
+  /** Time until search_pdf answered. */
+  ms: number;
+  error: string;
+  /** This process's (the server's) RSS 10 s after the answer. */
+  rssAfter: number;
+  /** CPU the server used during 1 s, 10 s after the answer. */
+  serverCpuMs: number;
+  /** Extractor processes that read the bomb and still exist 10 s after the answer. */
+  survivors: number;
+  /** Time of the repeated call (the remembered verdict). */
+  repeatMs: number;
+}
+
+/**
+ * The decompression bomb through search_pdf with the production extractor, and what is left 10 s after
+ * the answer: the server's RSS and CPU, and whether the extractor that read it still exists (Linux /proc).
+ */
+export async function bombAftermath(): Promise<BombAftermath> {
+  const root = await Deno.makeTempDir({ prefix: "pdf_bomb_" });
+  await Deno.writeFile(join(root, "bomb.pdf"), decompressionBomb());
+  const runtime = createRuntime({
+    config: loadConfig({ PDF_ROOT: root, SCIENCE_MCP_TOOLSETS: "pdf" }),
+    log: createLogger({ level: "error", sinks: [] }),
+  });
+  const server = createMcpServer(runtime);
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "pdf-bomb", version: "1" });
+  await server.connect(b);
+  await client.connect(a);
+  const extractor = workerExtractor(toolContext(runtime, { signal: new AbortController().signal, requestId: "bomb" }));
+  const seen = new Set<number>();
+  const watch = setInterval(() => extractor.pool.pids.forEach((pid) => seen.add(pid)), 10);
+  const call = () =>
+    client.callTool({ name: "search_pdf", arguments: { pdf_name: "bomb", query: "x" } }, undefined, {
+      timeout: 600_000,
+    });
+  try {
+    const started = performance.now();
+    const result = await call();
+    const ms = performance.now() - started;
+    clearInterval(watch);
+    const readers = [...seen].filter((pid) => !extractor.pool.pids.includes(pid));
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const cpuBefore = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const cpu = process.cpuUsage(cpuBefore);
+    let survivors = 0;
+    for (const pid of readers) {
+      const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
+      if (stat && stat.split(") ")[1]?.[0] !== "Z") survivors++;
+    }
+    const repeatStarted = performance.now();
+    await call();
+    return {
+      ms,
+      error: String((result.structuredContent as { error?: string }).error ?? ""),
+      rssAfter: Deno.memoryUsage().rss,
+      serverCpuMs: (cpu.user + cpu.system) / 1000,
+      survivors,
+      repeatMs: performance.now() - repeatStarted,
+    };
+  } finally {
+    clearInterval(watch);
     await client.close();
     await server.close();
     await runtime.close();
