@@ -1,6 +1,6 @@
 /**
- * The pool-backed {@link PdfExtractor}: byte and page limits, a time budget per document (on the injected
- * clock), a memory budget per extractor process, salvage of readable pages, and a check that the
+ * The pool-backed {@link PdfExtractor}: byte and page limits, a time budget per document, a memory
+ * budget per extractor process, salvage of readable pages, and a check that the
  * document has a text layer at all. search_pdf, search_pdfs and fetch_content (papers) share one per server.
  */
 import type { Config } from "../../config.ts";
@@ -48,7 +48,8 @@ export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "lo
   return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: systemClock, log: ctx.log }));
 }
 
-/** The largest PDF of PDF_ROOT used to warm the extractors up. */
+/** Sizes of a PDF of PDF_ROOT fit to warm the extractors up: a real document (fonts), but a short one. */
+const WARM_UP_MIN_BYTES = 16 * 1024;
 const WARM_UP_MAX_BYTES = 1024 * 1024;
 const WARM_UP_DELAY_MS = 1000;
 
@@ -69,7 +70,8 @@ export function warmPdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "l
 
 async function smallestPdf(root: string): Promise<Uint8Array | undefined> {
   const { files } = await listPdfFiles(root);
-  const small = files.filter((f) => f.size > 0 && f.size <= WARM_UP_MAX_BYTES).sort((a, b) => a.size - b.size)[0];
+  const fit = files.filter((f) => f.size >= WARM_UP_MIN_BYTES && f.size <= WARM_UP_MAX_BYTES);
+  const small = fit.sort((a, b) => a.size - b.size)[0];
   return small ? await readPdfBytes(small, WARM_UP_MAX_BYTES) : undefined;
 }
 
