@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { createPdfExtractor } from "../../../src/sources/pdf/extractor.ts";
+import { workerChannels } from "../../../src/sources/pdf/extractor_process.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { PdfExtractionError, type PdfFailure } from "../../../src/sources/pdf/types.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
@@ -146,5 +147,35 @@ Deno.test("a document split across two workers reads exactly like one read by a 
   } finally {
     await single.close();
     await split.close();
+  }
+});
+
+Deno.test("extraction runs in extractor processes; warm starts them with a warm-up run on a real PDF", async () => {
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 2 });
+  try {
+    extractor.warm(fixtureBytes("pdf/pdfjs__issue20232.pdf"));
+    assert.equal(extractor.pool.pids.length, 2, "two processes, each with a pid of its own");
+    assert.ok(extractor.pool.pids.every((pid) => pid !== Deno.pid));
+    const text = await extractor.extract(fixtureBytes("pdf/scienceparse__map-reduce.pdf"));
+    assert.equal(text.pageCount, 13);
+    assert.equal(extractor.pool.spawned, 2, "the extraction started no process of its own");
+  } finally {
+    await extractor.close();
+  }
+});
+
+Deno.test("without permission to start a process, the same extraction runs in worker threads", async () => {
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 1, channels: workerChannels() });
+  try {
+    const text = await extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf"), { index: true });
+    assert.equal(text.pageCount, 3);
+    assert.deepEqual(extractor.pool.pids, [], "no process");
+    assert.equal(text.index?.text, buildIndex(text.pages.join("\f")).text);
+    assert.deepEqual(await extractor.probe(fixtureBytes("pdf/pdfjs__Pages-tree-refs.pdf")), {
+      pageCount: 2,
+      unreadable: [{ page: 2, reason: "the page tree is circular" }],
+    });
+  } finally {
+    await extractor.close();
   }
 });
