@@ -44,7 +44,8 @@ export const searchPdf = defineTool({
   toolset: "pdf",
   description: "Find a word or phrase in one PDF of the server's PDF folder (PDF_ROOT) and get the passages " +
     "around it: each match is at most context_length characters of the PDF's own text with the hit in **…**, " +
-    "at most topk in document order, with page numbers; total_matches counts all. Call list_pdfs for names; " +
+    "at most topk in document order, with page numbers; total_matches counts all. Case, ligatures and line " +
+    "breaks do not matter; a query hyphen matches a hyphen or a line-end break only. Call list_pdfs for names; " +
     "search_pdfs searches every PDF at once. file_exists:false means no such PDF; an unreadable PDF gives " +
     "an error saying why, damaged pages a warning. " +
     `Example: {"pdf_name":"${SAMPLE_PDF}","query":"heparin","context_length":300,"topk":3}`,
