@@ -1,12 +1,15 @@
 /**
  * Hostile PDFs: every corrupt, circular, encrypted, password-protected, zero-byte, text-less and very long
  * PDF of the corpus (../shared/corpus/pdf, else the copies in fixtures/pdf) searched once through
- * search_pdf in a fresh runtime: outcome, time and the process's peak RSS (extraction workers included).
+ * search_pdf in a fresh runtime: outcome, time and the server process's peak RSS.
  * The full run also searches every other corpus PDF and counts tool errors (there must be none: an
  * unreadable PDF is a result with an `error`). Defaults as in production: PDF_TIMEOUT_MS 60 s.
+ * Extraction runs in extractor processes, whose memory is theirs: the peak RSS is the server's. Last, a
+ * decompression bomb built at run time, and what is left of it 10 s after its answer.
  */
 import { join } from "node:path";
 import {
+  bombAftermath,
   CORPUS_DIRS,
   firstExisting,
   HOSTILE_PDFS,
@@ -92,5 +95,18 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       notes: `${biggest.file} (+${(biggest.peakRssDelta / MIB).toFixed(0)} MiB during its search)`,
     });
   }
+  const bomb = await bombAftermath();
+  rows.push({
+    name: "hostile PDF: decompression bomb (4 MB → 4 GiB), server RSS 10 s after the answer",
+    value: Math.round(bomb.rssAfter / MIB),
+    unit: "MiB",
+    target: "< 700 MiB, extractor gone, no CPU",
+    pass: bomb.rssAfter < 700 * MIB && bomb.survivors === 0 && bomb.serverCpuMs < 50 &&
+      /memory|PDF_TIMEOUT_MS/.test(bomb.error),
+    command: COMMAND,
+    notes:
+      `answered in ${(bomb.ms / 1000).toFixed(1)} s: ${bomb.error.slice(0, 70)}; extractors left: ${bomb.survivors}; ` +
+      `server CPU ${bomb.serverCpuMs.toFixed(0)} ms in 1 s; repeat ${bomb.repeatMs.toFixed(0)} ms`,
+  });
   return rows;
 }

@@ -4,14 +4,21 @@
  * memory sampled every 10 ms (the extraction workers are threads of this process, so their memory
  * counts). search_pdf reports unreadable PDFs as results with an `error`, never as a tool error.
  *
+ * The PDFs are the corpus's hostile files plus a decompression bomb built at run time
+ * ({@link decompressionBomb}). Extraction runs in separate processes, whose memory is not counted here.
+ *
  * Usage: `deno run -A scripts/hostile_pdfs.ts [DIR]` (default ../shared/corpus/pdf, then fixtures/pdf).
  */
 import { join } from "node:path";
+import process from "node:process";
+import { constants, deflateRawSync } from "node:zlib";
 import { loadConfig } from "../src/config.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createRuntime } from "../src/runtime.ts";
 import { Client, InMemoryTransport } from "../src/sdk.ts";
 import { createMcpServer } from "../src/server.ts";
+import { toolContext } from "../src/runtime.ts";
+import { workerExtractor } from "../src/sources/pdf/extractor.ts";
 
 export interface HostilePdf {
   file: string;
@@ -26,7 +33,7 @@ export const HOSTILE_PDFS: readonly HostilePdf[] = [
   { file: "pdfjs__bug1020226.pdf", kind: "corrupt (184 bytes)", expect: /not a valid PDF|damaged/ },
   { file: "pdfjs__poppler-742-0-fuzzed.pdf", kind: "corrupt, fuzzed", expect: /not a valid PDF|damaged/ },
   { file: "pypdf__unreadablemetadata.pdf", kind: "broken trailer (Invalid Root)", expect: /not a valid PDF|damaged/ },
-  { file: "pdfjs__Pages-tree-refs.pdf", kind: "circular page tree", expect: /circular/ },
+  { file: "pdfjs__Pages-tree-refs.pdf", kind: "circular page tree (page 1 salvaged)", expect: "opens" },
   { file: "pdfjs__GHOSTSCRIPT-698804-1-fuzzed.pdf", kind: "fuzzed, no text", expect: /no text layer/ },
   { file: "pdfplumber__malformed-from-issue-932.pdf", kind: "malformed, 14 chars", expect: /no text layer/ },
   { file: "pdfjs__issue3371.pdf", kind: "password-protected", expect: /password/ },
@@ -37,6 +44,56 @@ export const HOSTILE_PDFS: readonly HostilePdf[] = [
   { file: "pdfjs__vertical.pdf", kind: "vertical CJK, no extractable text", expect: /no text layer/ },
   { file: "pdfjs__freeculture.pdf", kind: "very long (352 pages)", expect: "opens" },
 ];
+
+/**
+ * A decompression bomb, built here rather than committed: one page whose FlateDecode content stream is
+ * about 1 KB per MiB it inflates to (4 MB → 4 GiB of zeros by default). zlib's output for one MiB of
+ * zeros after a full flush is byte-aligned and the same every time, so it is compressed once and
+ * repeated; an empty final block and the Adler-32 of the zeros close a valid zlib stream.
+ */
+export function decompressionBomb(inflatedMiB = 4096): Uint8Array {
+  const block = deflateRawSync(new Uint8Array(1 << 20), { finishFlush: constants.Z_FULL_FLUSH });
+  const inflated = inflatedMiB * (1 << 20);
+  const adler = (((inflated % 65521) << 16) | 1) >>> 0;
+  const stream = new Uint8Array(2 + block.length * inflatedMiB + 2 + 4);
+  stream.set([0x78, 0x9c], 0);
+  for (let i = 0; i < inflatedMiB; i++) stream.set(block, 2 + i * block.length);
+  const tail = 2 + block.length * inflatedMiB;
+  stream.set([0x03, 0x00, adler >>> 24, (adler >>> 16) & 0xff, (adler >>> 8) & 0xff, adler & 0xff], tail);
+  const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const parts: Uint8Array[] = [];
+  const offsets: number[] = [];
+  let size = 0;
+  const push = (bytes: Uint8Array) => {
+    parts.push(bytes);
+    size += bytes.length;
+  };
+  push(latin1("%PDF-1.7\n"));
+  const objects: (string | [string, Uint8Array, string])[] = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+    [`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, stream, "\nendstream"],
+  ];
+  objects.forEach((body, i) => {
+    offsets.push(size);
+    push(latin1(`${i + 1} 0 obj\n`));
+    if (typeof body === "string") push(latin1(body));
+    else body.forEach((piece) => push(typeof piece === "string" ? latin1(piece) : piece));
+    push(latin1("\nendobj\n"));
+  });
+  const xref = size;
+  push(latin1(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`));
+  for (const at of offsets) push(latin1(`${String(at).padStart(10, "0")} 00000 n \n`));
+  push(latin1(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
 
 /** Whether an outcome is what `pdf` must produce. */
 export function meetsExpectation(pdf: HostilePdf, outcome: PdfOutcome): boolean {
@@ -140,6 +197,77 @@ export async function searchHostilePdf(
   }
 }
 
+export interface BombAftermath {
+  /** Time until search_pdf answered. */
+  ms: number;
+  error: string;
+  /** This process's (the server's) RSS 10 s after the answer. */
+  rssAfter: number;
+  /** CPU the server used during 1 s, 10 s after the answer. */
+  serverCpuMs: number;
+  /** Extractor processes that read the bomb and still exist 10 s after the answer. */
+  survivors: number;
+  /** Time of the repeated call (the remembered verdict). */
+  repeatMs: number;
+}
+
+/**
+ * The decompression bomb through search_pdf with the production extractor, and what is left 10 s after
+ * the answer: the server's RSS and CPU, and whether the extractor that read it still exists (Linux /proc).
+ */
+export async function bombAftermath(): Promise<BombAftermath> {
+  const root = await Deno.makeTempDir({ prefix: "pdf_bomb_" });
+  await Deno.writeFile(join(root, "bomb.pdf"), decompressionBomb());
+  const runtime = createRuntime({
+    config: loadConfig({ PDF_ROOT: root, SCIENCE_MCP_TOOLSETS: "pdf" }),
+    log: createLogger({ level: "error", sinks: [] }),
+  });
+  const server = createMcpServer(runtime);
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "pdf-bomb", version: "1" });
+  await server.connect(b);
+  await client.connect(a);
+  const extractor = workerExtractor(toolContext(runtime, { signal: new AbortController().signal, requestId: "bomb" }));
+  const seen = new Set<number>();
+  const watch = setInterval(() => extractor.pool.pids.forEach((pid) => seen.add(pid)), 10);
+  const call = () =>
+    client.callTool({ name: "search_pdf", arguments: { pdf_name: "bomb", query: "x" } }, undefined, {
+      timeout: 600_000,
+    });
+  try {
+    const started = performance.now();
+    const result = await call();
+    const ms = performance.now() - started;
+    clearInterval(watch);
+    const readers = [...seen].filter((pid) => !extractor.pool.pids.includes(pid));
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const cpuBefore = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const cpu = process.cpuUsage(cpuBefore);
+    let survivors = 0;
+    for (const pid of readers) {
+      const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => "");
+      if (stat && stat.split(") ")[1]?.[0] !== "Z") survivors++;
+    }
+    const repeatStarted = performance.now();
+    await call();
+    return {
+      ms,
+      error: String((result.structuredContent as { error?: string }).error ?? ""),
+      rssAfter: Deno.memoryUsage().rss,
+      serverCpuMs: (cpu.user + cpu.system) / 1000,
+      survivors,
+      repeatMs: performance.now() - repeatStarted,
+    };
+  } finally {
+    clearInterval(watch);
+    await client.close();
+    await server.close();
+    await runtime.close();
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
 export function formatOutcomes(outcomes: readonly PdfOutcome[]): string {
   const rows = outcomes.map((o) =>
     `${o.file.padEnd(44)} ${(o.bytes / 1024).toFixed(0).padStart(6)} KB ${o.ms.toFixed(0).padStart(6)} ms ` +
@@ -152,12 +280,16 @@ export function formatOutcomes(outcomes: readonly PdfOutcome[]): string {
 
 if (import.meta.main) {
   const dir = Deno.args[0] ?? (await firstExisting(CORPUS_DIRS));
+  const bombDir = await Deno.makeTempDir({ prefix: "pdf_bomb_" });
+  const bomb = join(bombDir, "built__decompression_bomb.pdf");
+  await Deno.writeFile(bomb, decompressionBomb());
   const outcomes: PdfOutcome[] = [];
-  for (const name of await pdfsIn(dir)) {
-    const outcome = await searchHostilePdf(join(dir, name));
+  for (const path of [...(await pdfsIn(dir)).map((name) => join(dir, name)), bomb]) {
+    const outcome = await searchHostilePdf(path);
     console.error(formatOutcomes([outcome]));
     outcomes.push(outcome);
   }
+  await Deno.remove(bombDir, { recursive: true });
   console.log(formatOutcomes(outcomes));
 }
 

@@ -1,6 +1,7 @@
 /** `serve`: runs the MCP server on the transport chosen by `--transport` or MCP_TRANSPORT_TYPE. */
 import { loadConfig, readEnv } from "../config.ts";
 import { createRuntime } from "../runtime.ts";
+import { warmPdfExtractor } from "../sources/pdf/extractor.ts";
 import { startHttpServer } from "../transports/http_server.ts";
 import { runStdio } from "../transports/stdio.ts";
 import { UsageError } from "./args.ts";
@@ -10,6 +11,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const config = loadConfig(readEnv());
   const transport = options.transport ?? config.transport;
   const runtime = createRuntime({ config });
+  if (config.toolsets.includes("pdf")) warmPdfExtractor({ ...runtime.deps, shared: runtime.shared });
   if (transport === "stdio") {
     await runStdio(runtime);
     return 0;

@@ -6,15 +6,19 @@
  * effort: any failure is logged and the caller simply extracts.
  *
  * File layout: "SMPDF1\n", the JSON header's byte length (uint32 LE), the JSON header
- * {format, key, pageCount, pages, folded}, zero padding to a multiple of 4, then the index's `from` and
- * `to` offset arrays (uint32 LE, `folded.length` each).
+ * {format, key, pageCount, pages, unreadable?, folded}, zero padding to a multiple of 4, then the index's
+ * `from` and `to` offset arrays (uint32 LE, `folded.length` each).
+ *
+ * Beside it, `<hash>.json` holds the small verdict {format, key, status, pageCount, unreadable?, failure?}
+ * that list_pdfs reads without loading any text; for a PDF that cannot be searched it is the only entry,
+ * so a hostile file is not extracted again after a restart.
  */
 import type { Logger } from "../../core/log.ts";
 import type { SearchIndex } from "./normalize.ts";
-import type { PdfText } from "./types.ts";
+import type { PdfFailure, PdfText, UnreadablePage } from "./types.ts";
 
 /** Bump when extraction or folding changes what they produce, so older entries are ignored. */
-const FORMAT = "science-mcp-pdf/2 pdfjs-6.5.438";
+const FORMAT = "science-mcp-pdf/3 pdfjs-6.5.438";
 const MAGIC = new TextEncoder().encode("SMPDF1\n");
 
 interface Header extends PdfText {
@@ -26,6 +30,14 @@ interface Header extends PdfText {
 export interface CachedDocument {
   text: PdfText;
   index: SearchIndex;
+}
+
+/** What is known about one document version without its text. */
+export interface Verdict {
+  status: "ready" | "failed";
+  pageCount: number;
+  unreadable?: UnreadablePage[];
+  failure?: { reason: PdfFailure; message: string };
 }
 
 export class DiskTextCache {
@@ -52,11 +64,32 @@ export class DiskTextCache {
   }
 
   async set(key: string, doc: CachedDocument, log?: Logger): Promise<void> {
-    const path = await this.#path(key);
+    await this.#write(await this.#path(key), encode(key, doc), log);
+  }
+
+  async getVerdict(key: string, log?: Logger): Promise<Verdict | undefined> {
+    try {
+      const stored = JSON.parse(await Deno.readTextFile(await this.#path(key, "json")));
+      return stored.format === FORMAT && stored.key === key ? stored.verdict as Verdict : undefined;
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) warn(log, this.#dir, "read", error);
+      return undefined;
+    }
+  }
+
+  async setVerdict(key: string, verdict: Verdict, log?: Logger): Promise<void> {
+    await this.#write(
+      await this.#path(key, "json"),
+      new TextEncoder().encode(JSON.stringify({ format: FORMAT, key, verdict })),
+      log,
+    );
+  }
+
+  async #write(path: string, bytes: Uint8Array, log?: Logger): Promise<void> {
     const temp = `${path}.${crypto.randomUUID()}.tmp`;
     try {
       await Deno.mkdir(this.#dir, { recursive: true });
-      await Deno.writeFile(temp, encode(key, doc));
+      await Deno.writeFile(temp, bytes);
       await Deno.rename(temp, path);
     } catch (error) {
       warn(log, this.#dir, "write", error);
@@ -64,15 +97,15 @@ export class DiskTextCache {
     }
   }
 
-  async #path(key: string): Promise<string> {
+  async #path(key: string, extension = "bin"): Promise<string> {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${FORMAT}\n${key}`));
     const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-    return `${this.#dir}/${hex}.bin`;
+    return `${this.#dir}/${hex}.${extension}`;
   }
 }
 
 function encode(key: string, { text, index }: CachedDocument): Uint8Array {
-  const header: Header = { format: FORMAT, key, pageCount: text.pageCount, pages: text.pages, folded: index.text };
+  const header: Header = { format: FORMAT, key, ...text, folded: index.text };
   const json = new TextEncoder().encode(JSON.stringify(header));
   const arraysAt = align4(MAGIC.length + 4 + json.length);
   const out = new Uint8Array(arraysAt + index.from.byteLength + index.to.byteLength);
@@ -96,7 +129,9 @@ function decode(bytes: Uint8Array, key: string): CachedDocument | undefined {
   if (bytes.length !== arraysAt + 8 * units) return undefined;
   const arrays = bytes.slice(arraysAt).buffer;
   return {
-    text: { pageCount: header.pageCount, pages: header.pages },
+    text: header.unreadable?.length
+      ? { pageCount: header.pageCount, pages: header.pages, unreadable: header.unreadable }
+      : { pageCount: header.pageCount, pages: header.pages },
     index: {
       text: header.folded,
       from: new Uint32Array(arrays, 0, units),

@@ -1,131 +1,235 @@
 /**
- * The worker-backed {@link PdfExtractor}: byte and page limits, a time budget per document, and a check
- * that the document has a text layer at all. search_pdf and fetch_content (papers) share one per server.
+ * The pool-backed {@link PdfExtractor}: byte and page limits, a time budget per document, a memory
+ * budget per extractor process, salvage of readable pages, and a check that the
+ * document has a text layer at all. search_pdf, search_pdfs and fetch_content (papers) share one per server.
  */
 import type { Config } from "../../config.ts";
+import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
 import type { ToolContext } from "../../context.ts";
-import { PdfExtractionError, type PdfExtractOptions, type PdfExtractor, type PdfText } from "./types.ts";
-import { tooManyBytes, tooManyPages } from "./limits.ts";
-import type { SearchIndex } from "./normalize.ts";
+import { type ChannelFactory, processChannels, startableDeno, workerChannels } from "./extractor_process.ts";
+import { tooManyBytes } from "./limits.ts";
+import { listPdfFiles, readPdfBytes } from "./pdf_files.ts";
+import { joinIndexes, type SearchIndex } from "./normalize.ts";
+import {
+  PdfExtractionError,
+  type PdfExtractOptions,
+  type PdfExtractor,
+  type PdfProbe,
+  type PdfText,
+  type UnreadablePage,
+} from "./types.ts";
+import type { FinalReply } from "./worker_protocol.ts";
 import { type JobOptions, type JobRequest, WorkerPool } from "./worker_pool.ts";
 
 /**
- * Below this many non-blank characters per page (on average) a document counts as having no text layer:
- * scans carry at most a stray word or a producer stamp.
+ * Below this many non-blank characters per readable page (on average) a document counts as having no
+ * text layer: scans carry at most a stray word or a producer stamp.
  */
 export const MIN_CHARS_PER_PAGE = 16;
 
-/** Documents at least this large and long are extracted by two workers in parallel (see splitAcrossWorkers). */
-const SPLIT_MIN_BYTES = 512 * 1024;
-const SPLIT_MIN_PAGES = 40;
+/** Documents with at least this many pages are shared by two extractors (contiguous halves). */
+const SPLIT_MIN_PAGES = 6;
+/** Resident memory one extractor process may use (pdf.js on a 350-page book stays well under 300 MiB). */
+export const EXTRACTOR_MEMORY_MB = 768;
 
-/** The runtime's shared extractor (one worker pool per server). */
-export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config">): PdfExtractor {
+/** The runtime's shared extractor (one pool per server). */
+export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): PdfExtractor {
   return workerExtractor(ctx);
 }
 
-/** The same shared extractor, with its page counting and off-thread indexing. */
-export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config">): WorkerExtractor {
-  return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf));
+/**
+ * The same shared extractor, with its probing, warm-up and off-thread indexing. Its time budgets run on
+ * the system clock, not the runtime's: they bound real CPU work in another process, which a warped or
+ * manual clock (tests of upstream pacing) must not cut short or stretch. Tests of the budgets themselves
+ * pass a clock to {@link createPdfExtractor}.
+ */
+export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): WorkerExtractor {
+  return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: systemClock, log: ctx.log }));
+}
+
+/** Sizes of a PDF of PDF_ROOT fit to warm the extractors up: a real document (fonts), but a short one. */
+const WARM_UP_MIN_BYTES = 16 * 1024;
+const WARM_UP_MAX_BYTES = 1024 * 1024;
+const WARM_UP_DELAY_MS = 1000;
+
+/**
+ * Starts the extractors in the background (process start, pdf.js loading, a warm-up run on the smallest
+ * PDF of PDF_ROOT, or a tiny built-in one), so the first search of a freshly started server pays for
+ * none of it. Called once the server is up; never fails.
+ */
+export function warmPdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): void {
+  const extractor = workerExtractor(ctx);
+  // A moment's delay: the first requests of a client (initialize, lists, a search answered from the disk
+  // cache) need no extractor and should not share the CPU with two starting processes.
+  const timer = setTimeout(() => {
+    smallestPdf(ctx.config.pdf.root).then((bytes) => extractor.warm(bytes), () => extractor.warm());
+  }, WARM_UP_DELAY_MS);
+  Deno.unrefTimer(timer);
+}
+
+async function smallestPdf(root: string): Promise<Uint8Array | undefined> {
+  const { files } = await listPdfFiles(root);
+  const fit = files.filter((f) => f.size >= WARM_UP_MIN_BYTES && f.size <= WARM_UP_MAX_BYTES);
+  const small = fit.sort((a, b) => a.size - b.size)[0];
+  return small ? await readPdfBytes(small, WARM_UP_MAX_BYTES) : undefined;
 }
 
 export interface ExtractorOptions {
-  /** Workers in the pool; see {@link defaultPoolSize}. */
+  /** Extractors in the pool; see {@link defaultPoolSize}. */
   poolSize?: number;
   idleMs?: number;
   log?: Logger;
-  /** Size and length from which a document is split across two workers (defaults: 512 KiB, 40 pages). */
-  splitMinBytes?: number;
+  /** The clock of the time budgets (default: the system clock; see {@link workerExtractor}). */
+  clock?: Clock;
+  /** Page count from which a document is split across two extractors (default 6). */
   splitMinPages?: number;
+  /** Resident memory budget of one extractor process in MiB (default {@link EXTRACTOR_MEMORY_MB}). */
+  memoryMb?: number;
+  /** How slots run (tests); default: processes when this process may start Deno, else worker threads. */
+  channels?: ChannelFactory;
 }
 
-/** The extractor of this module: a PdfExtractor that can also count pages and index text off-thread. */
+/** The extractor of this module: a PdfExtractor that can also probe, warm up and index text off-thread. */
 export interface WorkerExtractor extends PdfExtractor {
-  countPages(bytes: Uint8Array, options?: PdfExtractOptions): Promise<number>;
-  /** Builds the search index of `text` in a worker (folding a book takes tens of milliseconds). */
+  probe(bytes: Uint8Array, options?: PdfExtractOptions): Promise<PdfProbe>;
+  /** Builds the search index of `text` off the server's thread (folding a book takes tens of ms). */
   index(text: string, options?: { signal?: AbortSignal }): Promise<SearchIndex>;
+  /** Starts the extractors now, each warming up on `bytes` (see {@link warmPdfExtractor}). */
+  warm(bytes?: Uint8Array): void;
+  /** The pool, for tests and benchmarks (pids, slots started). */
+  readonly pool: WorkerPool;
 }
-
-type PageRequest = Omit<Extract<JobRequest, { op: "extract" | "count" }>, "maxPages">;
 
 export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOptions = {}): WorkerExtractor {
+  const clock = options.clock ?? systemClock;
   const pool = new WorkerPool({
     size: options.poolSize ?? defaultPoolSize(),
     idleMs: options.idleMs,
     log: options.log,
+    clock,
+    channels: options.channels ?? defaultChannels(options),
   });
+  const splitMinPages = options.splitMinPages ?? SPLIT_MIN_PAGES;
 
-  async function pages(request: Extract<JobRequest, { op: "extract" | "count" }>, job: JobOptions): Promise<PdfText> {
-    if (request.bytes.byteLength > limits.maxBytes) throw tooManyBytes(request.bytes.byteLength, limits.maxBytes);
+  function checkSize(bytes: Uint8Array): void {
+    if (bytes.byteLength > limits.maxBytes) throw tooManyBytes(bytes.byteLength, limits.maxBytes);
+  }
+
+  async function done(request: JobRequest, job: JobOptions): Promise<Extract<FinalReply, { kind: "done" }>> {
     const reply = await pool.run(request, job);
-    if (reply.kind !== "done") throw new Error(`unexpected worker reply '${reply.kind}'`);
-    return { pageCount: reply.pageCount, pages: reply.pages };
+    if (reply.kind !== "done") throw new Error(`unexpected extractor reply '${reply.kind}'`);
+    return reply;
   }
 
   return {
+    pool,
     async extract(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfText> {
+      checkSize(bytes);
       const maxPages = opts.maxPages ?? limits.maxPages;
       const budgetMs = opts.timeoutMs ?? limits.timeoutMs;
-      const deadline = Date.now() + budgetMs;
-      const parts: number[] = [];
-      let pageTotal = 0;
-      const job = (request: PageRequest, part = 0) =>
-        pages({ ...request, maxPages }, {
-          timeoutMs: Math.max(1, deadline - Date.now()),
-          budgetMs,
-          signal: opts.signal,
-          onProgress: (done, total) => {
-            parts[part] = done;
-            opts.onProgress?.(parts.reduce((a, b) => a + b, 0), pageTotal || total);
+      const deadline = clock.now() + budgetMs;
+      const parts = pool.size > 1 && pool.idle >= 2 ? 2 : 1;
+      const progress: number[] = [];
+      const job = (part: number): Promise<Extract<FinalReply, { kind: "done" }>> =>
+        done(
+          {
+            op: "extract",
+            bytes: parts > 1 ? bytes.slice() : bytes,
+            maxPages,
+            part,
+            parts,
+            splitMinPages,
+            index: opts.index,
           },
-        });
-      let text: PdfText | undefined;
-      if (pool.size > 1 && bytes.byteLength >= (options.splitMinBytes ?? SPLIT_MIN_BYTES)) {
-        pool.warm();
-        pageTotal = (await job({ op: "count", bytes: bytes.slice() })).pageCount;
-        if (pageTotal > maxPages) throw tooManyPages(pageTotal, maxPages);
-        if (pageTotal >= (options.splitMinPages ?? SPLIT_MIN_PAGES)) {
-          text = await splitAcrossWorkers(bytes, pageTotal, job);
-        }
-      }
-      text ??= await job({ op: "extract", bytes });
+          {
+            timeoutMs: Math.max(1, deadline - clock.now()),
+            budgetMs,
+            signal: opts.signal,
+            onProgress: (n, total) => {
+              progress[part] = n;
+              opts.onProgress?.(progress.reduce((a, b) => a + (b ?? 0), 0), total);
+            },
+          },
+        );
+      const replies = await Promise.all(Array.from({ length: parts }, (_, part) => job(part)));
+      const text = merge(replies);
+      assertReadable(text);
       assertTextLayer(text);
       return text;
     },
-    async countPages(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<number> {
-      const request = { op: "count" as const, bytes, maxPages: opts.maxPages ?? limits.maxPages };
-      return (await pages(request, { timeoutMs: opts.timeoutMs ?? limits.timeoutMs, signal: opts.signal })).pageCount;
+    async probe(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfProbe> {
+      checkSize(bytes);
+      const maxPages = opts.maxPages ?? limits.maxPages;
+      const reply = await done({ op: "probe", bytes, maxPages }, {
+        timeoutMs: opts.timeoutMs ?? limits.timeoutMs,
+        signal: opts.signal,
+      });
+      return { pageCount: reply.pageCount, unreadable: reply.unreadable };
     },
     async index(text: string, opts: { signal?: AbortSignal } = {}): Promise<SearchIndex> {
       const reply = await pool.run({ op: "index", text }, { timeoutMs: limits.timeoutMs, signal: opts.signal });
-      if (reply.kind !== "indexed") throw new Error(`unexpected worker reply '${reply.kind}'`);
+      if (reply.kind !== "indexed") throw new Error(`unexpected extractor reply '${reply.kind}'`);
       return reply.index;
     },
+    warm: (bytes?: Uint8Array) => pool.warm(bytes ? { op: "warm", bytes } : { op: "warm" }),
     close: () => pool.close(),
   };
 }
 
-type Job = (request: PageRequest, part?: number) => Promise<PdfText>;
-
-/**
- * Long documents are cut in two page ranges extracted by two workers at once: each re-reads the fonts
- * its pages use, but the wall time still drops by a third or more on an idle machine (bench/pdf_bench.ts).
- */
-async function splitAcrossWorkers(bytes: Uint8Array, pageCount: number, job: Job): Promise<PdfText> {
-  const middle = Math.ceil(pageCount / 2);
-  const [head, tail] = await Promise.all([
-    job({ op: "extract", bytes: bytes.slice(), first: 1, last: middle }, 0),
-    job({ op: "extract", bytes, first: middle + 1, last: pageCount }, 1),
-  ]);
-  return { pageCount, pages: [...head.pages, ...tail.pages] };
+function defaultChannels(options: ExtractorOptions): ChannelFactory {
+  const command = startableDeno();
+  if (command) return processChannels({ command, memoryMb: options.memoryMb ?? EXTRACTOR_MEMORY_MB, log: options.log });
+  options.log?.info("PDF extraction runs in worker threads (no permission to start a Deno process)");
+  return workerChannels({ log: options.log });
 }
 
-/** Rejects documents whose pages carry (almost) no text: scans without OCR, vector-only drawings. */
+/** The parts of a split document, in page order, as one text (and one index, when they carry theirs). */
+function merge(replies: Extract<FinalReply, { kind: "done" }>[]): PdfText {
+  const pageCount = replies[0].pageCount;
+  const pages: string[] = new Array(pageCount).fill("");
+  const unreadable: UnreadablePage[] = [];
+  let joined: { text: string; index: SearchIndex } | undefined;
+  let indexed = true;
+  for (const reply of [...replies].sort((a, b) => a.first - b.first)) {
+    reply.pages.forEach((page, i) => (pages[reply.first - 1 + i] = page));
+    unreadable.push(...reply.unreadable);
+    if (reply.pages.length === 0) continue;
+    if (!reply.index) indexed = false;
+    if (!indexed) continue;
+    const text = reply.pages.join("\f");
+    joined = joined
+      ? { text: `${joined.text}\f${text}`, index: joinIndexes(joined.text, joined.index, "\f", text, reply.index!) }
+      : { text, index: reply.index! };
+  }
+  unreadable.sort((a, b) => a.page - b.page);
+  const text: PdfText = { pageCount, pages };
+  if (unreadable.length) text.unreadable = unreadable;
+  if (indexed && joined && joined.text.length === pages.join("\f").length) text.index = joined.index;
+  return text;
+}
+
+/** A document none of whose pages could be read fails as a whole (parts cannot tell on their own). */
+function assertReadable(text: PdfText): void {
+  const broken = text.unreadable ?? [];
+  if (text.pageCount === 0 || broken.length < text.pageCount) return;
+  const first = broken[0].reason;
+  if (/circular/.test(first)) {
+    throw new PdfExtractionError(
+      "circular",
+      `The PDF's page tree is circular (a page node refers back to one of its ancestors): ${first}`,
+      text.pageCount,
+    );
+  }
+  throw new PdfExtractionError("corrupt", `The file is damaged: none of its pages can be read (${first})`);
+}
+
+/** Rejects documents whose readable pages carry (almost) no text: scans without OCR, vector-only drawings. */
 function assertTextLayer(text: PdfText): void {
   let chars = 0;
   for (const page of text.pages) chars += page.replace(/\s+/g, "").length;
-  if (text.pageCount > 0 && chars >= MIN_CHARS_PER_PAGE * text.pageCount) return;
+  const readable = text.pageCount - (text.unreadable?.length ?? 0);
+  if (readable > 0 && chars >= MIN_CHARS_PER_PAGE * readable) return;
   throw new PdfExtractionError(
     "no_text",
     `The PDF has no text layer (${chars} characters of text on ${text.pageCount} page(s)): it is probably ` +
@@ -135,14 +239,9 @@ function assertTextLayer(text: PdfText): void {
 }
 
 /**
- * Two workers when the server's own thread keeps a core or the upper hand: three cores or more, or two
- * cores on Linux when the workers may lower their priority (pdf_worker.ts, `--allow-sys=setPriority`).
- * Otherwise one, so that a long extraction never leaves requests waiting for CPU.
+ * Two extractors when there are two cores or more: each is a process of its own (or a low-priority
+ * thread), so the server's thread keeps getting CPU. One on a single core.
  */
 export function defaultPoolSize(): number {
-  const cores = navigator.hardwareConcurrency ?? 1;
-  if (cores >= 3) return 2;
-  const nice = Deno.build.os === "linux" &&
-    Deno.permissions.querySync({ name: "sys", kind: "setPriority" }).state === "granted";
-  return cores === 2 && nice ? 2 : 1;
+  return (navigator.hardwareConcurrency ?? 1) >= 2 ? 2 : 1;
 }

@@ -10,9 +10,10 @@
  * - every run of white space (line ends, page breaks, tabs, no-break spaces) becomes one space;
  * - format characters (soft hyphens, zero-width spaces and joiners, direction marks) vanish;
  * - every dash (hyphen, en and em dash, minus sign) becomes "-";
- * - a word hyphenated at a line or page end is joined ("com-\npile" = "compile"). A compound broken at
- *   its own hyphen ("peer-to-\npeer") then reads "peer-topeer": search.ts lets a query's hyphens match
- *   nothing, so "peer-to-peer" still finds it, as "life-threatening" finds "life-threa-\ntening".
+ * - a hyphen that ends a line after a letter, before a letter or digit, is a line-end break: the two
+ *   halves are joined whatever the case of the second ("com-\npile" = "compile", "Cite-\nSee" =
+ *   "CiteSee"). A compound broken at its own hyphen ("peer-to-\npeer") then reads "peer-topeer";
+ *   search.ts lets a query's hyphen match such a break (and only there), so "peer-to-peer" finds it.
  */
 
 export interface SearchIndex {
@@ -31,7 +32,7 @@ const WHITE = /\s/;
 const FORMAT = /\p{Cf}/u;
 const MARK = /\p{M}/u;
 const LETTER = /\p{L}/u;
-const LOWER = /\p{Ll}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Folds a query exactly as {@link buildIndex} folds text, trimmed. */
 export function normalizeQuery(query: string): string {
@@ -120,8 +121,8 @@ function whiteRun(s: string, i: number, out: IndexBuilder): number {
 }
 
 /**
- * For a hyphen at i that ends a line after a letter and is followed (after the break) by a lower-case
- * letter, the index of that letter (where the joined word continues); otherwise 0.
+ * For a hyphen at i that ends a line after a letter and is followed (after the break) by a letter or a
+ * digit, the index of that character (where the joined word continues); otherwise 0.
  */
 function lineEndHyphen(s: string, i: number): number {
   if (i === 0 || !LETTER.test(charBefore(s, i))) return 0;
@@ -131,7 +132,7 @@ function lineEndHyphen(s: string, i: number): number {
   while (j < s.length && WHITE.test(s[j])) j++;
   if (j >= s.length) return 0;
   const next = String.fromCodePoint(s.codePointAt(j)!);
-  return LOWER.test(next) ? j : 0;
+  return LETTER_OR_DIGIT.test(next) ? j : 0;
 }
 
 function charBefore(s: string, i: number): string {
@@ -190,4 +191,73 @@ class IndexBuilder {
     this.#from = from;
     this.#to = to;
   }
+}
+
+/**
+ * The index of `a + separator + b` from the indexes of `a` and `b` (each as {@link buildIndex} built it),
+ * folding again only a window around the junction: from the last word of `a` to the end of the first
+ * word of `b`. Folding looks ahead only across white space (line-end hyphens, white runs), so outside
+ * that window both indexes are already right; where no safe window exists it folds the whole text.
+ * Extractor processes index their own page ranges; this joins them without a second pass over a book.
+ */
+export function joinIndexes(a: string, ia: SearchIndex, separator: string, b: string, ib: SearchIndex): SearchIndex {
+  const text = a + separator + b;
+  const start = lastWordStart(a);
+  const end = firstWordEnd(b);
+  const shift = a.length + separator.length;
+  const head = lowerBound(ia.from, start);
+  const tail = lowerBound(ib.from, end);
+  const safe = start > 0 && end > 0 && tail > 0 && tail < ib.text.length && ib.text[tail] === " " &&
+    ib.from[tail] === end && (head === 0 || ia.text[head - 1] === " ");
+  if (!safe) return buildIndex(text);
+  const middle = buildIndex(text.slice(start, shift + end));
+  const units = head + middle.text.length + (ib.text.length - tail);
+  const from = new Uint32Array(units);
+  const to = new Uint32Array(units);
+  from.set(ia.from.subarray(0, head));
+  to.set(ia.to.subarray(0, head));
+  for (let k = 0; k < middle.text.length; k++) {
+    from[head + k] = middle.from[k] + start;
+    to[head + k] = middle.to[k] + start;
+  }
+  for (let k = tail, at = head + middle.text.length; k < ib.text.length; k++, at++) {
+    from[at] = ib.from[k] + shift;
+    to[at] = ib.to[k] + shift;
+  }
+  return { text: ia.text.slice(0, head) + middle.text + ib.text.slice(tail), from, to };
+}
+
+/** Characters a white run swallows. */
+function skippable(ch: string): boolean {
+  return WHITE.test(ch) || (FORMAT.test(ch) && !HYPHENS.has(ch));
+}
+
+/** Start of the last word of `s` that follows a white-space character; 0 when there is none. */
+function lastWordStart(s: string): number {
+  let p = s.length;
+  while (p > 0 && skippable(s[p - 1])) p--;
+  while (p > 0 && !skippable(s[p - 1])) p--;
+  return p > 0 && WHITE.test(s[p - 1]) && !MARK.test(s[p] ?? "") ? p : 0;
+}
+
+/** Start of the first white run of `s` after a word that does not end with a hyphen; 0 when there is none. */
+function firstWordEnd(s: string): number {
+  let e = 0;
+  while (e < s.length && skippable(s[e])) e++;
+  for (; e < s.length; e++) {
+    if (WHITE.test(s[e]) && e > 0 && !skippable(s[e - 1]) && !HYPHENS.has(s[e - 1])) return e;
+  }
+  return 0;
+}
+
+/** Number of entries of the non-decreasing `values` below `value`. */
+function lowerBound(values: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -1,22 +1,27 @@
 /**
  * The PDFs under PDF_ROOT as searchable documents: locate (confined) → memory cache → disk cache →
- * extract in a worker → index. Documents are keyed by real path + size + mtime, so an edited file is
- * extracted again and a renamed one is not. Concurrent requests for one document share one extraction.
+ * extract in the extractor pool → index. Documents are keyed by real path + size + mtime, so an edited
+ * file is extracted again and a renamed one is not. Concurrent requests for one document share one
+ * extraction. Failures are remembered by the same key (a hostile file costs one extraction, not one per
+ * call); a timeout only for a while, since it may have been the machine's load.
  */
+import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
 import type { ToolContext } from "../../context.ts";
-import { DiskTextCache } from "./disk_cache.ts";
+import { DiskTextCache, type Verdict } from "./disk_cache.ts";
 import { workerExtractor } from "./extractor.ts";
 import { ByteBudgetCache } from "./memory_cache.ts";
 import { listPdfFiles, locatePdf, type PdfFile, readPdfBytes } from "./pdf_files.ts";
 import type { SearchIndex } from "./normalize.ts";
 import { documentBytes, documentText, indexDocument, type PdfDocument } from "./search.ts";
-import { PdfExtractionError, type PdfExtractor, type PdfFailure } from "./types.ts";
+import { PdfExtractionError, type PdfExtractor, type PdfFailure, type PdfProbe, type UnreadablePage } from "./types.ts";
 
 /** Memory budget of extracted documents (about 30 books of 350 pages). */
 export const TEXT_CACHE_BYTES = 256 * 1024 * 1024;
-/** Listing stops opening files for page counts after this long; the rest report page_count null. */
-const LIST_COUNT_BUDGET_MS = 10_000;
+/** Listing stops probing files after this long; the rest report page_count null. */
+const LIST_PROBE_BUDGET_MS = 10_000;
+/** How long a timeout is remembered before the next search tries the PDF again. */
+export const TIMEOUT_VERDICT_MS = 10 * 60_000;
 
 export type OpenOutcome =
   | { status: "missing" }
@@ -25,7 +30,7 @@ export type OpenOutcome =
 
 type Cached =
   | { status: "ready"; doc: PdfDocument }
-  | { status: "failed"; reason: PdfFailure; message: string; pageCount: number };
+  | { status: "failed"; reason: PdfFailure; message: string; pageCount: number; until?: number };
 
 /** A file that vanished or became unreadable between locating and reading it: not cached. */
 type Loaded = Cached | { status: "missing" };
@@ -41,9 +46,11 @@ export interface PdfListing {
   file: PdfFile;
   pageCount: number | null;
   error?: string;
+  /** Pages that cannot be read (search skips them), worded as search_pdf words it. */
+  warning?: string;
 }
 
-/** An extractor that may also build search indexes off the main thread (the worker extractor does). */
+/** An extractor that may also probe page trees and build search indexes off the server's thread. */
 export type IndexingExtractor = PdfExtractor & {
   index?(text: string, options?: { signal?: AbortSignal }): Promise<SearchIndex>;
 };
@@ -54,28 +61,44 @@ export interface LibraryOptions {
   extractor: IndexingExtractor;
   cacheDir?: string;
   memoryBytes?: number;
+  clock?: Clock;
 }
 
 /** The runtime's shared library (caches live as long as the server). */
-export function pdfLibrary(ctx: Pick<ToolContext, "shared" | "config">): PdfLibrary {
+export function pdfLibrary(ctx: Pick<ToolContext, "shared" | "config" | "clock" | "log">): PdfLibrary {
   return ctx.shared("pdf-library", () =>
     new PdfLibrary({
       root: ctx.config.pdf.root,
       maxBytes: ctx.config.pdf.maxBytes,
       cacheDir: ctx.config.cacheDir,
       extractor: workerExtractor(ctx),
+      clock: ctx.clock,
     }));
+}
+
+/** The warning for a document with unreadable pages: one wording for list_pdfs, search_pdf and search_pdfs. */
+export function unreadableWarning(
+  pageCount: number,
+  unreadable: readonly UnreadablePage[] | undefined,
+): string | undefined {
+  if (!unreadable?.length) return undefined;
+  const pages = unreadable.map((u) => u.page);
+  const shown = pages.length > 12 ? `${pages.slice(0, 12).join(", ")}, …` : pages.join(", ");
+  return `${pages.length} of ${pageCount} pages cannot be read and were skipped (page ${shown}: ` +
+    `${unreadable[0].reason}); the other pages were searched.`;
 }
 
 export class PdfLibrary {
   readonly #options: LibraryOptions;
+  readonly #clock: Clock;
   readonly #memory: ByteBudgetCache<Cached>;
   readonly #disk?: DiskTextCache;
   readonly #inFlight = new Map<string, Promise<Loaded>>();
-  readonly #pageCounts = new Map<string, number>();
+  readonly #probes = new Map<string, PdfProbe>();
 
   constructor(options: LibraryOptions) {
     this.#options = options;
+    this.#clock = options.clock ?? systemClock;
     this.#memory = new ByteBudgetCache(options.memoryBytes ?? TEXT_CACHE_BYTES);
     if (options.cacheDir) this.#disk = new DiskTextCache(options.cacheDir);
   }
@@ -84,22 +107,46 @@ export class PdfLibrary {
   async open(name: string, call: CallContext = {}): Promise<OpenOutcome> {
     const file = await locatePdf(this.#options.root, name);
     if (!file) return { status: "missing" };
+    return await this.openFile(file, call);
+  }
+
+  /** Opens a file found by {@link files} or {@link open}. */
+  async openFile(file: PdfFile, call: CallContext = {}): Promise<OpenOutcome> {
     const key = keyOf(file);
-    const loaded = this.#memory.get(key) ?? await abortable(this.#load(key, file, call), call.signal);
+    const loaded = this.#remembered(key) ?? await abortable(this.#load(key, file, call), call.signal);
     return loaded.status === "missing" ? loaded : { ...loaded, file };
   }
 
-  /** The PDFs in PDF_ROOT with their page counts (from the caches, else by opening each one). */
+  /** The PDFs in PDF_ROOT (by name, at most MAX_LISTED). */
+  files(): Promise<{ files: PdfFile[]; truncated: boolean }> {
+    return listPdfFiles(this.#options.root);
+  }
+
+  /**
+   * The PDFs in PDF_ROOT with what is known about them: a remembered verdict (memory, then disk), else a
+   * probe (open + page tree walk, no page content), which says what search would say about a damaged
+   * page tree. Text-layer problems show once a search has read the text.
+   */
   async list(call: CallContext = {}): Promise<{ entries: PdfListing[]; truncated: boolean }> {
-    const { files, truncated } = await listPdfFiles(this.#options.root);
-    const started = Date.now();
+    const { files, truncated } = await this.files();
+    const started = this.#clock.now();
     const entries: PdfListing[] = [];
     for (const file of files) {
       call.signal?.throwIfAborted();
-      const inTime = Date.now() - started < LIST_COUNT_BUDGET_MS;
+      const inTime = this.#clock.now() - started < LIST_PROBE_BUDGET_MS;
       entries.push(await this.#describe(file, inTime, call));
     }
     return { entries, truncated };
+  }
+
+  /** The memory verdict for `key`, unless it is a timeout whose time is up. */
+  #remembered(key: string): Cached | undefined {
+    const cached = this.#memory.get(key);
+    if (cached?.status === "failed" && cached.until !== undefined && this.#clock.now() >= cached.until) {
+      this.#memory.delete(key);
+      return undefined;
+    }
+    return cached;
   }
 
   #load(key: string, file: PdfFile, call: CallContext): Promise<Loaded> {
@@ -115,6 +162,12 @@ export class PdfLibrary {
   async #extract(key: string, file: PdfFile, call: CallContext): Promise<Loaded> {
     let result: Cached;
     try {
+      const verdict = await this.#disk?.getVerdict(key, call.log);
+      if (verdict?.status === "failed" && verdict.failure) {
+        result = { status: "failed", ...verdict.failure, pageCount: verdict.pageCount };
+        this.#memory.set(key, result, 1024);
+        return result;
+      }
       const stored = await this.#disk?.get(key, call.log);
       const doc = stored ? indexDocument(stored.text, stored.index) : await this.#extractAndIndex(key, file, call);
       result = { status: "ready", doc };
@@ -122,46 +175,83 @@ export class PdfLibrary {
     } catch (error) {
       if (isUnreadable(error)) return { status: "missing" };
       if (!(error instanceof PdfExtractionError)) throw error;
-      result = { status: "failed", reason: error.reason, message: error.message, pageCount: error.pageCount ?? 0 };
+      result = this.#remember(key, error);
       call.log?.info("PDF could not be extracted", { pdf: file.name, reason: error.reason });
+      if (lasting(error)) await this.#disk?.setVerdict(key, verdictOf(result), call.log);
+      return result;
     }
-    // A timeout may be the machine's load, not the document's fault: the next search tries again.
-    if (result.status === "ready") this.#memory.set(key, result, documentBytes(result.doc));
-    else if (result.reason !== "timeout") this.#memory.set(key, result, 1024);
+    this.#memory.set(key, result, documentBytes(result.doc));
+    return result;
+  }
+
+  /** Remembers a failure; a timeout only for {@link TIMEOUT_VERDICT_MS} (the machine may have been busy). */
+  #remember(key: string, error: PdfExtractionError): Extract<Cached, { status: "failed" }> {
+    const result: Extract<Cached, { status: "failed" }> = {
+      status: "failed",
+      reason: error.reason,
+      message: error.message,
+      pageCount: error.pageCount ?? 0,
+    };
+    if (error.reason === "timeout") result.until = this.#clock.now() + TIMEOUT_VERDICT_MS;
+    this.#memory.set(key, result, 1024);
     return result;
   }
 
   async #extractAndIndex(key: string, file: PdfFile, call: CallContext): Promise<PdfDocument> {
     const extractor = this.#options.extractor;
     const bytes = await readPdfBytes(file, this.#options.maxBytes);
-    const text = await extractor.extract(bytes, { onProgress: call.onProgress });
-    const doc = indexDocument(text, extractor.index ? await extractor.index(documentText(text)) : undefined);
+    const { index, ...text } = await extractor.extract(bytes, { onProgress: call.onProgress, index: true });
+    const doc = indexDocument(text, index ?? (extractor.index ? await extractor.index(documentText(text)) : undefined));
     await this.#disk?.set(key, { text, index: doc.index }, call.log);
+    await this.#disk?.setVerdict(key, { status: "ready", pageCount: doc.pageCount, unreadable: doc.unreadable });
     return doc;
   }
 
-  async #describe(file: PdfFile, mayOpen: boolean, call: CallContext): Promise<PdfListing> {
+  async #describe(file: PdfFile, mayProbe: boolean, call: CallContext): Promise<PdfListing> {
     const key = keyOf(file);
-    const cached = this.#memory.get(key);
-    if (cached?.status === "ready") return { file, pageCount: cached.doc.pageCount };
+    const cached = this.#remembered(key);
+    if (cached?.status === "ready") return listing(file, cached.doc.pageCount, cached.doc.unreadable);
     if (cached?.status === "failed") return { file, pageCount: cached.pageCount || null, error: cached.message };
-    const known = this.#pageCounts.get(key);
-    if (known !== undefined) return { file, pageCount: known };
+    const probed = this.#probes.get(key);
+    if (probed) return listing(file, probed.pageCount, probed.unreadable);
+    const verdict = await this.#disk?.getVerdict(key, call.log);
+    if (verdict?.failure) return { file, pageCount: verdict.pageCount || null, error: verdict.failure.message };
+    if (verdict) return listing(file, verdict.pageCount, verdict.unreadable);
     const extractor = this.#options.extractor;
-    if (!mayOpen || !extractor.countPages) return { file, pageCount: null };
+    if (!mayProbe || !extractor.probe) return { file, pageCount: null };
     try {
       const bytes = await readPdfBytes(file, this.#options.maxBytes);
-      const pageCount = await extractor.countPages(bytes, { signal: call.signal });
-      this.#pageCounts.set(key, pageCount);
-      return { file, pageCount };
+      const probe = await extractor.probe(bytes, { signal: call.signal });
+      this.#probes.set(key, probe);
+      return listing(file, probe.pageCount, probe.unreadable);
     } catch (error) {
       if (error instanceof PdfExtractionError) {
-        return { file, pageCount: error.pageCount ?? null, error: error.message };
+        // What search would answer, so it is remembered for search too.
+        const failed = this.#remember(key, error);
+        if (lasting(error)) await this.#disk?.setVerdict(key, verdictOf(failed), call.log);
+        return { file, pageCount: failed.pageCount || null, error: failed.message };
       }
       if (isUnreadable(error)) return { file, pageCount: null };
       throw error;
     }
   }
+}
+
+function listing(file: PdfFile, pageCount: number, unreadable?: UnreadablePage[]): PdfListing {
+  const warning = unreadableWarning(pageCount, unreadable);
+  return warning ? { file, pageCount, warning } : { file, pageCount };
+}
+
+/**
+ * Failures worth keeping on disk across restarts: not a timeout (the machine's load), nor a configured
+ * limit (PDF_MAX_PAGES/PDF_MAX_BYTES may be raised before the next start).
+ */
+function lasting(error: PdfExtractionError): boolean {
+  return error.reason !== "timeout" && !/PDF_MAX_(PAGES|BYTES)/.test(error.message);
+}
+
+function verdictOf(failed: Extract<Cached, { status: "failed" }>): Verdict {
+  return { status: "failed", pageCount: failed.pageCount, failure: { reason: failed.reason, message: failed.message } };
 }
 
 function isUnreadable(error: unknown): boolean {

@@ -1,10 +1,13 @@
 /**
- * The PDF text-extraction worker: one document at a time, with pdf.js parsing in this thread (its
- * "fake worker"), so the server's own thread only receives finished page texts and never blocks.
+ * The pdf.js thread: one document at a time, with pdf.js parsing in this thread (its "fake worker").
+ * It runs inside an extractor process (extract_child.ts), whose main thread stays free to watch memory
+ * and to end the whole process when a document runs away; where no process may be started it runs as
+ * a worker of the server itself (worker_pool.ts). A damaged page costs that page only: the others are
+ * salvaged and the broken ones reported.
  *
  * It also builds search indexes (normalize.ts), so the server's thread never spends the tens of
  * milliseconds that folding a book takes. Deno needs read permission for every local module a worker
- * loads (npm modules excepted): the permission sets grant src/sources/pdf/, where both files live.
+ * loads (npm modules excepted): the extractor process is granted its own folder, src/sources/pdf/.
  *
  * pdf.js is told to do nothing it does not need for text: no font faces, no system fonts, no canvas, no
  * wasm, no XFA, no fetching of CMaps or fonts (nothing is ever fetched: the bytes arrive by message).
@@ -12,7 +15,8 @@
  */
 import os from "node:os";
 import { buildIndex } from "./normalize.ts";
-import type { WorkerReply, WorkerRequest } from "./worker_protocol.ts";
+import type { UnreadablePage } from "./types.ts";
+import { pageRange, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
@@ -77,13 +81,22 @@ scope.onmessage = async (event) => {
       scope.postMessage(reply, [index.from.buffer, index.to.buffer]);
       return;
     }
-    scope.postMessage(await run(request));
+    if (request.op === "warm") {
+      await run({ id: request.id, op: "extract", bytes: request.bytes ?? warmUpPdf(), maxPages: 100 });
+      scope.postMessage({ id: request.id, kind: "done", pageCount: 1, first: 1, pages: [], unreadable: [] });
+      return;
+    }
+    const reply = await run(request);
+    const index = reply.kind === "done" ? reply.index : undefined;
+    scope.postMessage(reply, index ? [index.from.buffer, index.to.buffer] : []);
   } catch (error) {
     scope.postMessage({ id: request.id, ...classify(error) });
   }
 };
 
-async function run(request: Extract<WorkerRequest, { op: "extract" | "count" }>): Promise<WorkerReply> {
+type PageRequest = Extract<WorkerRequest, { op: "extract" | "probe" }>;
+
+async function run(request: PageRequest): Promise<WorkerReply> {
   const { id, bytes, maxPages } = request;
   if (bytes.byteLength === 0) {
     return { id, kind: "failed", reason: "empty", message: "The file is empty (0 bytes): it contains no PDF." };
@@ -103,7 +116,6 @@ async function run(request: Extract<WorkerRequest, { op: "extract" | "count" }>)
   try {
     const doc = await task.promise;
     const pageCount = doc.numPages;
-    if (request.op === "count") return { id, kind: "done", pageCount, pages: [] };
     if (pageCount > maxPages) {
       return {
         id,
@@ -113,16 +125,29 @@ async function run(request: Extract<WorkerRequest, { op: "extract" | "count" }>)
         message: `The PDF has ${pageCount} pages, over the limit of ${maxPages} pages (PDF_MAX_PAGES).`,
       };
     }
-    const first = Math.max(1, request.first ?? 1);
-    const last = Math.min(pageCount, request.last ?? pageCount);
+    const [first, last] = pageRange(pageCount, request);
     const pages: string[] = [];
+    const unreadable: UnreadablePage[] = [];
+    let firstError: unknown;
     for (let n = first; n <= last; n++) {
-      pages.push(await pageText(doc, n));
+      try {
+        pages.push(request.op === "probe" ? await openPage(doc, n) : await pageText(doc, n));
+      } catch (error) {
+        firstError ??= error;
+        pages.push("");
+        unreadable.push({ page: n, reason: shortReason(error) });
+      }
       if (pages.length % PROGRESS_EVERY === 0 && n < last) {
-        scope.postMessage({ id, kind: "progress", done: pages.length, total: last - first + 1 });
+        scope.postMessage({ id, kind: "progress", done: pages.length, total: pageCount });
       }
     }
-    return { id, kind: "done", pageCount, pages };
+    // Nothing to salvage: the document fails as a whole, with the reason of its first broken page. (A part
+    // of a split document cannot tell; the extractor judges the parts together.)
+    const whole = first === 1 && last === pageCount;
+    if (whole && pageCount > 0 && unreadable.length === pageCount) return { id, ...classify(firstError), pageCount };
+    if (request.op === "probe") return { id, kind: "done", pageCount, first, pages: [], unreadable };
+    const index = request.index ? buildIndex(pages.join("\f")) : undefined;
+    return { id, kind: "done", pageCount, first, pages, unreadable, ...(index ? { index } : {}) };
   } catch (error) {
     return { id, ...classify(error) };
   } finally {
@@ -140,7 +165,7 @@ interface TextPiece {
  * break wherever pdf.js saw the end of a line. Ligature glyphs are kept as they are (normalisation is
  * search's job, so the context it returns is the document's own text).
  */
-async function pageText(doc: { getPage(n: number): Promise<PdfPage> }, n: number): Promise<string> {
+async function pageText(doc: PdfDoc, n: number): Promise<string> {
   const page = await doc.getPage(n);
   try {
     const content = await page.getTextContent({ disableNormalization: true });
@@ -150,13 +175,19 @@ async function pageText(doc: { getPage(n: number): Promise<PdfPage> }, n: number
       if (item.hasEOL) text += "\n";
     }
     return text;
-  } catch (error) {
-    if (isCircular(error)) throw error;
-    // One damaged content stream must not cost the other pages: this page counts as empty.
-    return "";
   } finally {
     page.cleanup();
   }
+}
+
+/** Resolves page n in the page tree without reading its content (the probe's cheap check). */
+async function openPage(doc: PdfDoc, n: number): Promise<string> {
+  (await doc.getPage(n)).cleanup();
+  return "";
+}
+
+interface PdfDoc {
+  getPage(n: number): Promise<PdfPage>;
 }
 
 interface PdfPage {
@@ -166,6 +197,11 @@ interface PdfPage {
 
 function isCircular(error: unknown): boolean {
   return /circular reference|cycle/i.test(String((error as Error)?.message ?? error));
+}
+
+function shortReason(error: unknown): string {
+  if (isCircular(error)) return "the page tree is circular";
+  return String((error as Error)?.message ?? error).slice(0, 120);
 }
 
 /** Maps pdf.js exceptions to the failure vocabulary of types.ts, with a message fit for a caller. */
@@ -189,4 +225,27 @@ function classify(error: unknown): Omit<Extract<WorkerReply, { kind: "failed" }>
   }
   const what = name === "InvalidPDFException" ? "is not a valid PDF" : "is damaged and cannot be parsed";
   return { kind: "failed", reason: "corrupt", message: `The file ${what}: ${detail}` };
+}
+
+/** A one-page PDF with a line of Helvetica text, built in memory for the warm-up run. */
+function warmUpPdf(): Uint8Array {
+  const content = "BT /F1 12 Tf 72 720 Td (Warming up the extractor: text, fonts and layout.) Tj ET";
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets = objects.map((body, i) => {
+    const at = out.length;
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) out += `${String(at).padStart(10, "0")} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(out);
 }

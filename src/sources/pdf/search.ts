@@ -4,7 +4,7 @@
  * `pdf://files/{name}` resource returns.
  */
 import { buildIndex, normalizeQuery, type SearchIndex } from "./normalize.ts";
-import type { PdfText } from "./types.ts";
+import type { PdfText, UnreadablePage } from "./types.ts";
 
 /** Page separator in a document's text (as pdftotext writes it). */
 export const PAGE_BREAK = "\f";
@@ -15,6 +15,8 @@ export interface PdfDocument {
   /** Offset in `text` where each page starts (index 0 = page 1). */
   pageStarts: number[];
   index: SearchIndex;
+  /** Pages that could not be read (their text is empty); absent when every page was read. */
+  unreadable?: UnreadablePage[];
 }
 
 export interface PdfMatch {
@@ -43,7 +45,9 @@ export function indexDocument(extracted: PdfText, index?: SearchIndex): PdfDocum
     at += page.length + PAGE_BREAK.length;
   }
   const text = documentText(extracted);
-  return { pageCount: extracted.pageCount, text, pageStarts, index: index ?? buildIndex(text) };
+  const doc: PdfDocument = { pageCount: extracted.pageCount, text, pageStarts, index: index ?? buildIndex(text) };
+  if (extracted.unreadable?.length) doc.unreadable = extracted.unreadable;
+  return doc;
 }
 
 /** Rough memory held by a document, for the cache budget. */
@@ -53,9 +57,9 @@ export function documentBytes(doc: PdfDocument): number {
 }
 
 /**
- * Every occurrence of the folded query, counted, and the first `topk` with about `contextLength`
- * characters around them: half before, half after, clipped at the document's ends. Occurrences do not
- * overlap. A query that folds to nothing matches nothing.
+ * Every occurrence of the folded query, counted, and the first `topk` with at most `contextLength`
+ * characters each (see {@link contextAround}). Occurrences do not overlap. A query that folds to nothing
+ * matches nothing.
  */
 export function searchDocument(doc: PdfDocument, query: string, contextLength: number, topk: number): SearchOutcome {
   const needle = normalizeQuery(query);
@@ -63,7 +67,7 @@ export function searchDocument(doc: PdfDocument, query: string, contextLength: n
   if (needle.length === 0) return { total: 0, matches };
   const { from, to } = doc.index;
   let total = 0;
-  for (const [at, length] of occurrences(doc.index.text, needle)) {
+  for (const [at, length] of occurrences(doc, needle)) {
     total++;
     if (matches.length >= topk) continue;
     const start = from[at];
@@ -78,31 +82,58 @@ export function searchDocument(doc: PdfDocument, query: string, contextLength: n
 }
 
 /**
- * [position, length] of each non-overlapping occurrence. A hyphen inside the needle may also match
- * nothing, because line-end hyphenation is undone in the text even inside compounds ("peer-to-\npeer"
- * folds to "peer-topeer"); plain needles use indexOf, the fast path.
+ * [position, length] of each non-overlapping occurrence in the folded text. The hyphen rule: line-end
+ * breaks are joined in the folded text (normalize.ts), so a needle without inner hyphens is a plain
+ * substring search (indexOf, the fast path) and finds "CiteSee" in "Cite-⏎See". A hyphen inside the
+ * needle matches a hyphen, or a line-end break and nothing else: it is never simply optional, so
+ * "multi-lexsum" does not find "multilexsum".
  */
-function* occurrences(haystack: string, needle: string): Generator<[number, number]> {
+function* occurrences(doc: PdfDocument, needle: string): Generator<[number, number]> {
+  const haystack = doc.index.text;
   if (!/[^-]-[^-]/.test(needle)) {
     for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) {
       yield [at, needle.length];
     }
     return;
   }
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/(?<=[^-])-(?=[^-])/g, "-?");
-  for (const match of haystack.matchAll(new RegExp(escaped, "g"))) yield [match.index, match[0].length];
+  const pattern = needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/(?<=[^-])-(?=[^-])/g, "(-?)");
+  const regex = new RegExp(pattern, "dg");
+  for (let match = regex.exec(haystack); match; match = regex.exec(haystack)) {
+    const spans = match.indices!.slice(1);
+    if (spans.every((span) => !span || span[1] > span[0] || isLineEndBreak(doc, span[0]))) {
+      yield [match.index, match[0].length];
+    } else {
+      regex.lastIndex = match.index + 1;
+    }
+  }
+}
+
+/** Whether folded position `at` continues a word joined across a line-end hyphen. */
+function isLineEndBreak(doc: PdfDocument, at: number): boolean {
+  if (at === 0) return false;
+  const gap = doc.text.slice(doc.index.to[at - 1], doc.index.from[at]);
+  return /[-\u2010\u2011\u00AD][ \t]*[\n\r\f\u2028\u2029]/.test(gap);
 }
 
 /**
- * `text[start, end)` wrapped in `**`, with half of `contextLength` characters before it and half after,
- * clipped at the ends of the text and never cutting a surrogate pair in two.
+ * `text[start, end)` wrapped in `**`, in at most `contextLength` characters in all (markers included):
+ * what is left after the hit goes half before it and half after, and what one side cannot use (at the
+ * ends of the text) goes to the other. A hit longer than the whole allowance is cut and ends with "…".
+ * A surrogate pair is never cut in two.
  */
 export function contextAround(text: string, start: number, end: number, contextLength: number): string {
-  const half = Math.floor(contextLength / 2);
-  let left = Math.max(0, start - half);
-  let right = Math.min(text.length, end + (contextLength - half));
-  if (left > 0 && isLowSurrogate(text.charCodeAt(left))) left--;
-  if (right < text.length && isLowSurrogate(text.charCodeAt(right))) right++;
+  const room = contextLength - 4 - (end - start);
+  if (room < 0) {
+    let cut = start + Math.max(0, contextLength - 5);
+    if (cut > start && isLowSurrogate(text.charCodeAt(cut))) cut--;
+    return `**${text.slice(start, cut)}…**`;
+  }
+  const before = Math.min(start, Math.floor(room / 2));
+  const after = Math.min(text.length - end, room - before);
+  let left = start - Math.min(start, before + (room - before - after));
+  let right = end + after;
+  if (left > 0 && isLowSurrogate(text.charCodeAt(left))) left++;
+  if (right < text.length && isLowSurrogate(text.charCodeAt(right))) right--;
   return `${text.slice(left, start)}**${text.slice(start, end)}**${text.slice(end, right)}`;
 }
 

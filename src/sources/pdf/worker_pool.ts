@@ -1,21 +1,26 @@
 /**
- * A small pool of extraction workers (pdf_worker.ts). Jobs queue when every worker is busy; a job that
- * overruns its time budget or is cancelled gets its worker terminated (pdf.js cannot be interrupted
- * mid-page) and a fresh worker replaces it on the next job. Idle workers are ended after a while, so a
- * process that forgot to close the pool still exits, and memory held by pdf.js is returned.
+ * A small pool of extractors (extractor processes, or worker threads where no process may be started;
+ * see extractor_process.ts). Jobs queue when every slot is busy; a job that overruns its time budget or
+ * is cancelled gets its slot killed (pdf.js cannot be interrupted mid-page; a process is killed by pid,
+ * so its memory and CPU are released at once) and a fresh slot replaces it on the next job. Idle slots
+ * are ended after a while, so memory held by pdf.js is returned.
  */
+import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
+import type { Channel, ChannelFactory } from "./extractor_process.ts";
 import { PdfExtractionError } from "./types.ts";
 import type { FinalReply, WorkerReply, WorkerRequest } from "./worker_protocol.ts";
 
 export interface PoolOptions {
-  /** Concurrent workers (1–2 makes sense: each holds a parsed document in memory). */
+  /** Concurrent slots (1–2 makes sense: each holds a parsed document in memory). */
   size: number;
-  /** Idle time after which a worker is ended. */
+  /** Starts one slot. */
+  channels: ChannelFactory;
+  /** Idle time after which a slot is ended. */
   idleMs?: number;
+  /** Time budgets are measured on this clock (tests pass a manual one). */
+  clock?: Clock;
   log?: Logger;
-  /** Overrides the worker script (tests). */
-  workerUrl?: URL;
 }
 
 export interface JobOptions {
@@ -36,44 +41,76 @@ interface Job {
   reject(error: unknown): void;
 }
 
-type Timer = ReturnType<typeof setTimeout>;
-
 interface Slot {
-  worker: Worker;
-  job?: Job & { id: number; timer: Timer; onAbort: () => void };
-  idleTimer?: Timer;
+  channel: Channel;
+  /** Whether it has had its warm-up run. */
+  warmed?: boolean;
+  job?: Job & { id: number; stopTimer: AbortController; onAbort: () => void };
+  idleTimer?: ReturnType<typeof setTimeout>;
 }
 
-const DEFAULT_IDLE_MS = 60_000;
+const DEFAULT_IDLE_MS = 300_000;
+/** Time a warm-up run may take (process start, loading pdf.js and one small PDF on a loaded machine). */
+const WARM_UP_MS = 30_000;
 
 export class WorkerPool {
   readonly #options: PoolOptions;
+  readonly #clock: Clock;
   readonly #slots = new Set<Slot>();
   readonly #queue: Job[] = [];
   #nextId = 1;
   #closed = false;
+  #spawned = 0;
 
   constructor(options: PoolOptions) {
     this.#options = { ...options, size: Math.max(1, options.size) };
+    this.#clock = options.clock ?? systemClock;
   }
 
-  /** Workers alive right now (busy or idle). */
+  /** Slots alive right now (busy or idle). */
   get workers(): number {
     return this.#slots.size;
+  }
+
+  /** Slots started since the pool was made (a cached verdict starts none). */
+  get spawned(): number {
+    return this.#spawned;
+  }
+
+  /** Pids of the extractor processes alive right now. */
+  get pids(): number[] {
+    return [...this.#slots].map((s) => s.channel.pid).filter((p): p is number => p !== undefined);
   }
 
   get size(): number {
     return this.#options.size;
   }
 
-  /** Starts workers up to the pool size now, so their start-up overlaps work already under way. */
-  warm(): void {
+  /**
+   * Starts slots up to the pool size now, so their start-up overlaps other work, and gives each slot
+   * that has not had one `request` (a warm-up run), ahead of any queued job; busy slots get it later.
+   */
+  warm(request?: JobRequest): void {
     while (!this.#closed && this.#slots.size < this.#options.size) this.#idle(this.#spawn());
+    if (!request) return;
+    for (const slot of this.#slots) {
+      if (slot.job || slot.warmed) continue;
+      slot.warmed = true;
+      const done = () => {
+        if (!slot.job && this.#slots.has(slot)) this.#idle(slot);
+      };
+      this.#start(slot, { request, options: { timeoutMs: WARM_UP_MS }, resolve: done, reject: done });
+    }
+  }
+
+  /** Idle slots right now. */
+  get idle(): number {
+    return [...this.#slots].filter((s) => !s.job).length + (this.#options.size - this.#slots.size);
   }
 
   /** Runs one job; resolves with its final reply, rejects with PdfExtractionError for a bad document. */
   run(request: JobRequest, options: JobOptions): Promise<FinalReply> {
-    if (this.#closed) return Promise.reject(new Error("the PDF worker pool is closed"));
+    if (this.#closed) return Promise.reject(new Error("the PDF extractor pool is closed"));
     if (options.signal?.aborted) return Promise.reject(options.signal.reason);
     return new Promise<FinalReply>((resolve, reject) => {
       const job: Job = { request, options, resolve, reject };
@@ -85,8 +122,8 @@ export class WorkerPool {
 
   close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) job.reject(new Error("the PDF worker pool was closed"));
-    for (const slot of [...this.#slots]) this.#retire(slot, new Error("the PDF worker pool was closed"));
+    for (const job of this.#queue.splice(0)) job.reject(new Error("the PDF extractor pool was closed"));
+    for (const slot of [...this.#slots]) this.#retire(slot, new Error("the PDF extractor pool was closed"));
     return Promise.resolve();
   }
 
@@ -107,17 +144,18 @@ export class WorkerPool {
   }
 
   #spawn(): Slot {
-    const url = this.#options.workerUrl ?? new URL("./pdf_worker.ts", import.meta.url);
-    const slot: Slot = { worker: new Worker(url, { type: "module", name: "pdf-extractor" }) };
-    slot.worker.onmessage = (event: MessageEvent<WorkerReply>) => this.#onReply(slot, event.data);
-    slot.worker.onerror = (event: ErrorEvent) => {
-      // Without preventDefault an error in a worker would end the whole server.
-      event.preventDefault();
-      this.#options.log?.error("PDF worker failed", { error: event.message });
-      this.#retire(slot, new Error(`the PDF extraction worker failed: ${event.message}`));
-      this.#dispatch();
-    };
+    const slot = {} as Slot;
+    slot.channel = this.#options.channels({
+      onReply: (reply) => this.#onReply(slot, reply),
+      onExit: (detail) => {
+        if (!this.#slots.has(slot)) return;
+        this.#options.log?.warn("PDF extractor ended", { detail });
+        this.#retire(slot, new PdfExtractionError("too_large", exitMessage(detail)));
+        this.#dispatch();
+      },
+    });
     this.#slots.add(slot);
+    this.#spawned++;
     return slot;
   }
 
@@ -125,7 +163,9 @@ export class WorkerPool {
     clearTimeout(slot.idleTimer);
     const id = this.#nextId++;
     const { timeoutMs, budgetMs, signal } = job.options;
-    const timer = setTimeout(() => {
+    const stopTimer = new AbortController();
+    this.#clock.sleep(timeoutMs, stopTimer.signal).then(() => {
+      if (slot.job?.id !== id) return;
       this.#retire(
         slot,
         new PdfExtractionError(
@@ -134,19 +174,14 @@ export class WorkerPool {
         ),
       );
       this.#dispatch();
-    }, timeoutMs);
+    }, () => {});
     const onAbort = () => {
       this.#retire(slot, signal!.reason);
       this.#dispatch();
     };
     signal?.addEventListener("abort", onAbort, { once: true });
-    slot.job = { ...job, id, timer, onAbort };
-    if (job.request.op === "index") {
-      slot.worker.postMessage({ ...job.request, id } satisfies WorkerRequest);
-    } else {
-      const bytes = ownBuffer(job.request.bytes);
-      slot.worker.postMessage({ ...job.request, bytes, id } satisfies WorkerRequest, [bytes.buffer]);
-    }
+    slot.job = { ...job, id, stopTimer, onAbort };
+    slot.channel.send({ ...job.request, id } as WorkerRequest);
   }
 
   #onReply(slot: Slot, reply: WorkerReply): void {
@@ -157,8 +192,17 @@ export class WorkerPool {
       return;
     }
     this.#finish(slot);
-    if (reply.kind === "failed") job.reject(new PdfExtractionError(reply.reason, reply.message, reply.pageCount));
-    else job.resolve(reply);
+    if (reply.kind === "failed") {
+      job.reject(new PdfExtractionError(reply.reason, reply.message, reply.pageCount));
+      // Over its memory budget the process is on its way out: do not hand it another job.
+      if (reply.reason === "too_large" && slot.channel.pid !== undefined && /memory/.test(reply.message)) {
+        this.#retire(slot);
+        this.#dispatch();
+        return;
+      }
+    } else {
+      job.resolve(reply);
+    }
     this.#idle(slot);
     this.#dispatch();
   }
@@ -166,12 +210,17 @@ export class WorkerPool {
   #finish(slot: Slot): void {
     const job = slot.job;
     if (!job) return;
-    clearTimeout(job.timer);
+    job.stopTimer.abort();
     job.options.signal?.removeEventListener("abort", job.onAbort);
     slot.job = undefined;
   }
 
+  /**
+   * Schedules the end of an idle slot. A real, unreferenced timer rather than the injected clock: this is
+   * housekeeping that must never keep the process alive, and no result depends on it.
+   */
   #idle(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
     const timer = setTimeout(() => {
       if (!slot.job) this.#retire(slot);
     }, this.#options.idleMs ?? DEFAULT_IDLE_MS);
@@ -179,20 +228,19 @@ export class WorkerPool {
     slot.idleTimer = timer;
   }
 
-  /** Ends a worker; its running job, if any, fails with `error`. */
+  /** Ends a slot; its running job, if any, fails with `error`. */
   #retire(slot: Slot, error?: unknown): void {
     const job = slot.job;
     this.#finish(slot);
     clearTimeout(slot.idleTimer);
-    slot.worker.terminate();
     this.#slots.delete(slot);
-    if (job) job.reject(error ?? new Error("the PDF worker was stopped"));
+    slot.channel.kill();
+    if (job) job.reject(error ?? new Error("the PDF extractor was stopped"));
   }
 }
 
-/** The bytes in a buffer of their own, so transferring it moves exactly the document. */
-function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const plain = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength;
-  return plain ? bytes as Uint8Array<ArrayBuffer> : bytes.slice();
+/** A slot that died under a job: in practice its memory cap or a crash inside pdf.js. */
+function exitMessage(detail: string): string {
+  return `The PDF extractor stopped while reading this PDF (${detail}): the PDF probably needs more memory ` +
+    "than an extraction may use (e.g. a decompression bomb) or is damaged.";
 }

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
+import { formatBytes } from "../../sources/pdf/limits.ts";
 import { MAX_LISTED } from "../../sources/pdf/pdf_files.ts";
 import { pdfLibrary } from "../../sources/pdf/pdf_library.ts";
 import { pdfUri, SAMPLE_PDF } from "./shared.ts";
@@ -17,6 +18,7 @@ const output = z.object({
     page_count: z.number().int().nullable().describe("Pages; null when the file could not be opened or counted"),
     uri: z.string().describe("MCP resource with the PDF's extracted text"),
     error: z.string().optional().describe("Why the PDF cannot be searched, when it cannot"),
+    warning: z.string().optional().describe("Pages search will skip (damaged page tree)"),
   })).describe("PDFs in PDF_ROOT, by name"),
   total: z.number().int().describe("Number of PDFs listed"),
   truncated: z.boolean().describe(
@@ -28,11 +30,11 @@ export const listPdfs = defineTool({
   name: "list_pdfs",
   title: "List local PDFs",
   toolset: "pdf",
-  description: "List the PDFs in the server's PDF folder (PDF_ROOT) that search_pdf can search. Returns " +
-    "{pdfs:[{name, size_bytes, page_count, uri, error?}], total, truncated}; pass name as search_pdf's " +
-    "pdf_name; uri is the MCP resource holding the PDF's whole extracted text. An error entry means search_pdf " +
-    "will report the same reason (e.g. password-protected). " +
-    `Takes no arguments; lists at most ${MAX_LISTED} files. Example: {} → a pdfs entry named "${SAMPLE_PDF}"`,
+  description: "List the PDFs in the server's PDF folder (PDF_ROOT): name (pass it as pdf_name to search_pdf), " +
+    "size, page count, an error when search_pdf cannot read it (same reason search_pdf gives), a warning when " +
+    "some pages are damaged, and the pdf://files/{name} resource with its text. Cheap: opens no page content; " +
+    `problems found only in the text show after a first search. At most ${MAX_LISTED} files. ` +
+    `Example: {} → an entry "${SAMPLE_PDF}"`,
   input: z.object({}),
   output,
   annotations: READS_LOCAL,
@@ -46,6 +48,7 @@ export const listPdfs = defineTool({
         page_count: e.pageCount,
         uri: pdfUri(e.file.name),
         ...(e.error ? { error: e.error } : {}),
+        ...(e.warning ? { warning: e.warning } : {}),
       })),
       total: entries.length,
       truncated,
@@ -53,9 +56,13 @@ export const listPdfs = defineTool({
   },
   render(result) {
     if (result.total === 0) return "No PDFs in PDF_ROOT.";
-    const lines = result.pdfs.map((p) =>
-      `${p.name} — ${p.page_count ?? "?"} pages, ${Math.ceil(p.size_bytes / 1024)} KB${p.error ? ` (${p.error})` : ""}`
-    );
-    return `${result.total} PDFs${result.truncated ? " (first ones only)" : ""}:\n${lines.join("\n")}`;
+    const lines = [`## ${result.total} PDFs in PDF_ROOT${result.truncated ? ` (first ${MAX_LISTED} only)` : ""}`];
+    for (const p of result.pdfs) {
+      const pages = `${p.page_count ?? "?"} pages`;
+      lines.push(`- ${p.name} — ${pages}, ${formatBytes(p.size_bytes)} (${p.size_bytes} bytes), ${p.uri}`);
+      if (p.error) lines.push(`  error: ${p.error}`);
+      if (p.warning) lines.push(`  warning: ${p.warning}`);
+    }
+    return lines.join("\n");
   },
 });

@@ -27,7 +27,7 @@ export const pdfTextResource: ResourceDef = {
       name: e.file.name,
       title: `${e.file.name}.pdf`,
       description: `PDF, ${e.pageCount ?? "?"} pages, ${formatBytes(e.file.size)}` +
-        (e.error ? `; cannot be read: ${e.error}` : ""),
+        (e.error ? `; cannot be read: ${e.error}` : "") + (e.warning ? `; ${e.warning}` : ""),
       mimeType: "text/plain",
     }));
   },

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { createPdfExtractor } from "../../../src/sources/pdf/extractor.ts";
+import { workerChannels } from "../../../src/sources/pdf/extractor_process.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { PdfExtractionError, type PdfFailure } from "../../../src/sources/pdf/types.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
+import { everyPageLoops, secondPageLoops } from "./damaged_pdfs.ts";
 
 const LIMITS = { root: "./files", maxPages: 2000, maxBytes: 100 * 1024 * 1024, timeoutMs: 60_000 };
 
@@ -48,8 +50,22 @@ Deno.test("the worker extractor turns real PDFs into page texts or specific fail
     await t.step("a password-protected PDF says so", () => {
       return expectFailure("pypdf__libreoffice-writer-password.pdf", "password", /password-protected/);
     });
-    await t.step("a circular page tree says so", () => {
-      return expectFailure("pdfjs__Pages-tree-refs.pdf", "circular", /page tree is circular/);
+    await t.step("a circular page tree keeps its readable pages and names the broken ones", async () => {
+      const text = await extractor.extract(fixtureBytes("pdf/pdfjs__Pages-tree-refs.pdf"));
+      assert.equal(text.pageCount, 2);
+      assert.deepEqual(text.pages, ["Testcase: ’Pages loop’", ""]);
+      assert.deepEqual(text.unreadable, [{ page: 2, reason: "the page tree is circular" }]);
+    });
+    await t.step("a valid PDF whose second page now loops keeps its first page", async () => {
+      const text = await extractor.extract(secondPageLoops());
+      assert.match(text.pages[0], /^Column one opens the report\./);
+      assert.deepEqual(text.unreadable, [{ page: 2, reason: "the page tree is circular" }]);
+    });
+    await t.step("a document no page of which can be read fails as a whole, extracted or probed", async () => {
+      const error = await failure(extractor.extract(everyPageLoops()));
+      assert.equal(error.reason, "circular");
+      assert.match(error.message, /page tree is circular/);
+      assert.equal((await failure(extractor.probe(everyPageLoops()))).reason, "circular");
     });
     await t.step("a scan without a text layer says so", () => {
       return expectFailure("pdfjs__scan-bad.pdf", "no_text", /no text layer \(6 characters.*scanned/);
@@ -86,8 +102,15 @@ Deno.test("the worker extractor turns real PDFs into page texts or specific fail
       const text = "Eﬃcient com-\npile\fSTRASSE  straße";
       assert.deepEqual(await extractor.index(text), buildIndex(text));
     });
-    await t.step("countPages opens the document without extracting it", async () => {
-      assert.equal(await extractor.countPages(fixtureBytes("pdf/pdfjs__freeculture.pdf")), 352);
+    await t.step("probe opens the document and walks its page tree without extracting it", async () => {
+      assert.deepEqual(await extractor.probe(fixtureBytes("pdf/pdfjs__freeculture.pdf")), {
+        pageCount: 352,
+        unreadable: [],
+      });
+      assert.deepEqual(await extractor.probe(fixtureBytes("pdf/pdfjs__Pages-tree-refs.pdf")), {
+        pageCount: 2,
+        unreadable: [{ page: 2, reason: "the page tree is circular" }],
+      });
     });
   } finally {
     await extractor.close();
@@ -107,18 +130,52 @@ Deno.test("the extractor refuses bytes over PDF_MAX_BYTES without starting a wor
 
 Deno.test("a document split across two workers reads exactly like one read by a single worker", async () => {
   const single = createPdfExtractor(LIMITS, { poolSize: 1 });
-  const split = createPdfExtractor(LIMITS, { poolSize: 2, splitMinBytes: 1, splitMinPages: 2 });
+  const split = createPdfExtractor(LIMITS, { poolSize: 2, splitMinPages: 2 });
   try {
     const bytes = fixtureBytes("pdf/scienceparse__map-reduce.pdf");
     const progress: number[] = [];
     const [one, two] = await Promise.all([
       single.extract(bytes.slice()),
-      split.extract(bytes.slice(), { onProgress: (done) => progress.push(done) }),
+      split.extract(bytes.slice(), { onProgress: (done) => progress.push(done), index: true }),
     ]);
     assert.equal(two.pageCount, 13);
     assert.deepEqual(two.pages, one.pages);
+    const whole = buildIndex(one.pages.join("\f"));
+    assert.equal(two.index?.text, whole.text, "the two halves' indexes join into the document's");
+    assert.deepEqual([...two.index!.from], [...whole.from]);
+    assert.deepEqual([...two.index!.to], [...whole.to]);
   } finally {
     await single.close();
     await split.close();
+  }
+});
+
+Deno.test("extraction runs in extractor processes; warm starts them with a warm-up run on a real PDF", async () => {
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 2 });
+  try {
+    extractor.warm(fixtureBytes("pdf/pdfjs__issue20232.pdf"));
+    assert.equal(extractor.pool.pids.length, 2, "two processes, each with a pid of its own");
+    assert.ok(extractor.pool.pids.every((pid) => pid !== Deno.pid));
+    const text = await extractor.extract(fixtureBytes("pdf/scienceparse__map-reduce.pdf"));
+    assert.equal(text.pageCount, 13);
+    assert.equal(extractor.pool.spawned, 2, "the extraction started no process of its own");
+  } finally {
+    await extractor.close();
+  }
+});
+
+Deno.test("without permission to start a process, the same extraction runs in worker threads", async () => {
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 1, channels: workerChannels() });
+  try {
+    const text = await extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf"), { index: true });
+    assert.equal(text.pageCount, 3);
+    assert.deepEqual(extractor.pool.pids, [], "no process");
+    assert.equal(text.index?.text, buildIndex(text.pages.join("\f")).text);
+    assert.deepEqual(await extractor.probe(fixtureBytes("pdf/pdfjs__Pages-tree-refs.pdf")), {
+      pageCount: 2,
+      unreadable: [{ page: 2, reason: "the page tree is circular" }],
+    });
+  } finally {
+    await extractor.close();
   }
 });

@@ -45,13 +45,18 @@ Deno.test("buildIndex joins words hyphenated at a line or page end", async (t) =
     assert.equal(buildIndex("com-\fpile").text, "compile");
     assert.equal(buildIndex("com\u00AD\npile").text, "compile");
   });
-  await t.step("a compound broken at a line end is joined too (search lets query hyphens match nothing)", () => {
+  await t.step("a compound broken at a line end is joined too (search lets a query hyphen match the break)", () => {
     assert.equal(buildIndex("peer-to-\npeer").text, "peer-topeer");
   });
-  await t.step("a capital after the break, a hyphen inside a line or after a space is left alone", () => {
-    assert.equal(buildIndex("Anglo-\nSaxon").text, "anglo- saxon");
+  await t.step("whatever the case of the second half, or a digit", () => {
+    assert.equal(buildIndex("Cite-\nSee").text, "citesee");
+    assert.equal(buildIndex("Anglo-\nSaxon").text, "anglosaxon");
+    assert.equal(buildIndex("COVID-\n19").text, "covid19");
+  });
+  await t.step("a hyphen inside a line, after a space or before punctuation is left alone", () => {
     assert.equal(buildIndex("well-known").text, "well-known");
     assert.equal(buildIndex("x -\ny").text, "x - y");
+    assert.equal(buildIndex("pre-\n(post)").text, "pre- (post)");
   });
   await t.step("the offset map spans the whole hyphenated word in the original", () => {
     assert.equal(original("we com-\npile it", "compile"), "com-\npile");

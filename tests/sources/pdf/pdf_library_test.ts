@@ -1,26 +1,44 @@
 import assert from "node:assert/strict";
+import { ManualClock } from "../../../src/core/clock.ts";
 import { ByteBudgetCache } from "../../../src/sources/pdf/memory_cache.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
-import { PdfLibrary } from "../../../src/sources/pdf/pdf_library.ts";
-import { PdfExtractionError, type PdfExtractor, type PdfText } from "../../../src/sources/pdf/types.ts";
+import { PdfLibrary, TIMEOUT_VERDICT_MS } from "../../../src/sources/pdf/pdf_library.ts";
+import { PdfExtractionError, type PdfExtractor, type PdfProbe, type PdfText } from "../../../src/sources/pdf/types.ts";
 
-/** A stand-in extractor: the "PDF" is its page texts separated by "|", or FAIL:<reason>. Counts calls. */
+/**
+ * A stand-in extractor: the "PDF" is its page texts separated by "|" (a page "BROKEN" cannot be read),
+ * or FAIL:<reason>. Counts extractions and probes.
+ */
 function fakeExtractor(delayMs = 0): PdfExtractor & { calls: number; counts: number } {
+  const read = (bytes: Uint8Array): PdfText => {
+    const text = new TextDecoder().decode(bytes);
+    if (text === "FAIL:timeout") throw new PdfExtractionError("timeout", "took too long");
+    if (text.startsWith("FAIL:")) throw new PdfExtractionError("password", "needs a password", 2);
+    const pages = text.split("|");
+    const unreadable = pages.flatMap((p, i) =>
+      p === "BROKEN" ? [{ page: i + 1, reason: "the page tree is circular" }] : []
+    );
+    const clean = pages.map((p) => p === "BROKEN" ? "" : p);
+    return unreadable.length
+      ? { pageCount: pages.length, pages: clean, unreadable }
+      : { pageCount: pages.length, pages };
+  };
   const fake = {
     calls: 0,
     counts: 0,
     async extract(bytes: Uint8Array): Promise<PdfText> {
       fake.calls++;
       await new Promise((resolve) => setTimeout(resolve, delayMs));
-      const text = new TextDecoder().decode(bytes);
-      if (text === "FAIL:timeout") throw new PdfExtractionError("timeout", "took too long");
-      if (text.startsWith("FAIL:")) throw new PdfExtractionError("password", "needs a password", 2);
-      const pages = text.split("|");
-      return { pageCount: pages.length, pages };
+      return read(bytes);
     },
-    countPages(bytes: Uint8Array): Promise<number> {
+    probe(bytes: Uint8Array): Promise<PdfProbe> {
       fake.counts++;
-      return Promise.resolve(new TextDecoder().decode(bytes).split("|").length);
+      try {
+        const { pageCount, unreadable } = read(bytes);
+        return Promise.resolve({ pageCount, unreadable: unreadable ?? [] });
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     close: () => Promise.resolve(),
   };
@@ -80,14 +98,52 @@ Deno.test("a failure is remembered, so a broken PDF is not extracted on every se
   await Deno.remove(root, { recursive: true });
 });
 
-Deno.test("a timeout is not remembered: the next search tries again", async () => {
+Deno.test("a timeout is remembered for a while (on the injected clock), then the PDF is tried again", async () => {
   const root = await tempRoot({ "slow.pdf": "FAIL:timeout" });
   const extractor = fakeExtractor();
-  const library = new PdfLibrary({ root, maxBytes: 1e6, extractor });
+  const clock = new ManualClock(1_000);
+  const library = new PdfLibrary({ root, maxBytes: 1e6, extractor, clock });
   const first = await library.open("slow");
-  await library.open("slow");
   assert.equal(first.status === "failed" && first.reason, "timeout");
+  await clock.advance(TIMEOUT_VERDICT_MS - 1);
+  await library.open("slow");
+  assert.equal(extractor.calls, 1, "a repeat within the window costs no extraction");
+  await clock.advance(1);
+  await library.open("slow");
   assert.equal(extractor.calls, 2);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("a failure verdict is kept on disk: a restarted server does not extract a hostile PDF again", async () => {
+  const root = await tempRoot({ "locked.pdf": "FAIL:password" });
+  const cacheDir = await Deno.makeTempDir({ prefix: "pdf_cache_" });
+  await new PdfLibrary({ root, maxBytes: 1e6, extractor: fakeExtractor(), cacheDir }).open("locked");
+  const after = fakeExtractor();
+  const library = new PdfLibrary({ root, maxBytes: 1e6, extractor: after, cacheDir });
+  const outcome = await library.open("locked");
+  assert.equal(outcome.status === "failed" && outcome.message, "needs a password");
+  assert.deepEqual((await library.list()).entries.map((e) => e.error), ["needs a password"]);
+  assert.equal(after.calls + after.counts, 0);
+  await Deno.remove(root, { recursive: true });
+  await Deno.remove(cacheDir, { recursive: true });
+});
+
+Deno.test("list and search agree on a damaged page tree: same page count, same warning, salvaged text", async () => {
+  const root = await tempRoot({ "damaged.pdf": "readable first page|BROKEN|third page" });
+  const extractor = fakeExtractor();
+  const library = new PdfLibrary({ root, maxBytes: 1e6, extractor });
+  const [listed] = (await library.list()).entries;
+  assert.equal(extractor.calls, 0, "listing reads no page content");
+  assert.equal(listed.pageCount, 3);
+  assert.match(
+    listed.warning ?? "",
+    /^1 of 3 pages cannot be read and were skipped \(page 2: the page tree is circular\)/,
+  );
+  const opened = await library.open("damaged");
+  assert.ok(opened.status === "ready");
+  assert.deepEqual(opened.doc.unreadable, [{ page: 2, reason: "the page tree is circular" }]);
+  assert.equal(opened.doc.text, "readable first page\f\fthird page");
+  assert.deepEqual((await library.list()).entries[0], listed);
   await Deno.remove(root, { recursive: true });
 });
 
@@ -106,9 +162,10 @@ Deno.test("the disk cache makes a restarted server skip extraction", async () =>
   const cacheDir = await Deno.makeTempDir({ prefix: "pdf_cache_" });
   const before = fakeExtractor();
   await new PdfLibrary({ root, maxBytes: 1e6, extractor: before, cacheDir }).open("a");
-  const entries = [...Deno.readDirSync(`${cacheDir}/pdf-text`)];
-  assert.equal(entries.length, 1);
-  assert.match(entries[0].name, /^[0-9a-f]{64}\.bin$/);
+  const entries = [...Deno.readDirSync(`${cacheDir}/pdf-text`)].map((e) => e.name).sort();
+  assert.equal(entries.length, 2);
+  assert.match(entries[0], /^[0-9a-f]{64}\.bin$/);
+  assert.equal(entries[1], entries[0].replace(".bin", ".json"), "the verdict beside the text");
 
   const after = fakeExtractor();
   const restarted = await new PdfLibrary({ root, maxBytes: 1e6, extractor: after, cacheDir }).open("a");
@@ -125,6 +182,7 @@ Deno.test("a damaged disk cache entry is ignored and the PDF extracted again", a
   const cacheDir = await Deno.makeTempDir({ prefix: "pdf_cache_" });
   await new PdfLibrary({ root, maxBytes: 1e6, extractor: fakeExtractor(), cacheDir }).open("a");
   for (const entry of Deno.readDirSync(`${cacheDir}/pdf-text`)) {
+    if (!entry.name.endsWith(".bin")) continue;
     const path = `${cacheDir}/pdf-text/${entry.name}`;
     await Deno.writeFile(path, (await Deno.readFile(path)).subarray(0, 40)); // truncated mid-header
   }
@@ -136,7 +194,7 @@ Deno.test("a damaged disk cache entry is ignored and the PDF extracted again", a
   await Deno.remove(cacheDir, { recursive: true });
 });
 
-Deno.test("list reports page counts from the cache or by counting, and failures with their reason", async () => {
+Deno.test("list reports page counts from the cache or by probing, and failures with their reason", async () => {
   const root = await tempRoot({ "a.pdf": "one|two|three", "b.pdf": "FAIL:password", "c.pdf": "only" });
   const extractor = fakeExtractor();
   const library = new PdfLibrary({ root, maxBytes: 1e6, extractor });
@@ -147,7 +205,7 @@ Deno.test("list reports page counts from the cache or by counting, and failures 
     entries.map((e) => [e.file.name, e.pageCount, e.error ?? null]),
     [["a", 3, null], ["b", 2, "needs a password"], ["c", 1, null]],
   );
-  assert.equal(extractor.counts, 1, "only c.pdf needed counting");
+  assert.equal(extractor.counts, 1, "only c.pdf needed probing");
   await Deno.remove(root, { recursive: true });
 });
 

@@ -1,8 +1,11 @@
 /**
  * WorkerPool mechanics with a stand-in worker (a data: URL module) that answers after bytes[0] × 10 ms,
- * or throws when bytes[0] is 255: queueing, time budgets, cancellation, crashes, idle workers.
+ * or throws when bytes[0] is 255: queueing, time budgets (on a manual clock), cancellation, crashes, idle
+ * slots. The process channel is exercised with the real extractor in extractor_test.ts.
  */
 import assert from "node:assert/strict";
+import { ManualClock } from "../../../src/core/clock.ts";
+import { workerChannels } from "../../../src/sources/pdf/extractor_process.ts";
 import { WorkerPool } from "../../../src/sources/pdf/worker_pool.ts";
 import { PdfExtractionError } from "../../../src/sources/pdf/types.ts";
 
@@ -17,8 +20,8 @@ const FAKE_WORKER = new URL(
 
 const job = (tenths: number) => ({ op: "extract" as const, bytes: new Uint8Array([tenths]), maxPages: 10 });
 
-function pool(size = 1, idleMs?: number): WorkerPool {
-  return new WorkerPool({ size, idleMs, workerUrl: FAKE_WORKER });
+function pool(size = 1, idleMs?: number, clock?: ManualClock): WorkerPool {
+  return new WorkerPool({ size, idleMs, clock, channels: workerChannels({ workerUrl: FAKE_WORKER }) });
 }
 
 Deno.test("jobs beyond the pool size wait their turn and all complete", async () => {
@@ -32,16 +35,23 @@ Deno.test("jobs beyond the pool size wait their turn and all complete", async ()
   }
 });
 
-Deno.test("a job over its time budget fails with 'timeout' and its worker is replaced", async () => {
-  const p = pool(1);
+Deno.test("a job over its time budget on the injected clock fails with 'timeout' and its slot is replaced", async () => {
+  const clock = new ManualClock();
+  const p = pool(1, undefined, clock);
   try {
-    await assert.rejects(p.run(job(50), { timeoutMs: 50 }), (error: unknown) => {
+    const running = p.run(job(200), { timeoutMs: 50 });
+    const rejected = assert.rejects(running, (error: unknown) => {
       assert.ok(error instanceof PdfExtractionError);
       assert.equal(error.reason, "timeout");
       return true;
     });
+    await clock.advance(49);
+    assert.equal(p.workers, 1, "still within its budget");
+    await clock.advance(1);
+    await rejected;
     assert.equal(p.workers, 0, "the stuck worker was terminated");
     const next = await p.run(job(1), { timeoutMs: 5000 });
+    assert.equal(p.spawned, 2);
     assert.equal(next.kind === "done" && next.pages[0], "1");
   } finally {
     await p.close();
@@ -70,20 +80,25 @@ Deno.test("a worker that crashes fails its job without taking the process down",
   const p = pool(1);
   try {
     await assert.rejects(p.run(job(255), { timeoutMs: 5000 }), /PDF extraction worker failed: .*worker exploded/);
+    assert.equal(p.workers, 0);
     assert.equal((await p.run(job(1), { timeoutMs: 5000 })).kind, "done");
   } finally {
     await p.close();
   }
 });
 
-Deno.test("idle workers are ended after the idle time", async () => {
+Deno.test("warm starts every slot with its warm-up job; idle slots end after the idle time", async () => {
   const p = pool(2, 30);
   try {
-    p.warm();
+    p.warm(job(1));
     assert.equal(p.workers, 2);
     await p.run(job(1), { timeoutMs: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Both end once idle for 30 ms; a loaded machine may take a while to get there, so poll.
+    for (let waited = 0; p.workers > 0 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     assert.equal(p.workers, 0);
+    assert.equal(p.spawned, 2, "no slot was started beyond the two warmed ones");
   } finally {
     await p.close();
   }

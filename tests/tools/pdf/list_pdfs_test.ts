@@ -36,7 +36,10 @@ Deno.test("list_pdfs and the pdf:// resources describe the PDFs of PDF_ROOT", as
       assert.equal(listing.total, 3);
       assert.equal(listing.truncated, false);
       const text = (result.content as { text: string }[])[0].text;
-      assert.match(text, /^3 PDFs:\ncolumns — 3 pages, 77 KB\n/);
+      assert.match(
+        text,
+        /^## 3 PDFs in PDF_ROOT\n- columns — 3 pages, 77 KB \(\d+ bytes\), pdf:\/\/files\/columns\n- locked — \? pages, 12 KB \(\d+ bytes\), pdf:\/\/files\/locked\n {2}error: The PDF is password-protected/,
+      );
     });
 
     await t.step("list_pdfs takes no arguments", async () => {

@@ -8,10 +8,12 @@ export const FIXTURES_PDF = decodeURIComponent(new URL("../../../fixtures/pdf", 
 export const FILES_DIR = decodeURIComponent(new URL("../../../files", import.meta.url).pathname);
 
 export interface SearchResult {
+  pdf_name?: string;
   file_exists: boolean;
   query_exists: boolean;
   matches: string[];
   error?: string;
+  warnings?: string[];
   total_matches: number;
   page_count: number;
   match_details: { page: number; offset: number }[];

@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { searchPdf } from "../../../src/tools/pdf/search_pdf.ts";
-import { FILES_DIR, FIXTURES_PDF, pdfClient } from "./pdf_client.ts";
+import { everyPageLoops, secondPageLoops } from "../../sources/pdf/damaged_pdfs.ts";
+import { FILES_DIR, FIXTURES_PDF, pdfClient, type SearchResult } from "./pdf_client.ts";
 
 const NOT_SEARCHED = { query_exists: false, matches: [], total_matches: 0, match_details: [] };
+
+/** The hits alone, without their context. */
+const hits = (r: SearchResult) => r.matches.map((m) => m.match(/\*\*(.*)\*\*/s)![1]);
 
 Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
   const pdf = await pdfClient(FIXTURES_PDF);
@@ -24,7 +28,7 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
       assert.equal(r.match_details[0].page, 2);
     });
     await t.step("two-column LaTeX: hyphenation in both columns", async () => {
-      const r = await pdf.search({ pdf_name: "pypdf__multicolumn", query: "adipiscing elit", context_length: 20 });
+      const r = await pdf.search({ pdf_name: "pypdf__multicolumn", query: "adipiscing elit", context_length: 40 });
       assert.equal(r.total_matches, 2);
       assert.match(r.matches[0], /\*\*adip-\niscing elit\*\*/);
       assert.match(r.matches[1], /\*\*adipiscing elit\*\*/);
@@ -32,12 +36,16 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
     await t.step("three columns: reading order, hyphenation and a sentence over the page break", async () => {
       const order = await pdf.search({ pdf_name: "built__three_columns", query: "ends here. Column two" });
       assert.equal(order.total_matches, 1);
-      const hyphen = await pdf.search({ pdf_name: "built__three_columns", query: "photosynthesis", context_length: 0 });
+      const hyphen = await pdf.search({
+        pdf_name: "built__three_columns",
+        query: "photosynthesis",
+        context_length: 20,
+      });
       assert.deepEqual(hyphen.matches, ["**photo-\nsynthesis**"]);
       const spanning = await pdf.search({
         pdf_name: "built__three_columns",
         query: "continued on the next page",
-        context_length: 0,
+        context_length: 30,
       });
       assert.deepEqual(spanning.matches, ["**continued\non the\fnext page**"]);
       assert.equal(spanning.match_details[0].page, 1);
@@ -46,33 +54,34 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
       assert.equal(second.page_count, 2);
     });
     await t.step("ligature test page: ﬅ and ﬆ both match 'st', ﬄ matches 'FFL'", async () => {
-      const st = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "st", context_length: 0 });
-      assert.deepEqual(st.matches, ["**ﬅ**", "**ﬆ**"]);
-      const ffl = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "FFL", context_length: 0 });
-      assert.deepEqual(ffl.matches, ["**ﬄ**"]);
-      const query = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "ﬁ", context_length: 0 });
+      const st = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "st", context_length: 20 });
+      assert.deepEqual(hits(st), ["ﬅ", "ﬆ"]);
+      const ffl = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "FFL", context_length: 20 });
+      assert.deepEqual(hits(ffl), ["ﬄ"]);
+      const query = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "ﬁ", context_length: 20 });
       assert.equal(query.total_matches, 2, "a ligature in the query matches the letters (in ﬁ and ﬃ)");
     });
     await t.step("Arabic presentation forms match plain Arabic letters", async () => {
-      const r = await pdf.search({ pdf_name: "pdfjs__ArabicCIDTrueType", query: "الخطوط", context_length: 0 });
+      const r = await pdf.search({ pdf_name: "pdfjs__ArabicCIDTrueType", query: "الخطوط", context_length: 20 });
       assert.equal(r.total_matches, 4);
-      assert.equal(r.matches[0], "**اﳋﻄﻮط**");
+      assert.equal(hits(r)[0], "اﳋﻄﻮط");
       const word = await pdf.search({ pdf_name: "docling__right_to_left_01", query: "تحليل البيانات" });
       assert.equal(word.total_matches, 3);
     });
     await t.step("Hebrew drawn right to left is found in logical order", async () => {
-      const r = await pdf.search({ pdf_name: "built__hebrew_rtl", query: "הספרייה הלאומית", context_length: 0 });
-      assert.deepEqual(r.matches, ["**הספרייה הלאומית**"]);
+      const r = await pdf.search({ pdf_name: "built__hebrew_rtl", query: "הספרייה הלאומית", context_length: 20 });
+      assert.deepEqual(hits(r), ["הספרייה הלאומית"]);
       assert.equal((await pdf.search({ pdf_name: "built__hebrew_rtl", query: "שלום עולם" })).total_matches, 1);
     });
     await t.step("Chinese", async () => {
-      const r = await pdf.search({ pdf_name: "pdfjs__issue12823", query: "知识库", context_length: 4 });
+      const r = await pdf.search({ pdf_name: "pdfjs__issue12823", query: "知识库", context_length: 20 });
       assert.equal(r.total_matches, 2);
-      assert.equal(r.matches[0], "。\n**知识库**简介");
+      assert.match(r.matches[0], /。\n\*\*知识库\*\*简介/);
+      assert.equal(r.matches[0].length, 20);
     });
     await t.step("Cyrillic, with case folding", async () => {
-      const r = await pdf.search({ pdf_name: "pdfjs__issue20232", query: "ЛИСТ", context_length: 0 });
-      assert.deepEqual(r.matches, ["**Лист**", "**Лист**", "**Лист**"]);
+      const r = await pdf.search({ pdf_name: "pdfjs__issue20232", query: "ЛИСТ", context_length: 20 });
+      assert.deepEqual(hits(r), ["Лист", "Лист", "Лист"]);
       assert.equal((await pdf.search({ pdf_name: "pdfjs__issue20232", query: "масштаб" })).total_matches, 1);
     });
     await t.step("a PDF encrypted with an empty password is searched like any other", async () => {
@@ -82,7 +91,13 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
     });
     await t.step("a phrase that is not there", async () => {
       const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "quantum chromodynamics" });
-      assert.deepEqual(r, { file_exists: true, page_count: 13, ...NOT_SEARCHED, isError: undefined });
+      assert.deepEqual(r, {
+        pdf_name: "scienceparse__map-reduce",
+        file_exists: true,
+        page_count: 13,
+        ...NOT_SEARCHED,
+        isError: undefined,
+      });
     });
   } finally {
     await pdf.close();
@@ -103,10 +118,12 @@ Deno.test("search_pdf reports unreadable PDFs as results with a specific error",
   try {
     await t.step("password-protected", () => expectError("pypdf__libreoffice-writer-password", /password-protected/));
     await t.step("corrupt (truncated)", () => expectError("pdfjs__bug1020226", /not a valid PDF/));
-    await t.step("corrupt (fuzzed)", () => expectError("pdfjs__poppler-742-0-fuzzed", /damaged/));
+    await t.step("corrupt (fuzzed)", () => expectError("pdfjs__poppler-742-0-fuzzed", /damaged/, 1));
     await t.step("zero bytes", () => expectError("pdfplumber__empty", /empty \(0 bytes\)/));
-    await t.step("circular page tree", () => expectError("pdfjs__Pages-tree-refs", /page tree is circular/));
     await t.step("scanned, no text layer", () => expectError("pdfjs__scan-bad", /no text layer.*scanned/, 1));
+    await t.step("zero bytes, the same answer again from the remembered verdict", async () => {
+      await expectError("pdfplumber__empty", /empty \(0 bytes\)/);
+    });
   } finally {
     await pdf.close();
   }
@@ -132,20 +149,33 @@ Deno.test("search_pdf reports PDFs over the configured limits", async (t) => {
 Deno.test("search_pdf shapes context and limits the number of matches", async (t) => {
   const pdf = await pdfClient(FIXTURES_PDF);
   try {
-    await t.step("the default context is about 2000 characters, half on each side", async () => {
+    await t.step("the default match is 2000 characters at most, markers included, split around the hit", async () => {
       const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "reduce function" });
       const inner = r.matches[5];
       const [before, rest] = inner.split("**", 2);
-      assert.equal(before.length, 1000);
+      assert.equal(before.length, 990);
       assert.equal(rest.toLowerCase(), "reduce function");
-      assert.equal(inner.length, 1000 + 4 + "reduce function".length + 1000);
+      assert.equal(inner.length, 2000);
+      assert.ok(r.matches.every((m) => m.length <= 2000));
     });
+    await t.step(
+      "a short context_length is a hard bound (the seed's overshoot was the hit and its markers)",
+      async () => {
+        const r = await pdf.search({
+          pdf_name: "scienceparse__map-reduce",
+          query: "reduce function",
+          context_length: 300,
+        });
+        assert.ok(r.matches.every((m) => m.length <= 300), r.matches.map((m) => m.length).join(","));
+        assert.ok(r.matches.some((m) => m.length === 300));
+      },
+    );
     await t.step("topk caps matches; total_matches counts them all; details follow matches", async () => {
       const r = await pdf.search({
         pdf_name: "scienceparse__map-reduce",
         query: "mapreduce",
         topk: 3,
-        context_length: 10,
+        context_length: 20,
       });
       assert.equal(r.matches.length, 3);
       assert.equal(r.match_details.length, 3);
@@ -159,7 +189,7 @@ Deno.test("search_pdf shapes context and limits the number of matches", async (t
         topk: 1,
         context_length: 20,
       });
-      assert.equal(r.matches[0], "**MapReduce**: Simpliﬁe", "nothing before, 10 characters after");
+      assert.equal(r.matches[0], "**MapReduce**: Simpl", "nothing before, so the whole rest after");
     });
   } finally {
     await pdf.close();
@@ -170,7 +200,13 @@ Deno.test("search_pdf answers file_exists:false for a well-formed name that is n
   const pdf = await pdfClient(FIXTURES_PDF);
   try {
     const r = await pdf.search({ pdf_name: "no_such_paper", query: "x" });
-    assert.deepEqual(r, { file_exists: false, page_count: 0, ...NOT_SEARCHED, isError: undefined });
+    assert.deepEqual(r, {
+      pdf_name: "no_such_paper",
+      file_exists: false,
+      page_count: 0,
+      ...NOT_SEARCHED,
+      isError: undefined,
+    });
   } finally {
     await pdf.close();
   }
@@ -185,6 +221,7 @@ Deno.test("search_pdf input limits are INVALID_INPUT errors naming the field", a
     [{ pdf_name: "a", query: "q".repeat(1001) }, "query"],
     [{ pdf_name: "a", query: " \u200B " }, "query"],
     [{ pdf_name: "a", query: "x", context_length: -1 }, "context_length"],
+    [{ pdf_name: "a", query: "x", context_length: 19 }, "context_length"],
     [{ pdf_name: "a", query: "x", context_length: 20001 }, "context_length"],
     [{ pdf_name: "a", query: "x", context_length: 1.5 }, "context_length"],
     [{ pdf_name: "a", query: "x", topk: 0 }, "topk"],
@@ -221,8 +258,52 @@ Deno.test("search_pdf's examples run against the sample paper shipped in files/"
     }
     const text = await pdf.client.callTool({ name: "search_pdf", arguments: searchPdf.examples[0] });
     const block = (text.content as { text: string }[])[0].text;
-    assert.match(block, /^34 matches in 4 pages; showing 3:\n\n\[1\] page 1:\n/);
+    assert.match(
+      block,
+      /^## dvt_prophylaxis_review\.pdf\npages: 4\nmatches: 34 \(showing 3\)\n- p\. 1 \(offset \d+\): .*\*\*heparin\*\*/,
+    );
+    assert.equal(block.split("\n- p. ").length, 4, "every passage is in the text block");
   } finally {
     await pdf.close();
+  }
+});
+
+Deno.test("search_pdf salvages the readable pages of a damaged page tree, with a warning", async (t) => {
+  const root = await Deno.makeTempDir({ prefix: "pdf_damaged_" });
+  await Deno.writeFile(`${root}/damaged.pdf`, secondPageLoops());
+  await Deno.writeFile(`${root}/hopeless.pdf`, everyPageLoops());
+  await Deno.copyFile(`${FIXTURES_PDF}/pdfjs__Pages-tree-refs.pdf`, `${root}/loop.pdf`);
+  const pdf = await pdfClient(root);
+  try {
+    await t.step("a valid PDF whose second page was made to loop: page 1 is searched, page 2 named", async () => {
+      const r = await pdf.search({ pdf_name: "damaged", query: "chlorophyll", context_length: 40 });
+      assert.equal(r.total_matches, 1);
+      assert.equal(r.match_details[0].page, 1);
+      assert.equal(r.page_count, 2);
+      assert.deepEqual(r.warnings, [
+        "1 of 2 pages cannot be read and were skipped (page 2: the page tree is circular); the other pages were searched.",
+      ]);
+      const text = await pdf.client.callTool({
+        name: "search_pdf",
+        arguments: { pdf_name: "damaged", query: "light" },
+      });
+      assert.match((text.content as { text: string }[])[0].text, /\nwarning: 1 of 2 pages cannot be read/);
+    });
+    await t.step("the circular page tree from pdf.js's tests: its one readable page is searched", async () => {
+      const r = await pdf.search({ pdf_name: "loop", query: "pages loop" });
+      assert.equal(r.total_matches, 1);
+      assert.match(r.warnings?.[0] ?? "", /page 2: the page tree is circular/);
+    });
+    await t.step("no readable page at all: an error, and list_pdfs says the same", async () => {
+      const r = await pdf.search({ pdf_name: "hopeless", query: "light" });
+      assert.match(r.error ?? "", /page tree is circular/);
+      const list = await pdf.client.callTool({ name: "list_pdfs", arguments: {} });
+      const entries = (list.structuredContent as { pdfs: { name: string; error?: string; warning?: string }[] }).pdfs;
+      assert.equal(entries.find((e) => e.name === "hopeless")?.error, r.error);
+      assert.match(entries.find((e) => e.name === "damaged")?.warning ?? "", /^1 of 2 pages cannot be read/);
+    });
+  } finally {
+    await pdf.close();
+    await Deno.remove(root, { recursive: true });
   }
 });

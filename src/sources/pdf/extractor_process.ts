@@ -1,0 +1,134 @@
+/**
+ * The two ways a pool slot can run pdf.js: an extractor process (extract_child.ts), which a time budget
+ * or a memory cap ends for real by killing its pid, or — where no process may be started (the compiled
+ * binary, a permission set without `run`) — a worker thread of the server, as before. Both speak the
+ * messages of worker_protocol.ts.
+ */
+import type { Logger } from "../../core/log.ts";
+import { decodeReply, encodeRequest, FrameReader, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
+
+export interface ChannelEvents {
+  onReply(reply: WorkerReply): void;
+  /** The process or worker ended or failed on its own; `detail` says how. */
+  onExit(detail: string): void;
+}
+
+export interface Channel {
+  send(request: WorkerRequest): void;
+  /** Ends it at once (SIGKILL for a process). */
+  kill(): void;
+  /** The extractor process's pid; undefined for a worker thread. */
+  readonly pid?: number;
+}
+
+export type ChannelFactory = (events: ChannelEvents) => Channel;
+
+export interface ProcessOptions {
+  /** The Deno executable to start (Deno.execPath(), or "deno" as the permission set names it). */
+  command: string;
+  /** Resident memory budget of one extractor process, in MiB (its V8 heap gets half). */
+  memoryMb: number;
+  log?: Logger;
+  /** Overrides the child's module (tests). */
+  moduleUrl?: URL;
+}
+
+const CHILD_MODULE = new URL("./extract_child.ts", import.meta.url);
+
+/** Starts an extractor process per slot, with the least it needs: read access to its own folder. */
+export function processChannels(options: ProcessOptions): ChannelFactory {
+  const module = options.moduleUrl ?? CHILD_MODULE;
+  const folder = decodeURIComponent(new URL(".", module).pathname);
+  const args = [
+    "run",
+    "--quiet",
+    "--no-prompt",
+    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))}`,
+    `--allow-read=${folder}`,
+    module.href,
+    `--memory-mb=${options.memoryMb}`,
+  ];
+  return (events) => {
+    const child = new Deno.Command(options.command, {
+      args,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    let alive = true;
+    const end = (detail: string) => {
+      if (!alive) return;
+      alive = false;
+      events.onExit(detail);
+    };
+    (async () => {
+      const frames = new FrameReader();
+      for await (const chunk of child.stdout) {
+        for (const { message, binary } of frames.push(chunk)) events.onReply(decodeReply(message, binary));
+      }
+    })().catch(() => {});
+    child.status.then(
+      (status) => end(`the PDF extractor process exited (${status.signal ?? `status ${status.code}`})`),
+      (error) => end(`the PDF extractor process failed: ${error}`),
+    );
+    return {
+      pid: child.pid,
+      send(request) {
+        writer.write(encodeRequest(request)).catch((error) => {
+          options.log?.warn("PDF extractor process: could not send a request", { error: String(error) });
+          end(`the PDF extractor process did not accept the request: ${error}`);
+        });
+      },
+      kill() {
+        alive = false;
+        writer.close().catch(() => {});
+        try {
+          child.kill("SIGKILL");
+        } catch {
+          // already gone
+        }
+      },
+    };
+  };
+}
+
+/** Runs pdf_worker.ts as a worker thread of this process (fallback; see the module comment). */
+export function workerChannels(options: { log?: Logger; workerUrl?: URL } = {}): ChannelFactory {
+  const url = options.workerUrl ?? new URL("./pdf_worker.ts", import.meta.url);
+  return (events) => {
+    const worker = new Worker(url, { type: "module", name: "pdf-extractor" });
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => events.onReply(event.data);
+    worker.onerror = (event: ErrorEvent) => {
+      // Without preventDefault an error in a worker would end the whole server.
+      event.preventDefault();
+      options.log?.error("PDF worker failed", { error: event.message });
+      worker.terminate();
+      events.onExit(`the PDF extraction worker failed: ${event.message}`);
+    };
+    return {
+      send(request) {
+        if ("bytes" in request && request.bytes) {
+          const bytes = request.bytes.slice(); // a copy of its own, moved to the worker
+          worker.postMessage({ ...request, bytes }, [bytes.buffer]);
+        } else {
+          worker.postMessage(request);
+        }
+      },
+      kill: () => worker.terminate(),
+    };
+  };
+}
+
+/**
+ * The Deno executable this process may start, or undefined when it may start none: Deno.execPath()
+ * when the permissions allow it, else `deno` as the permission sets name it (`run: ["deno"]`). A
+ * compiled binary is not Deno and cannot run the extractor's module from disk, so it never starts one.
+ */
+export function startableDeno(): string | undefined {
+  if (Deno.build.standalone || new URL(import.meta.url).protocol !== "file:") return undefined;
+  for (const command of [Deno.execPath(), "deno"]) {
+    if (Deno.permissions.querySync({ name: "run", command }).state === "granted") return command;
+  }
+  return undefined;
+}
