@@ -17,12 +17,14 @@ export const ARXIV_PAGE_SIZE = 100;
 export interface LatestResult {
   entries: ArxivEntry[];
   total: number;
-  /** Set when arXiv stopped early (an empty page before `total` was reached). */
+  /** Set when fewer entries came back than were asked for and arXiv's total promised: says where it stopped. */
   shortfall?: string;
 }
 
 /**
  * The newest submissions of one category, newest first, paged `ARXIV_PAGE_SIZE` at a time.
+ * arXiv sometimes answers a later page with an empty feed whose totalResults is 0; that page neither
+ * lowers the total already known nor ends the listing quietly: the result is marked short.
  * @example await latestInCategory(ctx, "cs.LG", 50)
  */
 export async function latestInCategory(
@@ -34,7 +36,8 @@ export async function latestInCategory(
   const entries: ArxivEntry[] = [];
   const seen = new Set<string>();
   let total = 0;
-  for (let start = 0; entries.length < count;) {
+  let start = 0;
+  while (entries.length < count) {
     const size = Math.min(ARXIV_PAGE_SIZE, count - entries.length);
     const feed = await query(ctx, {
       search_query: `cat:${category}`,
@@ -43,7 +46,10 @@ export async function latestInCategory(
       start,
       max_results: size,
     });
-    total = feed.totalResults;
+    // A later empty page says nothing about the total; other pages may raise it (new submissions).
+    if (feed.entries.length > 0 || start === 0) {
+      total = Math.max(total, feed.totalResults, start + feed.entries.length);
+    }
     // New submissions can shift the listing between pages; a repeated id is skipped, not duplicated.
     const before = entries.length;
     for (const e of feed.entries) {
@@ -55,11 +61,16 @@ export async function latestInCategory(
     start += feed.entries.length;
     if (start >= total || entries.length >= count) break;
     // An empty page (or one that only repeats ids) would otherwise loop until `total`.
-    if (entries.length === before) {
-      return { entries, total, shortfall: `arXiv returned no new entries at start=${start} of ${total} results` };
-    }
+    if (entries.length === before) break;
   }
-  return { entries, total };
+  const expected = Math.min(count, total);
+  if (entries.length >= expected) return { entries, total };
+  return {
+    entries,
+    total,
+    shortfall: `partial result: ${entries.length} of ${expected} papers; arXiv returned no new entries at ` +
+      `start=${start} of ${total} results`,
+  };
 }
 
 /** One paper by id (`2104.12255` gives the latest version); undefined when arXiv has no such paper. */

@@ -7,7 +7,7 @@ import { ARXIV_CATEGORIES, categoriesUnder, findArxivCategory } from "../../sour
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { arxivPaper, isoDay, openalexPaper } from "./paper_view.ts";
-import { paperListSchema, partialSuccess, renderPapers, sourceSchema, type Warning } from "./schemas.ts";
+import { paperListSchema, partialResult, partialSuccess, renderPapers, sourceSchema, type Warning } from "./schemas.ts";
 
 export const MAX_COUNT = 200;
 
@@ -58,7 +58,7 @@ async function latestArxiv(args: Args, ctx: ToolContext): Promise<z.input<typeof
     });
   }
   const result = await latestInCategory(ctx, category.code, args.count, (got, wanted) => progress(ctx, got, wanted));
-  if (result.shortfall) warnings.push({ code: "Truncated", message: `${result.shortfall}; retry later for more.` });
+  if (result.shortfall) warnings.push(partialResult(result.shortfall));
   const papers = result.entries.map(arxivPaper);
   const partial = partialSuccess(papers, "arXiv");
   if (partial) warnings.push(partial);
@@ -74,7 +74,7 @@ async function latestArxiv(args: Args, ctx: ToolContext): Promise<z.input<typeof
 async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typeof output>> {
   const client = new OpenAlexClient(ctx);
   const resolved = await resolveOpenAlexCategory(client, args.category, "category");
-  const { works, total } = await client.works(
+  const { works, total, shortfall } = await client.works(
     {
       filter: `${resolved.filter},to_publication_date:${isoDay(ctx.clock.now())}`,
       sort: "publication_date:desc",
@@ -84,6 +84,7 @@ async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typ
   );
   const papers = works.map((w) => openalexPaper(w));
   const warnings = [...resolved.warnings, ...client.notices()];
+  if (shortfall) warnings.push(partialResult(shortfall));
   const partial = partialSuccess(papers, "OpenAlex");
   if (partial) warnings.push(partial);
   return {

@@ -56,6 +56,14 @@ export function partialSuccess(papers: Paper[], sourceName: string): Warning | u
   };
 }
 
+/**
+ * The upstream stopped before the count asked for (and before the total it reported): the papers are
+ * real but fewer than promised, so the caller is told rather than handed a short list as complete.
+ */
+export function partialResult(shortfall: string): Warning {
+  return { code: "PartialResult", message: `${shortfall}; retry later for the rest.` };
+}
+
 /** Compact list rendering for the text block: one line per paper. */
 export function renderPapers(result: { papers: Paper[]; total?: number; warnings?: Warning[] }): string {
   const lines = result.papers.map((p) => {

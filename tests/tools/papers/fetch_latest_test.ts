@@ -60,6 +60,23 @@ Deno.test("fetch_latest over MCP: arXiv", async (t) => {
   }
 });
 
+Deno.test("fetch_latest reports arXiv's short listing as partial: 10 of 50 with the real total and a warning", async () => {
+  // The mock answers start=10 with the built empty page (totalResults 0) that arXiv sometimes sends.
+  const { call, close } = await papersClient();
+  try {
+    const out = structured<Latest>(await call("fetch_latest", { source: "arxiv", category: "cs.LG", count: 50 }));
+    assert.equal(out.papers.length, 10);
+    assert.equal(out.total, 214881);
+    assert.deepEqual(out.warnings, [{
+      code: "PartialResult",
+      message: "partial result: 10 of 50 papers; arXiv returned no new entries at start=10 of 214881 results; " +
+        "retry later for the rest.",
+    }]);
+  } finally {
+    await close();
+  }
+});
+
 Deno.test("fetch_latest paces arXiv: two calls reach the API at least 3 s apart and neither is rejected", async () => {
   const { call, close, clock, times } = await papersClient();
   try {
