@@ -6,6 +6,7 @@
 import { ToolError, UpstreamError } from "../../core/errors.ts";
 import type { ToolContext } from "../../core/tool_def.ts";
 import type { UpstreamRequest } from "../../upstream/types.ts";
+import { sameArxivPaper } from "./ids.ts";
 import { ArxivQueryError, parseArxivFeed } from "./parse_atom.ts";
 import type { ArxivEntry, ArxivFeed } from "./types.ts";
 
@@ -73,10 +74,22 @@ export async function latestInCategory(
   };
 }
 
-/** One paper by id (`2104.12255` gives the latest version); undefined when arXiv has no such paper. */
+/**
+ * One paper by id (`2104.12255` gives the latest version); undefined when arXiv has no such paper. The
+ * entry must be the paper asked for (same id, same version when one was given): an answer about another
+ * paper is an UPSTREAM_ERROR, never passed off as the requested one.
+ */
 export async function entryById(ctx: ArxivCtx, id: string): Promise<ArxivEntry | undefined> {
   const feed = await query(ctx, { id_list: id, max_results: 1 });
-  return feed.entries[0];
+  if (feed.entries.length === 0) return undefined;
+  const entry = feed.entries.find((e) => sameArxivPaper(id, e.id));
+  if (entry) return entry;
+  throw new ToolError(
+    "UPSTREAM_ERROR",
+    `arXiv answered the request for ${id} with ${feed.entries.map((e) => e.id).join(", ")}, not the paper asked for.`,
+    "Retry shortly; if it persists, open https://arxiv.org/abs/" + id + " to check the id.",
+    { invalidInput: { field: "id", value: id } },
+  );
 }
 
 async function query(ctx: ArxivCtx, params: UpstreamRequest["query"]): Promise<ArxivFeed> {

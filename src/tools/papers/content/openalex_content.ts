@@ -34,6 +34,11 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
     format: found.format,
     contentUrl: found.url,
     warnings: [
+      ...(work.id.toUpperCase() === id.toUpperCase() ? [] : [{
+        code: "IdRedirected",
+        message: `OpenAlex answered ${id} with work ${work.id} (OpenAlex merges duplicate records and ` +
+          "redirects the old id); the metadata and text are that work's.",
+      }]),
       ...client.notices(),
       ...(found.format === "html" && !viaArxiv
         ? [{ code: "PublisherPage", message: `Text extracted from the publisher's web page ${found.url}.` }]
