@@ -331,6 +331,28 @@ Deno.test("fetch_content OpenAlex", async (t) => {
       await close();
     }
   });
+  await t.step("a DOI with <, > and ; is percent-encoded where it becomes a link", async () => {
+    const { call, close } = await papersClient({
+      routes: [
+        (req) =>
+          req.url.pathname === "/openalex/works/W6945048743"
+            ? new Response(fixture("openalex/built__work_closed_sici_doi.json"))
+            : undefined,
+      ],
+    });
+    try {
+      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W6945048743" }));
+      assert.equal(error.code, "NOT_AVAILABLE");
+      assert.ok(
+        error.recovery_hint.includes(
+          "https://doi.org/10.1002/(sici)1097-0258(19980415)17:7%3C857::aid-sim777%3E3.0.co;2-e.",
+        ),
+        error.recovery_hint,
+      );
+    } finally {
+      await close();
+    }
+  });
 });
 
 Deno.test("fetch_content refuses publisher links to internal addresses (SSRF)", async (t) => {

@@ -190,3 +190,16 @@ Deno.test("a MedlineDate range is kept as text in every style; a single MedlineD
   assert.match(formatBibtex(exact), /\n {2}month = dec,\n/);
   assert.ok(formatRis(exact).split("\n").includes("DA  - 2011/12/05/"));
 });
+
+Deno.test("a DOI becomes a percent-encoded link in APA and MLA; RIS and BibTeX keep the DOI itself", () => {
+  const doi = "10.1002/(SICI)1097-0258(19980415)17:7<857::AID-SIM777>3.0.CO;2-E";
+  const sici = { ...panel(), doi };
+  const link = "https://doi.org/10.1002/(SICI)1097-0258(19980415)17:7%3C857::AID-SIM777%3E3.0.CO;2-E";
+  assert.ok(formatApa(sici).endsWith(` ${link}`));
+  assert.ok(formatMla(sici).endsWith(` ${link}.`));
+  assert.ok(formatRis(sici).split("\n").includes(`DO  - ${doi}`));
+  assert.match(
+    formatBibtex(sici),
+    /\n {2}doi = \{10\.1002\/\(SICI\)1097-0258\(19980415\)17:7<857::AID-SIM777>3\.0\.CO;2-E\},/,
+  );
+});

@@ -3,6 +3,7 @@
  * chain when a copy is on arXiv (better text than a publisher PDF), else the open-access locations.
  */
 import type { ToolContext } from "../../../core/tool_def.ts";
+import { doiUrl } from "../../../sources/doi_url.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import type { OpenAlexLocation, OpenAlexWork } from "../../../sources/openalex/types.ts";
 import { arxivText } from "./arxiv_text.ts";
@@ -18,7 +19,7 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
   const locations = work.arxivId ? work.oaLocations.filter((l) => !onArxiv(l)) : work.oaLocations;
   const found = viaArxiv ?? await publisherText(ctx, locations, attempts);
   if (!found) {
-    const where = work.doi ? `https://doi.org/${work.doi}` : `https://openalex.org/${work.id}`;
+    const where = work.doi ? doiUrl(work.doi) : `https://openalex.org/${work.id}`;
     if (attempts.list.length === 0) {
       throw attempts.failure(
         `${work.id}: OpenAlex lists no open-access copy`,
@@ -63,7 +64,7 @@ function openalexMeta(w: OpenAlexWork): ContentMeta {
     ...(w.abstract ? { abstract: w.abstract } : {}),
     ...(w.doi ? { doi: w.doi } : {}),
     ...(w.pdfUrl ? { pdf_url: w.pdfUrl } : {}),
-    url: w.doi ? `https://doi.org/${w.doi}` : `https://openalex.org/${w.id}`,
+    url: w.doi ? doiUrl(w.doi) : `https://openalex.org/${w.id}`,
     ...(w.venue ? { venue: w.venue } : {}),
     ...(w.type ? { type: w.type } : {}),
     ...(w.citedByCount !== undefined ? { cited_by_count: w.citedByCount } : {}),
