@@ -20,7 +20,7 @@ const input = z.object({
       "abstract_plus: title, abstract, authors, journal, MeSH, keywords, DOI (parsed); citation_data: only what " +
         "a reference needs; full_xml: PubMed's raw XML per record; medline_text: MEDLINE tagged text per record",
     ),
-  includeMeshTerms: z.boolean().default(true).describe("abstract_plus: include MeSH headings"),
+  includeMeshTerms: z.boolean().default(true).describe("abstract_plus and citation_data: include MeSH headings"),
   includeGrantInfo: z.boolean().default(false).describe("abstract_plus: include funding grants"),
 });
 
@@ -67,7 +67,7 @@ export const fetchArticleDetails = defineTool({
       const raw = args.detailLevel === "full_xml" ? splitRawRecords(fetched.value) : undefined;
       for (const a of parsed) {
         if (raw) byPmid.set(a.pmid, { pmid: a.pmid, title: a.title, fullXml: raw.get(a.pmid) ?? "" });
-        else if (args.detailLevel === "citation_data") byPmid.set(a.pmid, citationView(a));
+        else if (args.detailLevel === "citation_data") byPmid.set(a.pmid, citationView(a, args));
         else byPmid.set(a.pmid, abstractPlusView(a, args));
       }
     }

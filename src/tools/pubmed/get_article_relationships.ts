@@ -34,7 +34,10 @@ const relatedSchema = z.object({
   pmid: z.string(),
   title: z.string().describe("Empty when NCBI could not summarise the article (see summaryError)"),
   authors: z.array(z.string()),
-  score: z.number().optional().describe("Similarity score (similar articles only; higher is closer)"),
+  score: z.number().min(0).max(1).optional().describe(
+    "Similar articles only: 0-1, PubMed's neighbor score over the best one's (1 = most similar)",
+  ),
+  rawScore: z.number().optional().describe("PubMed's own neighbor score (unbounded)"),
   linkUrl: z.string(),
   summaryError: z.string().optional(),
 });
@@ -118,6 +121,7 @@ async function related(pmid: string, type: string, max: number, ctx: ToolContext
       notice: `PubMed links no ${type.replace("pubmed_", "").replace(/_/g, " ")} to PMID ${pmid}.`,
     };
   }
+  const best = Math.max(0, ...others.map((l) => l.score ?? 0));
   const summaries = await eSummaryByIds(ctx, chosen.map((l) => l.id));
   const byId = new Map(summaries.value.map((s) => [s.pmid, s]));
   const relatedArticles = chosen.map((link) => {
@@ -126,12 +130,20 @@ async function related(pmid: string, type: string, max: number, ctx: ToolContext
       pmid: link.id,
       title: s?.title ?? "",
       authors: s?.authors ?? [],
-      ...(link.score === undefined ? {} : { score: link.score }),
+      ...(link.score === undefined ? {} : { score: normalised(link.score, best), rawScore: link.score }),
       linkUrl: pubmedUrl(link.id),
       ...(s?.error || !s ? { summaryError: s?.error ?? "NCBI returned no summary for this PMID" } : {}),
     };
   });
   return { ...base, relatedArticles, retrievedCount: relatedArticles.length, eSummaryUrl: summaries.url };
+}
+
+/**
+ * ELink's neighbor scores have no fixed scale (tens of millions today, hundreds in 2008): divided by the
+ * best similar article's score they become 0-1 and comparable across calls. Four decimals.
+ */
+function normalised(score: number, best: number): number {
+  return best > 0 ? Math.round((Math.max(0, score) / best) * 10_000) / 10_000 : 0;
 }
 
 /** The same not-found error whether EFetch returns no record or ELink rejects the id (as get_pubmed_links does). */

@@ -10,6 +10,7 @@ interface RelOut {
     title: string;
     authors: string[];
     score?: number;
+    rawScore?: number;
     linkUrl: string;
     summaryError?: string;
   }[];
@@ -38,10 +39,11 @@ Deno.test("similar articles come from ELink neighbor_score with real scores, the
     );
     assert.equal(out.sourcePmid, "9298984");
     assert.equal(out.relationshipType, "pubmed_similar_articles");
-    assert.deepEqual(out.relatedArticles.map((a) => [a.pmid, a.score]), [
-      ["8794856", 65259341],
-      ["9700164", 60347327],
-      ["7914521", 54343405],
+    // score is normalised to 0-1 against the best similar article; rawScore is PubMed's own number.
+    assert.deepEqual(out.relatedArticles.map((a) => [a.pmid, a.score, a.rawScore]), [
+      ["8794856", 1, 65259341],
+      ["9700164", 0.9247, 60347327],
+      ["7914521", 0.8327, 54343405],
     ]);
     assert.equal(out.retrievedCount, 3);
     assert.equal(out.totalLinked, 143);
