@@ -1,13 +1,12 @@
 /** fetch_latest: the newest papers of an arXiv category or an OpenAlex topic/field. */
 import { z } from "zod";
-import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
 import { latestInCategory } from "../../sources/arxiv/client.ts";
-import { ARXIV_CATEGORIES, categoriesUnder, findArxivCategory } from "../../sources/arxiv/taxonomy.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
+import { resolveArxivCategory } from "./arxiv_category.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { arxivPaper, isoDay, openalexPaper } from "./paper_view.ts";
-import { paperListSchema, partialResult, partialSuccess, renderPapers, sourceSchema, type Warning } from "./schemas.ts";
+import { paperListSchema, partialResult, partialSuccess, renderPapers, sourceSchema } from "./schemas.ts";
 
 export const MAX_COUNT = 200;
 
@@ -48,9 +47,7 @@ export const fetchLatest = defineTool({
 type Args = z.output<typeof input>;
 
 async function latestArxiv(args: Args, ctx: ToolContext): Promise<z.input<typeof output>> {
-  const category = findArxivCategory(args.category);
-  if (!category) throw unknownArxivCategory(args.category);
-  const warnings: Warning[] = [];
+  const { category, warnings } = resolveArxivCategory(args.category, "category");
   if (!category.active) {
     warnings.push({
       code: "RetiredCategory",
@@ -99,18 +96,4 @@ async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typ
 
 function progress(ctx: ToolContext, got: number, wanted: number): Promise<void> {
   return ctx.progress(got, wanted, `fetched ${got} of ${wanted} papers`);
-}
-
-/** Near misses get concrete suggestions: an archive (`cs`) lists its categories, a name its codes. */
-function unknownArxivCategory(raw: string) {
-  const under = categoriesUnder(raw).slice(0, 8).map((c) => c.code);
-  const byName = ARXIV_CATEGORIES.filter((c) => c.active && c.name.toLowerCase().includes(raw.toLowerCase()))
-    .slice(0, 5).map((c) => `${c.code} (${c.name})`);
-  const hint = under.length
-    ? `'${raw}' is an archive; use one of its categories, e.g. ${under.join(", ")}.`
-    : byName.length
-    ? `Did you mean ${byName.join(", ")}?`
-    : "Use an arXiv taxonomy code such as cs.LG or astro-ph.GA (list_categories source=arxiv shows all), " +
-      "or source=openalex for OpenAlex topics.";
-  return invalidInput("category", "not an arXiv category code", raw, hint);
 }

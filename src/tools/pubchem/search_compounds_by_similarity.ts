@@ -8,8 +8,8 @@ const input = z.object({
     "The query structure as a SMILES string or a CID (e.g. 'CC(=O)OC1=CC=CC=C1C(=O)O' or '2244').",
   ),
   queryType: z.enum(["smiles", "cid"]).describe("The format of the provided query."),
-  threshold: z.number().int().min(70).max(100).default(90).describe(
-    "Minimum Tanimoto similarity score, as a whole percentage (70-100).",
+  threshold: z.number().min(70).max(100).default(90).describe(
+    "Minimum Tanimoto similarity in percent (70-100, decimals allowed: 85.5 searches PubChem at 86).",
   ),
   maxRecords: z.number().int().positive().max(100).default(20).describe("Maximum number of similar CIDs to return."),
 });
@@ -32,7 +32,8 @@ export const searchCompoundsBySimilarity = defineTool({
   ],
   async run(args, ctx) {
     const query = checkStructureQuery(args.queryType, args.query);
-    return { cids: await similaritySearch(ctx, { ...args, query }) };
+    // PubChem takes whole percentages; rounding up keeps every hit at or above the threshold asked for.
+    return { cids: await similaritySearch(ctx, { ...args, query, threshold: Math.ceil(args.threshold) }) };
   },
   render: (r) => `${r.cids.length} similar CID${r.cids.length === 1 ? "" : "s"}: ${r.cids.join(", ")}`,
 });
