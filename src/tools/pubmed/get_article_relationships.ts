@@ -9,6 +9,7 @@ import { parseEFetchPubMed } from "../../sources/ncbi/parse_efetch_pubmed.ts";
 import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed_client.ts";
 import { CITATION_STYLES, type CitationStyle, formatCitations } from "./citations/format.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
+import { matchSummaries } from "./summaries_by_id.ts";
 
 const RELATIONSHIPS = ["pubmed_similar_articles", "pubmed_citedin", "pubmed_references", "citation_formats"] as const;
 const LINK_KIND: Record<string, LinkKind> = {
@@ -123,19 +124,25 @@ async function related(pmid: string, type: string, max: number, ctx: ToolContext
   }
   const best = Math.max(0, ...others.map((l) => l.score ?? 0));
   const summaries = await eSummaryByIds(ctx, chosen.map((l) => l.id));
-  const byId = new Map(summaries.value.map((s) => [s.pmid, s]));
-  const relatedArticles = chosen.map((link) => {
-    const s = byId.get(link.id);
+  const matched = matchSummaries(chosen.map((l) => l.id), summaries.value);
+  const relatedArticles = chosen.map((link, i) => {
+    const s = matched.summaries[i];
     return {
       pmid: link.id,
-      title: s?.title ?? "",
-      authors: s?.authors ?? [],
+      title: s.title,
+      authors: s.authors,
       ...(link.score === undefined ? {} : { score: normalised(link.score, best), rawScore: link.score }),
       linkUrl: pubmedUrl(link.id),
-      ...(s?.error || !s ? { summaryError: s?.error ?? "NCBI returned no summary for this PMID" } : {}),
+      ...(s.error ? { summaryError: s.error } : {}),
     };
   });
-  return { ...base, relatedArticles, retrievedCount: relatedArticles.length, eSummaryUrl: summaries.url };
+  return {
+    ...base,
+    relatedArticles,
+    retrievedCount: relatedArticles.length,
+    ...(matched.warning ? { notice: matched.warning } : {}),
+    eSummaryUrl: summaries.url,
+  };
 }
 
 /**

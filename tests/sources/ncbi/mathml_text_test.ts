@@ -1,6 +1,8 @@
 /** MathML rendered as text, and the PubMed fields and citations that carry it. */
 import assert from "node:assert/strict";
 import { markupToText } from "../../../src/sources/ncbi/markup_text.ts";
+import { parseESummaryPubMed } from "../../../src/sources/ncbi/parse_esummary_pubmed.ts";
+import { fixture } from "../../helpers/runtime.ts";
 import { mathmlToText } from "../../../src/sources/ncbi/mathml_text.ts";
 import { formatApa } from "../../../src/tools/pubmed/citations/apa.ts";
 import { formatBibtex } from "../../../src/tools/pubmed/citations/bibtex.ts";
@@ -92,4 +94,11 @@ Deno.test("every citation format carries the rendered MathML title", () => {
   assert.match(formatBibtex(a), new RegExp(`\\n {2}title = \\{\\{${title}\\}\\},\\n`));
   assert.ok(formatApa(a).includes(`(2023). ${title}. Environmental Science`));
   assert.ok(formatMla(a).includes(`"${title}."`));
+});
+
+Deno.test("an ESummary title carrying MathML reads as the EFetch title does", () => {
+  const [summary] = parseESummaryPubMed(fixture("ncbi/eutils/built__esummary_mathml_title.xml"), "fixture");
+  assert.equal(summary.pmid, "99000013");
+  assert.equal(summary.title, "Hyperpolarized ³He and ¹²⁹Xe MRI of the lung: ventilation defects in asthma.");
+  assert.equal(summary.title, isotopes().title);
 });

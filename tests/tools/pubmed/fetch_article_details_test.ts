@@ -39,7 +39,7 @@ Deno.test("fetchArticleDetails returns parsed records in request order, acceptin
     assert.match(out.eFetchDetails.urls[0], /efetch\.fcgi\?db=pubmed&id=30108519%2C27797938&retmode=xml/);
     assert.doesNotMatch(JSON.stringify(out), /test-api-key-0123/);
     const [first, second] = out.articles;
-    assert.match(first.abstractText!, /\( V\.O2max \)/);
+    assert.match(first.abstractText!, /\( V\u0307O₂ₘₐₓ \)/);
     assert.equal(
       second.title,
       "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer.",

@@ -78,7 +78,9 @@ Deno.test("related articles carry ESummary titles and authors, or say why they h
       linkUrl: "https://pubmed.ncbi.nlm.nih.gov/22144687/",
     });
     assert.equal(out.relatedArticles[1].title, "");
-    assert.match(out.relatedArticles[1].summaryError!, /no summary/);
+    assert.equal(out.relatedArticles[1].summaryError, "NCBI's ESummary answer did not include this PMID");
+    // The recorded ESummary also summarises 5683731, which was not asked for: left out, and said so.
+    assert.match(out.notice ?? "", /no summary for PMID 5; summaries for PMID 5683731, which were not asked for/);
   });
 });
 
