@@ -100,6 +100,10 @@ Deno.test("the PubMed stats resource parses EInfo and is cached for 12 hours", a
     assert.equal(stats.lastUpdateNcbi, "2025/11/27 06:33", "as NCBI wrote it");
     assert.equal(stats.documentationUrl, "https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.EInfo");
     assert.equal(stats.searchFields.length, 50);
+    assert.ok(
+      stats.searchFields.every((f: { termCount: unknown }) => f.termCount === null),
+      "NCBI leaves it empty now",
+    );
     assert.equal(stats.linkNames.length, 57);
     assert.match(stats.eInfoUrl, /einfo\.fcgi\?db=pubmed/);
     await read();
