@@ -1,6 +1,6 @@
 /** fetch_latest: the newest papers of an arXiv category or an OpenAlex topic/field. */
 import { z } from "zod";
-import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { latestInCategory } from "../../sources/arxiv/client.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { resolveArxivCategory } from "./arxiv_category.ts";

@@ -4,7 +4,7 @@
  * never shown as the requested one. A requested PMID without its summary gets `error`; summaries about
  * PMIDs nobody asked for are left out and named in a warning.
  */
-import type { PubMedSummary } from "../../sources/ncbi/pubmed_types.ts";
+import type { PubMedSummary } from "../../sources/ncbi/pubmed/types.ts";
 
 export const NO_SUMMARY = "NCBI's ESummary answer did not include this PMID";
 

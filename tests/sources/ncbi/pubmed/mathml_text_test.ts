@@ -1,14 +1,14 @@
 /** MathML rendered as text, and the PubMed fields and citations that carry it. */
 import assert from "node:assert/strict";
-import { markupToText } from "../../../src/sources/ncbi/markup_text.ts";
-import { parseESummaryPubMed } from "../../../src/sources/ncbi/parse_esummary_pubmed.ts";
-import { fixture } from "../../helpers/runtime.ts";
-import { mathmlToText } from "../../../src/sources/ncbi/mathml_text.ts";
-import { formatApa } from "../../../src/tools/pubmed/citations/apa.ts";
-import { formatBibtex } from "../../../src/tools/pubmed/citations/bibtex.ts";
-import { formatMla } from "../../../src/tools/pubmed/citations/mla.ts";
-import { formatRis } from "../../../src/tools/pubmed/citations/ris.ts";
-import { article } from "./pubmed_fixtures.ts";
+import { markupToText } from "../../../../src/sources/ncbi/pubmed/markup_text.ts";
+import { parseESummaryPubMed } from "../../../../src/sources/ncbi/pubmed/parse_esummary.ts";
+import { fixture } from "../../../helpers/runtime.ts";
+import { mathmlToText } from "../../../../src/sources/ncbi/pubmed/mathml_text.ts";
+import { formatApa } from "../../../../src/tools/pubmed/citations/apa.ts";
+import { formatBibtex } from "../../../../src/tools/pubmed/citations/bibtex.ts";
+import { formatMla } from "../../../../src/tools/pubmed/citations/mla.ts";
+import { formatRis } from "../../../../src/tools/pubmed/citations/ris.ts";
+import { article } from "./fixtures.ts";
 
 const isotopes = () => article("built__mathml_isotopes_99000013.xml", "99000013");
 
