@@ -143,6 +143,17 @@ Deno.test("citation_formats answers ENTITY_NOT_FOUND for an unknown PMID", async
   });
 });
 
+Deno.test("an ELink answer about another PMID is an UPSTREAM_ERROR, not its links shown as the source's", async () => {
+  // The recorded neighbor_score answer is about 9298984; here it answers a request for 12242737.
+  const routes = eutils({ elink: () => fixtureXml("ncbi/eutils/biopython__elink1_2008_scores.xml") });
+  await withSession([routes], async ({ call, requests }) => {
+    const error = errorOf(await call("getArticleRelationships", { sourcePmid: "12242737" }));
+    assert.equal(error.code, "UPSTREAM_ERROR");
+    assert.equal(error.message, "NCBI ELink answered for id 9298984, not for 12242737.");
+    assert.equal(callsTo(requests, "esummary").length, 0);
+  });
+});
+
 Deno.test("an id ELink rejects is ENTITY_NOT_FOUND naming sourcePmid and searchPubMedArticles", async () => {
   const invalidUid = eutils({
     elink: () => xml("<eLinkResult><ERROR>Invalid uid 0 at position 0</ERROR></eLinkResult>"),
