@@ -15,7 +15,8 @@ import { reach } from "./reach.ts";
 type Structured = Record<string, unknown>;
 interface Smoke {
   name: string;
-  baseUrl: (urls: ReturnType<typeof createRuntime>["deps"]["config"]["baseUrls"]) => string;
+  /** The key of its base URL in `Config.baseUrls` (the upstream's name). */
+  upstream: string;
   run: (
     call: (tool: string, args: Structured) => Promise<Structured>,
     runtime: ReturnType<typeof createRuntime>,
@@ -25,7 +26,7 @@ interface Smoke {
 const SMOKES: Smoke[] = [
   {
     name: "NCBI E-utilities: searchPubMedArticles with brief summaries matched to their PMIDs",
-    baseUrl: (u) => u.ncbiEutils,
+    upstream: "ncbi-eutils",
     async run(call) {
       const out = await call("searchPubMedArticles", {
         queryTerm: "biopython[Title]",
@@ -41,7 +42,7 @@ const SMOKES: Smoke[] = [
   },
   {
     name: "PubChem: fetch_compound_properties for aspirin (CID 2244)",
-    baseUrl: (u) => u.pubchem,
+    upstream: "pubchem",
     async run(call) {
       const out = await call("fetch_compound_properties", { cids: [2244], properties: ["MolecularFormula", "SMILES"] });
       const [row] = out.results as Record<string, unknown>[];
@@ -51,7 +52,7 @@ const SMOKES: Smoke[] = [
   },
   {
     name: "arXiv API: fetch_latest cs.LG, one paper",
-    baseUrl: (u) => u.arxivApi,
+    upstream: "arxiv-api",
     async run(call) {
       const out = await call("fetch_latest", { source: "arxiv", category: "cs.LG", count: 1 });
       const [paper] = out.papers as { id: string; title: string }[];
@@ -62,7 +63,7 @@ const SMOKES: Smoke[] = [
   },
   {
     name: "arXiv web: the abstract page of 2104.12255 keeps title, categories and id",
-    baseUrl: (u) => u.arxivWeb,
+    upstream: "arxiv-web",
     async run(_call, runtime) {
       const response = await runtime.upstream.request({
         ...absPageRequest("2104.12255"),
@@ -76,7 +77,7 @@ const SMOKES: Smoke[] = [
   },
   {
     name: "OpenAlex: fetch_latest for topic T11636, one work",
-    baseUrl: (u) => u.openalex,
+    upstream: "openalex",
     async run(call, runtime) {
       let out: Structured;
       try {
@@ -94,8 +95,15 @@ const SMOKES: Smoke[] = [
 ];
 
 const runtime = createRuntime();
-const probes = await Promise.all(SMOKES.map((s) => reach(s.baseUrl(runtime.deps.config.baseUrls))));
+const probes = await Promise.all(SMOKES.map((s) => reach(baseUrl(runtime.deps.config.baseUrls, s.upstream))));
 await runtime.close();
+
+/** A renamed upstream fails here, loudly, instead of probing `undefined`. */
+function baseUrl(urls: Readonly<Record<string, string>>, upstream: string): string {
+  const url = urls[upstream];
+  if (!url) throw new Error(`no base URL for upstream '${upstream}' in the config (known: ${Object.keys(urls)})`);
+  return url;
+}
 
 for (const [i, smoke] of SMOKES.entries()) {
   const probe = probes[i];
