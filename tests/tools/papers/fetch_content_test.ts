@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { htmlToText } from "../../../src/sources/html/html_to_text.ts";
 import type { PdfExtractor, PdfText } from "../../../src/sources/pdf/types.ts";
 import { fixture, fixtureBytes } from "../../helpers/runtime.ts";
-import { type CallResult, errorOf, papersClient, papersMockRoute, structured } from "./mock.ts";
+import { type CallResult, errorOf, papersClient, structured } from "./mock.ts";
 
 interface Content {
   id: string;
@@ -261,7 +261,14 @@ Deno.test("fetch_content OpenAlex", async (t) => {
         routes: [
           (req) =>
             req.url.pathname === "/openalex/works/W1000000001"
-              ? papersMockRoute({ ...req, url: new URL(req.url.href.replace("W1000000001", "W2741809807")) })
+              ? new Response(
+                // The recorded W2741809807, its PDF link pointed at the mock publisher below.
+                fixture("openalex/openalexpython__W2741809807_2025.json").replaceAll(
+                  "https://peerj.com/articles/4375.pdf",
+                  "http://mock.test/publisher/peerj.com/articles/4375.pdf",
+                ),
+                { headers: { "content-type": "application/json" } },
+              )
               : undefined,
           (req) =>
             req.url.pathname === "/publisher/peerj.com/articles/4375.pdf"
