@@ -15,6 +15,8 @@ const XML = "text/xml; charset=UTF-8";
 const TEXT = "text/plain; charset=UTF-8";
 const PUBMED_DIR = new URL("../../fixtures/ncbi/pubmed/", import.meta.url);
 const SUMMARY_FIXTURE = "ncbi/eutils/eutilsjson__esummary.pubmed.xml";
+/** The recorded search with a history (WebEnv); history ESummary requests answer for its PMIDs. */
+const HISTORY_SEARCH = "ncbi/eutils/biopython__esearch2.xml";
 const DOCTYPE = '<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD PubMedArticle, 1st January 2025//EN" ' +
   '"https://dtd.nlm.nih.gov/ncbi/pubmed/out/pubmed_250101.dtd">';
 
@@ -38,7 +40,7 @@ function esearch(req: MockRequest): Response | undefined {
   if (term.includes("fleegle")) return fixtureResponse("ncbi/eutils/eutilsjson__esearch.error.xml", XML);
   if (term.includes("nonexistent")) return fixtureResponse("ncbi/eutils/built__esearch_warninglist.xml", XML);
   if (term.includes("stem cells")) return fixtureResponse("ncbi/eutils/biopython__esearch5.xml", XML);
-  if (req.params.get("usehistory") === "y") return fixtureResponse("ncbi/eutils/biopython__esearch2.xml", XML);
+  if (req.params.get("usehistory") === "y") return fixtureResponse(HISTORY_SEARCH, XML);
   return fixtureResponse("ncbi/eutils/biopython__esearch1.xml", XML);
 }
 
@@ -46,10 +48,17 @@ function esearch(req: MockRequest): Response | undefined {
  * Over the history (WebEnv) the recorded summary set answers. By id, recorded summaries answer their
  * uids and every other uid gets ESummary's documented per-id error element.
  */
+/** The PMIDs a history ESummary covers: those of the one recorded history search, retstart/retmax applied. */
+function historyIds(req: MockRequest): string[] {
+  const all = [...fixtureText(HISTORY_SEARCH).matchAll(/<Id>(\d+)<\/Id>/g)].map((m) => m[1]);
+  const start = Number(req.params.get("retstart") ?? "0") || 0;
+  return all.slice(start, start + (Number(req.params.get("retmax") ?? "20") || 20));
+}
+
 function esummary(req: MockRequest): Response | undefined {
   if (!isPubmed(req, "/esummary.fcgi")) return undefined;
-  if (req.params.get("WebEnv")) return fixtureResponse(SUMMARY_FIXTURE, XML);
-  const ids = (req.params.get("id") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const ids = req.params.get("WebEnv") ? historyIds(req) : (req.params.get("id") ?? "").split(",").map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length === 0) return fixtureResponse("ncbi/eutils/biopython__esummary8.xml", XML);
   const recorded = new Map(
     [...fixtureText(SUMMARY_FIXTURE).matchAll(/<DocumentSummary uid="(\d+)">[\s\S]*?<\/DocumentSummary>/g)]

@@ -65,8 +65,9 @@ function arxivQuery(req: MockRequest): Response {
   }
   if (/^cat:\S+$/.test(req.params.get("search_query") ?? "")) {
     const first = Number(req.params.get("start") ?? "0") === 0;
+    // Later pages replay what arXiv really does at times: an empty feed claiming totalResults 0.
     return fixtureResponse(
-      `arxiv/api/${first ? "arxivpy__search_testing_m10" : "arxivpy__id_0000.0000_empty"}.atom.xml`,
+      `arxiv/api/${first ? "arxivpy__search_testing_m10" : "built__search_cat_cs.LG_start10_empty"}.atom.xml`,
       ATOM,
     );
   }

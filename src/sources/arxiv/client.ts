@@ -6,6 +6,7 @@
 import { ToolError, UpstreamError } from "../../core/errors.ts";
 import type { SourceContext } from "../../context.ts";
 import type { ServiceRequest } from "../../upstreams/mod.ts";
+import { sameArxivPaper } from "./ids.ts";
 import { ArxivQueryError, parseArxivFeed } from "./parse_atom.ts";
 import type { ArxivEntry, ArxivFeed } from "./types.ts";
 
@@ -17,12 +18,14 @@ export const ARXIV_PAGE_SIZE = 100;
 export interface LatestResult {
   entries: ArxivEntry[];
   total: number;
-  /** Set when arXiv stopped early (an empty page before `total` was reached). */
+  /** Set when fewer entries came back than were asked for and arXiv's total promised: says where it stopped. */
   shortfall?: string;
 }
 
 /**
  * The newest submissions of one category, newest first, paged `ARXIV_PAGE_SIZE` at a time.
+ * arXiv sometimes answers a later page with an empty feed whose totalResults is 0; that page neither
+ * lowers the total already known nor ends the listing quietly: the result is marked short.
  * @example await latestInCategory(ctx, "cs.LG", 50)
  */
 export async function latestInCategory(
@@ -34,7 +37,8 @@ export async function latestInCategory(
   const entries: ArxivEntry[] = [];
   const seen = new Set<string>();
   let total = 0;
-  for (let start = 0; entries.length < count;) {
+  let start = 0;
+  while (entries.length < count) {
     const size = Math.min(ARXIV_PAGE_SIZE, count - entries.length);
     const feed = await query(ctx, {
       search_query: `cat:${category}`,
@@ -43,7 +47,10 @@ export async function latestInCategory(
       start,
       max_results: size,
     });
-    total = feed.totalResults;
+    // A later empty page says nothing about the total; other pages may raise it (new submissions).
+    if (feed.entries.length > 0 || start === 0) {
+      total = Math.max(total, feed.totalResults, start + feed.entries.length);
+    }
     // New submissions can shift the listing between pages; a repeated id is skipped, not duplicated.
     const before = entries.length;
     for (const e of feed.entries) {
@@ -55,17 +62,34 @@ export async function latestInCategory(
     start += feed.entries.length;
     if (start >= total || entries.length >= count) break;
     // An empty page (or one that only repeats ids) would otherwise loop until `total`.
-    if (entries.length === before) {
-      return { entries, total, shortfall: `arXiv returned no new entries at start=${start} of ${total} results` };
-    }
+    if (entries.length === before) break;
   }
-  return { entries, total };
+  const expected = Math.min(count, total);
+  if (entries.length >= expected) return { entries, total };
+  return {
+    entries,
+    total,
+    shortfall: `partial result: ${entries.length} of ${expected} papers; arXiv returned no new entries at ` +
+      `start=${start} of ${total} results`,
+  };
 }
 
-/** One paper by id (`2104.12255` gives the latest version); undefined when arXiv has no such paper. */
+/**
+ * One paper by id (`2104.12255` gives the latest version); undefined when arXiv has no such paper. The
+ * entry must be the paper asked for (same id, same version when one was given): an answer about another
+ * paper is an UPSTREAM_ERROR, never passed off as the requested one.
+ */
 export async function entryById(ctx: ArxivCtx, id: string): Promise<ArxivEntry | undefined> {
   const feed = await query(ctx, { id_list: id, max_results: 1 });
-  return feed.entries[0];
+  if (feed.entries.length === 0) return undefined;
+  const entry = feed.entries.find((e) => sameArxivPaper(id, e.id));
+  if (entry) return entry;
+  throw new ToolError(
+    "UPSTREAM_ERROR",
+    `arXiv answered the request for ${id} with ${feed.entries.map((e) => e.id).join(", ")}, not the paper asked for.`,
+    "Retry shortly; if it persists, open https://arxiv.org/abs/" + id + " to check the id.",
+    { invalidInput: { field: "id", value: id } },
+  );
 }
 
 async function query(ctx: ArxivCtx, params: ServiceRequest["query"]): Promise<ArxivFeed> {

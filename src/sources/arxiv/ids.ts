@@ -34,3 +34,14 @@ export function idFromAbsUrl(url: string): string | undefined {
   const match = /\/abs\/(.+)$/.exec(url.trim());
   return match ? normalizeArxivId(match[1]) : undefined;
 }
+
+/**
+ * Whether `returned` (as arXiv reports it, always versioned) is the paper `requested` names: the same id,
+ * and the same version when `requested` carries one. Case-insensitive (`math.ag/…` = `math.AG/…`).
+ * @example sameArxivPaper("2104.12255", "2104.12255v3") // true
+ */
+export function sameArxivPaper(requested: string, returned: string): boolean {
+  const want = requested.toLowerCase();
+  const got = returned.toLowerCase();
+  return hasVersion(want) ? want === got : want === stripVersion(got);
+}

@@ -43,24 +43,35 @@ export class OpenAlexClient {
     return !this.ctx.config.openalex.apiKey;
   }
 
-  /** Works matching a filter, in `sort` order, cursor-paged 100 at a time until `count`. */
+  /**
+   * Works matching a filter, in `sort` order, cursor-paged 100 at a time until `count`. When the cursor
+   * runs out (or a page comes back empty) before `count` and before the total OpenAlex reported,
+   * `shortfall` says so; an empty last page never lowers the total the earlier pages gave.
+   */
   async works(
     q: WorksQuery,
     onPage?: (got: number, wanted: number) => Promise<void>,
-  ): Promise<{ works: OpenAlexWork[]; total: number }> {
+  ): Promise<{ works: OpenAlexWork[]; total: number; shortfall?: string }> {
     const works: OpenAlexWork[] = [];
     const perPage = Math.min(OPENALEX_PAGE_SIZE, q.count);
     let total = 0;
-    for (let cursor: string | undefined = "*"; cursor && works.length < q.count;) {
+    let first = true;
+    for (let cursor: string | undefined = "*"; cursor && works.length < q.count; first = false) {
       const query = { filter: q.filter, sort: q.sort, per_page: perPage, cursor, select: LIST_SELECT };
       const response = await this.#get("/works", query);
       const list = parseList(response.text(), response.url);
-      total = list.meta.count;
+      if (first || list.results.length > 0) total = Math.max(total, list.meta.count);
       for (const raw of list.results) if (works.length < q.count) works.push(parseWork(raw));
       await onPage?.(works.length, Math.min(q.count, total));
       cursor = list.results.length > 0 ? list.meta.nextCursor : undefined;
     }
-    return { works, total };
+    const expected = Math.min(q.count, total);
+    if (works.length >= expected) return { works, total };
+    return {
+      works,
+      total,
+      shortfall: `partial result: ${works.length} of ${expected} works; OpenAlex ended the listing early`,
+    };
   }
 
   /** One work with all its locations; ENTITY_NOT_FOUND when OpenAlex has none. */

@@ -3,6 +3,7 @@
  * abstracts, authorships without an author object, datasets and figure DOIs, `best_oa_location` null.
  */
 import { normalizeArxivId } from "../arxiv/ids.ts";
+import { doiFromUrl } from "../doi_url.ts";
 import { shortId } from "./ids.ts";
 import type { OpenAlexLocation, OpenAlexWork } from "./types.ts";
 
@@ -19,7 +20,7 @@ export function parseWork(raw: Json): OpenAlexWork {
     title: clean(str(raw.display_name) ?? str(raw.title)),
     authors: authors(raw.authorships),
     publicationDate: str(raw.publication_date),
-    doi: str(raw.doi)?.replace(/^https?:\/\/(dx\.)?doi\.org\//i, ""),
+    doi: doiOrUndefined(str(raw.doi)),
     type: str(raw.type),
     citedByCount: typeof raw.cited_by_count === "number" ? raw.cited_by_count : undefined,
     isOa: openAccess.is_oa === true || oa.length > 0,
@@ -87,6 +88,10 @@ function arxivIdOf(locations: (OpenAlexLocation | undefined)[], doi: string | un
   }
   const fromDoi = /10\.48550\/arxiv\.(.+)$/i.exec(doi ?? "");
   return fromDoi ? normalizeArxivId(fromDoi[1]) : undefined;
+}
+
+function doiOrUndefined(value: string | undefined): string | undefined {
+  return value ? doiFromUrl(value) || undefined : undefined;
 }
 
 function str(value: unknown): string | undefined {

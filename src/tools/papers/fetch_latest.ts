@@ -1,13 +1,12 @@
 /** fetch_latest: the newest papers of an arXiv category or an OpenAlex topic/field. */
 import { z } from "zod";
-import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { latestInCategory } from "../../sources/arxiv/client.ts";
-import { ARXIV_CATEGORIES, categoriesUnder, findArxivCategory } from "../../sources/arxiv/taxonomy.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
+import { resolveArxivCategory } from "./arxiv_category.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { arxivPaper, isoDay, openalexPaper } from "./paper_view.ts";
-import { paperListSchema, partialSuccess, renderPapers, sourceSchema, type Warning } from "./schemas.ts";
+import { paperListSchema, partialResult, partialSuccess, renderPapers, sourceSchema } from "./schemas.ts";
 
 export const MAX_COUNT = 200;
 
@@ -44,9 +43,7 @@ export const fetchLatest = defineTool({
 type Args = z.output<typeof input>;
 
 async function latestArxiv(args: Args, ctx: ToolContext): Promise<z.input<typeof output>> {
-  const category = findArxivCategory(args.category);
-  if (!category) throw unknownArxivCategory(args.category);
-  const warnings: Warning[] = [];
+  const { category, warnings } = resolveArxivCategory(args.category, "category");
   if (!category.active) {
     warnings.push({
       code: "RetiredCategory",
@@ -54,7 +51,7 @@ async function latestArxiv(args: Args, ctx: ToolContext): Promise<z.input<typeof
     });
   }
   const result = await latestInCategory(ctx, category.code, args.count, (got, wanted) => progress(ctx, got, wanted));
-  if (result.shortfall) warnings.push({ code: "Truncated", message: `${result.shortfall}; retry later for more.` });
+  if (result.shortfall) warnings.push(partialResult(result.shortfall));
   const papers = result.entries.map(arxivPaper);
   const partial = partialSuccess(papers, "arXiv");
   if (partial) warnings.push(partial);
@@ -70,7 +67,7 @@ async function latestArxiv(args: Args, ctx: ToolContext): Promise<z.input<typeof
 async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typeof output>> {
   const client = new OpenAlexClient(ctx);
   const resolved = await resolveOpenAlexCategory(client, args.category, "category");
-  const { works, total } = await client.works(
+  const { works, total, shortfall } = await client.works(
     {
       filter: `${resolved.filter},to_publication_date:${isoDay(ctx.clock.now())}`,
       sort: "publication_date:desc",
@@ -80,6 +77,7 @@ async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typ
   );
   const papers = works.map((w) => openalexPaper(w));
   const warnings = [...resolved.warnings, ...client.notices()];
+  if (shortfall) warnings.push(partialResult(shortfall));
   const partial = partialSuccess(papers, "OpenAlex");
   if (partial) warnings.push(partial);
   return {
@@ -94,18 +92,4 @@ async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typ
 
 function progress(ctx: ToolContext, got: number, wanted: number): Promise<void> {
   return ctx.progress(got, wanted, `fetched ${got} of ${wanted} papers`);
-}
-
-/** Near misses get concrete suggestions: an archive (`cs`) lists its categories, a name its codes. */
-function unknownArxivCategory(raw: string) {
-  const under = categoriesUnder(raw).slice(0, 8).map((c) => c.code);
-  const byName = ARXIV_CATEGORIES.filter((c) => c.active && c.name.toLowerCase().includes(raw.toLowerCase()))
-    .slice(0, 5).map((c) => `${c.code} (${c.name})`);
-  const hint = under.length
-    ? `'${raw}' is an archive; use one of its categories, e.g. ${under.join(", ")}.`
-    : byName.length
-    ? `Did you mean ${byName.join(", ")}?`
-    : "Use an arXiv taxonomy code such as cs.LG or astro-ph.GA (list_categories source=arxiv shows all), " +
-      "or source=openalex for OpenAlex topics.";
-  return invalidInput("category", "not an arXiv category code", raw, hint);
 }

@@ -6,7 +6,7 @@ import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { MAX_COUNT } from "./fetch_latest.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { citedPaper, isoDay } from "./paper_view.ts";
-import { paperListSchema, paperSchema, partialSuccess, renderPapers } from "./schemas.ts";
+import { paperListSchema, paperSchema, partialResult, partialSuccess, renderPapers } from "./schemas.ts";
 
 const input = z.object({
   concept: z.string().trim().min(1).max(200).describe("OpenAlex id (T10320, fields/17, C41008148) or topic name"),
@@ -43,7 +43,7 @@ export const fetchTopCited = defineTool({
     }
     const client = new OpenAlexClient(ctx);
     const resolved = await resolveOpenAlexCategory(client, args.concept, "concept");
-    const { works, total } = await client.works(
+    const { works, total, shortfall } = await client.works(
       {
         filter: `${resolved.filter},from_publication_date:${args.since}`,
         sort: "cited_by_count:desc",
@@ -53,6 +53,7 @@ export const fetchTopCited = defineTool({
     );
     const papers = works.map(citedPaper);
     const warnings = [...resolved.warnings, ...client.notices()];
+    if (shortfall) warnings.push(partialResult(shortfall));
     const partial = partialSuccess(papers, "OpenAlex");
     if (partial) warnings.push(partial);
     return {

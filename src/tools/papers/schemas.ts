@@ -58,6 +58,14 @@ export function partialSuccess(papers: Paper[], sourceName: string): Warning | u
 }
 
 /**
+ * The upstream stopped before the count asked for (and before the total it reported): the papers are
+ * real but fewer than promised, so the caller is told rather than handed a short list as complete.
+ */
+export function partialResult(shortfall: string): Warning {
+  return { code: "PartialResult", message: `${shortfall}; retry later for the rest.` };
+}
+
+/**
  * The text block of a paper list: a summary line, what was searched (category, topic used), warnings, then
  * a heading per paper with its fields.
  */

@@ -8,7 +8,7 @@ import { count } from "../../render/markdown.ts";
 const input = z.object({
   query: z.string().trim().min(1).max(4000).describe("SMILES or CID"),
   queryType: z.enum(["smiles", "cid"]).describe("Format of query"),
-  threshold: z.number().int().min(70).max(100).default(90).describe("Minimum Tanimoto score, percent"),
+  threshold: z.number().min(70).max(100).default(90).describe("Minimum Tanimoto percent; 85.5 searches at 86"),
   maxRecords: z.number().int().positive().max(100).default(20).describe("CIDs to return"),
 });
 
@@ -28,7 +28,8 @@ export const searchCompoundsBySimilarity = defineTool({
   ],
   async run(args, ctx) {
     const query = checkStructureQuery(args.queryType, args.query);
-    return { cids: await similaritySearch(ctx, { ...args, query }) };
+    // PubChem takes whole percentages; rounding up keeps every hit at or above the threshold asked for.
+    return { cids: await similaritySearch(ctx, { ...args, query, threshold: Math.ceil(args.threshold) }) };
   },
   render: (r) => `${count(r.cids.length, "similar CID")}: ${r.cids.join(", ")}`,
 });

@@ -1,6 +1,6 @@
 /**
  * What fetchArticleDetails returns for one record at each detail level. abstract_plus is the full record
- * (MeSH and grants on request), citation_data the fields a reference needs.
+ * (MeSH and grants on request), citation_data the fields a reference needs (MeSH on request too).
  */
 import type { PubMedArticle } from "../../sources/ncbi/pubmed/types.ts";
 import type { z } from "zod";
@@ -22,7 +22,11 @@ export function abstractPlusView(article: PubMedArticle, options: AbstractPlusOp
   };
 }
 
-export function citationView(article: PubMedArticle): ArticleView {
+/** The fields a reference needs; MeSH headings too unless `includeMeshTerms` is false (as for abstract_plus). */
+export function citationView(
+  article: PubMedArticle,
+  options: Pick<AbstractPlusOptions, "includeMeshTerms">,
+): ArticleView {
   return {
     pmid: article.pmid,
     recordType: article.recordType,
@@ -33,5 +37,6 @@ export function citationView(article: PubMedArticle): ArticleView {
     ...(article.doi ? { doi: article.doi } : {}),
     ...(article.pmcId ? { pmcId: article.pmcId } : {}),
     ...(article.book ? { book: article.book } : {}),
+    ...(options.includeMeshTerms ? { meshTerms: article.meshTerms } : {}),
   };
 }

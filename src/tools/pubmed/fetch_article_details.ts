@@ -17,7 +17,7 @@ const input = z.object({
   pmids: z.array(pmidSchema).min(1).max(200).describe('"31452104" or "PMID:31452104"'),
   detailLevel: z.enum(["abstract_plus", "full_xml", "medline_text", "citation_data"]).default("abstract_plus")
     .describe("abstract_plus: parsed; citation_data: reference fields; full_xml, medline_text: raw"),
-  includeMeshTerms: z.boolean().default(true).describe("abstract_plus: MeSH headings"),
+  includeMeshTerms: z.boolean().default(true).describe("abstract_plus, citation_data: MeSH headings"),
   includeGrantInfo: z.boolean().default(false).describe("abstract_plus: funding grants"),
 });
 
@@ -62,7 +62,7 @@ export const fetchArticleDetails = defineTool({
       const raw = args.detailLevel === "full_xml" ? splitRawRecords(fetched.value) : undefined;
       for (const a of parsed) {
         if (raw) byPmid.set(a.pmid, { pmid: a.pmid, title: a.title, fullXml: raw.get(a.pmid) ?? "" });
-        else if (args.detailLevel === "citation_data") byPmid.set(a.pmid, citationView(a));
+        else if (args.detailLevel === "citation_data") byPmid.set(a.pmid, citationView(a, args));
         else byPmid.set(a.pmid, abstractPlusView(a, args));
       }
     }

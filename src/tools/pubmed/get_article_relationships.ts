@@ -9,6 +9,7 @@ import { parseEFetchPubMed } from "../../sources/ncbi/pubmed/parse_efetch.ts";
 import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed/client.ts";
 import { CITATION_STYLES, type CitationStyle, formatCitations } from "./citations/format.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
+import { matchSummaries } from "./summaries_by_id.ts";
 import { recordSection, textBlock } from "../../render/markdown.ts";
 
 const RELATIONSHIPS = ["pubmed_similar_articles", "pubmed_citedin", "pubmed_references", "citation_formats"] as const;
@@ -31,7 +32,10 @@ const relatedSchema = z.object({
   pmid: z.string(),
   title: z.string().describe("Empty when NCBI could not summarise the article (see summaryError)"),
   authors: z.array(z.string()),
-  score: z.number().optional().describe("Similarity score (similar articles only; higher is closer)"),
+  score: z.number().min(0).max(1).optional().describe(
+    "Similar articles only: 0-1, PubMed's neighbor score over the best one's (1 = most similar)",
+  ),
+  rawScore: z.number().optional().describe("PubMed's own neighbor score (unbounded)"),
   linkUrl: z.string(),
   summaryError: z.string().optional(),
 });
@@ -119,20 +123,35 @@ async function related(pmid: string, type: string, max: number, ctx: ToolContext
       notice: `PubMed links no ${type.replace("pubmed_", "").replace(/_/g, " ")} to PMID ${pmid}.`,
     };
   }
+  const best = Math.max(0, ...others.map((l) => l.score ?? 0));
   const summaries = await eSummaryByIds(ctx, chosen.map((l) => l.id));
-  const byId = new Map(summaries.value.map((s) => [s.pmid, s]));
-  const relatedArticles = chosen.map((link) => {
-    const s = byId.get(link.id);
+  const matched = matchSummaries(chosen.map((l) => l.id), summaries.value);
+  const relatedArticles = chosen.map((link, i) => {
+    const s = matched.summaries[i];
     return {
       pmid: link.id,
-      title: s?.title ?? "",
-      authors: s?.authors ?? [],
-      ...(link.score === undefined ? {} : { score: link.score }),
+      title: s.title,
+      authors: s.authors,
+      ...(link.score === undefined ? {} : { score: normalised(link.score, best), rawScore: link.score }),
       linkUrl: pubmedUrl(link.id),
-      ...(s?.error || !s ? { summaryError: s?.error ?? "NCBI returned no summary for this PMID" } : {}),
+      ...(s.error ? { summaryError: s.error } : {}),
     };
   });
-  return { ...base, relatedArticles, retrievedCount: relatedArticles.length, eSummaryUrl: summaries.url };
+  return {
+    ...base,
+    relatedArticles,
+    retrievedCount: relatedArticles.length,
+    ...(matched.warning ? { notice: matched.warning } : {}),
+    eSummaryUrl: summaries.url,
+  };
+}
+
+/**
+ * ELink's neighbor scores have no fixed scale (tens of millions today, hundreds in 2008): divided by the
+ * best similar article's score they become 0-1 and comparable across calls. Four decimals.
+ */
+function normalised(score: number, best: number): number {
+  return best > 0 ? Math.round((Math.max(0, score) / best) * 10_000) / 10_000 : 0;
 }
 
 /** The same not-found error whether EFetch returns no record or ELink rejects the id (as get_pubmed_links does). */

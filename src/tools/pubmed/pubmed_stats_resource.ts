@@ -8,6 +8,8 @@ import type { ResourceDef, ToolContext } from "../tool_def.ts";
 import { eInfo, EINFO_TTL_MS } from "../../sources/ncbi/pubmed/client.ts";
 
 const URI = "pubmed-connect://stats/pubmed";
+/** NCBI's reference for EInfo, where the fields below are defined. */
+const EINFO_DOCS_URL = "https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.EInfo";
 
 interface CachedStats {
   json?: string;
@@ -24,12 +26,25 @@ async function pubmedStats(ctx: ToolContext): Promise<Record<string, unknown>> {
     description: value.description,
     ...(value.dbBuild ? { dbBuild: value.dbBuild } : {}),
     recordCount: value.count,
-    lastUpdate: value.lastUpdate,
+    lastUpdate: isoLocalTime(value.lastUpdate) ?? value.lastUpdate,
+    lastUpdateNcbi: value.lastUpdate,
     searchFields: value.fields,
     linkNames: value.links,
     eInfoUrl: url,
+    documentationUrl: EINFO_DOCS_URL,
     retrievedAt: new Date(ctx.clock.now()).toISOString(),
   };
+}
+
+/**
+ * EInfo's "2025/11/27 06:33" as ISO 8601 ("2025-11-27T06:33:00"). NCBI gives no time zone, so none is
+ * added; undefined when the text is not in that form (the original is kept beside it either way).
+ */
+export function isoLocalTime(text: string): string | undefined {
+  const m = /^(\d{4})\/(\d{2})\/(\d{2})(?:\s+(\d{2}):(\d{2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = "00", mi = "00"] = m;
+  return `${y}-${mo}-${d}T${h}:${mi}:00`;
 }
 
 export const pubmedStatsResource: ResourceDef = {

@@ -4,6 +4,7 @@ import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";
 import type { PubMedSummary } from "../../sources/ncbi/pubmed/types.ts";
 import { dateLimits, effectiveTerm, SORT_VALUES } from "./search_query.ts";
+import { matchSummaries } from "./summaries_by_id.ts";
 import { count, recordSection, textBlock } from "../../render/markdown.ts";
 
 const DATE = /^\d{4}(?:[/-](?:0[1-9]|1[0-2])(?:[/-](?:0[1-9]|[12]\d|3[01]))?)?$/;
@@ -99,12 +100,15 @@ export const searchPubMedArticles = defineTool({
     const pmids = found.ids.slice(0, args.maxResults);
     let summaries: PubMedSummary[] = [];
     let eSummaryUrl: string | undefined;
+    const warnings = [...found.warnings];
     const count = Math.min(args.fetchBriefSummaries, pmids.length);
     if (count > 0) {
       const fetched = found.webEnv && found.queryKey
         ? await eSummaryFromHistory(ctx, found.webEnv, found.queryKey, count)
         : await eSummaryByIds(ctx, pmids.slice(0, count));
-      summaries = fetched.value.slice(0, count);
+      const matched = matchSummaries(pmids.slice(0, count), fetched.value);
+      summaries = matched.summaries;
+      if (matched.warning) warnings.push(matched.warning);
       eSummaryUrl = fetched.url;
     }
     return {
@@ -124,7 +128,7 @@ export const searchPubMedArticles = defineTool({
       retrievedPmidCount: pmids.length,
       pmids,
       briefSummaries: summaries,
-      warnings: found.warnings,
+      warnings,
       eSearchUrl: search.url,
       ...(eSummaryUrl ? { eSummaryUrl } : {}),
     };

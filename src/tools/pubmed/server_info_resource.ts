@@ -12,6 +12,8 @@ import { upstreamPolicies } from "../../upstreams/mod.ts";
 const URI = "pubmed-connect://info";
 /** NCBI's E-utilities usage guidelines (rate limits, tool/email, API keys). */
 const NCBI_POLICY_URL = "https://www.ncbi.nlm.nih.gov/books/NBK25497/";
+/** NCBI's E-utilities help book: what this server calls and how. */
+const E_UTILITIES_DOCS_URL = "https://www.ncbi.nlm.nih.gov/books/NBK25501/";
 const E_UTILITIES = ["esearch", "esummary", "efetch", "elink", "einfo"];
 
 export function serverInfo(ctx: ToolContext): Record<string, unknown> {
@@ -40,6 +42,7 @@ export function serverInfo(ctx: ToolContext): Record<string, unknown> {
       mailto: config.openalex.mailto ? "set" : "unset",
     },
     supportedEUtilities: E_UTILITIES,
+    documentationUrl: E_UTILITIES_DOCS_URL,
     eUtilitiesBaseUrl: config.baseUrls["ncbi-eutils"],
     operationalStatus: {
       status: health(status, ctx.clock.now()),

@@ -46,10 +46,13 @@ Deno.test("latestInCategory pages where the last page ended, 3 s apart on one co
     [
       ["0", "15"],
       ["10", "5"],
+      // The second page brought 2 entries: arXiv's total (214881) says more exist, so a third is asked for.
+      ["12", "3"],
     ],
   );
   assert.ok(route.times[1].at - route.times[0].at >= 3000, "second request at least 3 s after the first");
   assert.equal(result.entries.length, 12);
+  assert.match(result.shortfall ?? "", /^partial result: 12 of 15 papers/);
 });
 
 Deno.test("latestInCategory stops on a page that brings nothing new and says so", async () => {
@@ -57,7 +60,44 @@ Deno.test("latestInCategory stops on a page that brings nothing new and says so"
   const result = await settle(clock, latestInCategory(ctx, "cs.SE", 30));
   assert.equal(fetch.requests.length, 2);
   assert.equal(result.entries.length, 10);
-  assert.match(result.shortfall ?? "", /no new entries at start=20 of 214881/);
+  assert.match(
+    result.shortfall ?? "",
+    /^partial result: 10 of 30 papers; arXiv returned no new entries at start=20 of 214881/,
+  );
+});
+
+Deno.test("latestInCategory: a later empty page with totalResults 0 keeps the total and marks the result partial", async () => {
+  const { clock, fetch, ctx } = setup((url) =>
+    atom(
+      url.searchParams.get("start") === "0"
+        ? "arxivpy__search_testing_m10.atom.xml"
+        : "built__search_cat_cs.LG_start10_empty.atom.xml",
+    )
+  );
+  const result = await settle(clock, latestInCategory(ctx, "cs.LG", 50));
+  assert.equal(fetch.requests.length, 2);
+  assert.equal(result.entries.length, 10);
+  assert.equal(result.total, 214881, "the empty page's totalResults 0 does not replace the real total");
+  assert.equal(
+    result.shortfall,
+    "partial result: 10 of 50 papers; arXiv returned no new entries at start=10 of 214881 results",
+  );
+});
+
+Deno.test("latestInCategory: an empty first page that still claims results is partial, an empty category is not", async (t) => {
+  await t.step("claims results", async () => {
+    const body = fixture("arxiv/api/built__search_cat_cs.LG_start10_empty.atom.xml")
+      .replace("<opensearch:totalResults>0<", "<opensearch:totalResults>7<");
+    const { clock, ctx } = setup(() => new Response(body));
+    const result = await settle(clock, latestInCategory(ctx, "cs.LG", 5));
+    assert.equal(result.total, 7);
+    assert.match(result.shortfall ?? "", /^partial result: 0 of 5 papers/);
+  });
+  await t.step("empty category", async () => {
+    const { clock, ctx } = setup(() => atom("arxivpy__id_0000.0000_empty.atom.xml"));
+    const result = await settle(clock, latestInCategory(ctx, "cs.LG", 5));
+    assert.deepEqual(result, { entries: [], total: 0 });
+  });
 });
 
 Deno.test("entryById asks for one id and maps arXiv's error feed to INVALID_INPUT", async (t) => {

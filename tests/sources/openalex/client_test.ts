@@ -58,12 +58,29 @@ Deno.test("works() stops at the recorded empty last page", async () => {
         : fixture("openalex/openalexpro__works_cursor_last_page_empty.json"),
     )
   );
-  const { works } = await settle(
+  const { works, total, shortfall } = await settle(
     clock,
     client.works({ filter: "topics.id:T1", sort: "cited_by_count:desc", count: 50 }),
   );
   assert.equal(works.length, 2);
   assert.equal(fetch.requests.length, 2);
+  // The first page reported 4312; the empty last page's count (2) does not replace it, and 2 of 50 is partial.
+  assert.equal(total, 4312);
+  assert.equal(shortfall, "partial result: 2 of 50 works; OpenAlex ended the listing early");
+});
+
+Deno.test("works() that gets everything OpenAlex has is not partial", async () => {
+  const { clock, client } = setup((req) => {
+    if (req.url.searchParams.get("cursor") !== "*") {
+      return json(fixture("openalex/openalexpro__works_cursor_last_page_empty.json"));
+    }
+    const list = JSON.parse(page(2, "end"));
+    return json(JSON.stringify({ ...list, meta: { ...list.meta, count: 2 } }));
+  });
+  const result = await settle(clock, client.works({ filter: "topics.id:T1", sort: "cited_by_count:desc", count: 50 }));
+  assert.equal(result.works.length, 2);
+  assert.equal(result.total, 2);
+  assert.equal(result.shortfall, undefined);
 });
 
 Deno.test("notices() name a missing key and report the cost headers", async () => {

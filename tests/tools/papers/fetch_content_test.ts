@@ -11,6 +11,7 @@ interface Content {
   date: string | null;
   abstract?: string;
   categories?: string[];
+  comment?: string;
   pdf_url?: string;
   url: string;
   content_format: string;
@@ -169,7 +170,54 @@ Deno.test("fetch_content arXiv takes metadata from the abstract page when the AP
     assert.equal(out.id, "2106.09608v2");
     assert.deepEqual(out.authors, ["Prithviraj Ammanabrolu", "Mark O. Riedl"]);
     assert.equal(out.content_format, "html");
+    // The page's metadata table keeps the categories (primary first) and the comment.
+    assert.deepEqual(out.categories, ["cs.LG", "cs.AI", "cs.CL"]);
+    assert.equal(out.comment, "Camera read, in Proceedings of NeurIPS 2021 Main Conference");
     assert.equal(out.warnings?.[0].code, "MetadataFromAbstractPage");
+    assert.doesNotMatch(out.warnings?.[0].message ?? "", /no categories/);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("fetch_content arXiv refuses an API answer about another paper", async (t) => {
+  for (const [what, id] of [["another id", "2104.12255"], ["another version of the same id", "1605.08386v2"]]) {
+    await t.step(what, async () => {
+      // The recorded answer for 1605.08386v1 served whatever was asked for.
+      const { call, close } = await papersClient({
+        routes: [
+          (req) =>
+            req.url.pathname === "/arxiv-api/query"
+              ? new Response(fixture("arxiv/api/arxivpy__id_1605.08386.atom.xml"), {
+                headers: { "content-type": "application/atom+xml" },
+              })
+              : undefined,
+        ],
+      });
+      try {
+        const error = errorOf(await call("fetch_content", { source: "arxiv", id }));
+        assert.equal(error.code, "UPSTREAM_ERROR");
+        assert.equal(
+          error.message,
+          `arXiv answered the request for ${id} with 1605.08386v1, not the paper asked for.`,
+        );
+      } finally {
+        await close();
+      }
+    });
+  }
+});
+
+Deno.test("fetch_content arXiv finds the requested entry in a feed that holds several", async () => {
+  // The mock answers cond-mat/0607501 with the recorded 2016 feed, whose first entry is 1111.2011v2.
+  const { call, close } = await papersClient({
+    routes: [(req) => req.url.pathname.startsWith("/arxiv-web/") ? new Response("gone", { status: 404 }) : undefined],
+  });
+  try {
+    const result = await call("fetch_content", { source: "arxiv", id: "cond-mat/0607501" });
+    const error = errorOf(result);
+    assert.equal(error.code, "NOT_AVAILABLE");
+    assert.match(error.message, /arXiv cond-mat\/0607501v2/);
   } finally {
     await close();
   }
@@ -204,6 +252,42 @@ Deno.test("fetch_content OpenAlex", async (t) => {
       await close();
     }
   });
+  await t.step(
+    "an id OpenAlex answers with another (merged) work is flagged, not passed off as the one asked for",
+    async () => {
+      const extractor = scriptedExtractor(["The state of OA"]);
+      const { call, close } = await papersClient({
+        seams: { extractor },
+        routes: [
+          (req) =>
+            req.url.pathname === "/openalex/works/W1000000001"
+              ? new Response(
+                // The recorded W2741809807, its PDF link pointed at the mock publisher below.
+                fixture("openalex/openalexpython__W2741809807_2025.json").replaceAll(
+                  "https://peerj.com/articles/4375.pdf",
+                  "http://mock.test/publisher/peerj.com/articles/4375.pdf",
+                ),
+                { headers: { "content-type": "application/json" } },
+              )
+              : undefined,
+          (req) =>
+            req.url.pathname === "/publisher/peerj.com/articles/4375.pdf"
+              ? new Response(fixtureBytes("arxiv/pdf/arxivpy__1111.2011v2.pdf").slice(), {
+                headers: { "content-type": "application/pdf" },
+              })
+              : undefined,
+        ],
+      });
+      try {
+        const out = structured<Content>(await call("fetch_content", { source: "openalex", id: "W1000000001" }));
+        assert.equal(out.id, "W2741809807");
+        const warning = out.warnings?.find((w) => w.code === "IdRedirected");
+        assert.match(warning?.message ?? "", /^OpenAlex answered W1000000001 with work W2741809807/);
+      } finally {
+        await close();
+      }
+    },
+  );
   await t.step("a publisher page with the full text when the PDF link is refused", async () => {
     const { call, close } = await papersClient({
       routes: [(req) => {
@@ -250,6 +334,28 @@ Deno.test("fetch_content OpenAlex", async (t) => {
       assert.equal(error.code, "NOT_AVAILABLE");
       assert.match(error.message, /OpenAlex lists no open-access copy/);
       assert.match(error.recovery_hint, /https:\/\/doi\.org\/10\.2210\/pdb4hhb\/pdb/);
+    } finally {
+      await close();
+    }
+  });
+  await t.step("a DOI with <, > and ; is percent-encoded where it becomes a link", async () => {
+    const { call, close } = await papersClient({
+      routes: [
+        (req) =>
+          req.url.pathname === "/openalex/works/W6945048743"
+            ? new Response(fixture("openalex/built__work_closed_sici_doi.json"))
+            : undefined,
+      ],
+    });
+    try {
+      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W6945048743" }));
+      assert.equal(error.code, "NOT_AVAILABLE");
+      assert.ok(
+        error.recovery_hint.includes(
+          "https://doi.org/10.1002/(sici)1097-0258(19980415)17:7%3C857::aid-sim777%3E3.0.co;2-e.",
+        ),
+        error.recovery_hint,
+      );
     } finally {
       await close();
     }

@@ -36,13 +36,32 @@ Deno.test("fetch_latest over MCP: arXiv", async (t) => {
       const q = fetch.requests.at(-1)!.url.searchParams;
       assert.equal(q.get("search_query"), "cat:cs.LG");
     });
-    await t.step("an archive name is refused with its categories as the hint", async () => {
+    await t.step("an archive names many categories: AMBIGUOUS_QUERY listing them", async () => {
       const error = errorOf(await call("fetch_latest", { source: "arxiv", category: "cs" }));
-      assert.equal(error.code, "INVALID_INPUT");
-      assert.match(error.recovery_hint, /'cs' is an archive; use one of its categories, e\.g\. cs\.AI/);
+      assert.equal(error.code, "AMBIGUOUS_QUERY");
+      assert.match(
+        error.message,
+        /^'cs' is an arXiv archive with \d+ categories: cs\.AI \(Artificial Intelligence\), /,
+      );
+      assert.match(error.recovery_hint, /category="cs\.AI"/);
     });
-    await t.step("a category name gets the matching codes suggested", async () => {
+    await t.step("a name shared by two active categories: AMBIGUOUS_QUERY naming both", async () => {
       const error = errorOf(await call("fetch_latest", { source: "arxiv", category: "Machine Learning" }));
+      assert.equal(error.code, "AMBIGUOUS_QUERY");
+      assert.equal(
+        error.message,
+        '"Machine Learning" is the name of 2 arXiv categories: cs.LG (Machine Learning), stat.ML (Machine Learning).',
+      );
+    });
+    await t.step("a name of one active category is resolved, and says so", async () => {
+      const out = structured<Latest>(
+        await call("fetch_latest", { source: "arxiv", category: "computation and language", count: 2 }),
+      );
+      assert.equal(out.category, "cs.CL", "the retired cmp-lg shares the name; the active category wins");
+      assert.equal(out.warnings?.[0].code, "CategoryResolved");
+    });
+    await t.step("a partial name is INVALID_INPUT with the matching codes suggested", async () => {
+      const error = errorOf(await call("fetch_latest", { source: "arxiv", category: "Learning" }));
       assert.equal(error.code, "INVALID_INPUT");
       assert.match(error.recovery_hint, /cs\.LG \(Machine Learning\).*stat\.ML \(Machine Learning\)/);
     });
@@ -55,6 +74,23 @@ Deno.test("fetch_latest over MCP: arXiv", async (t) => {
       assert.equal(error.code, "INVALID_INPUT");
       assert.match(error.message, /'count'/);
     });
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("fetch_latest reports arXiv's short listing as partial: 10 of 50 with the real total and a warning", async () => {
+  // The mock answers start=10 with the built empty page (totalResults 0) that arXiv sometimes sends.
+  const { call, close } = await papersClient();
+  try {
+    const out = structured<Latest>(await call("fetch_latest", { source: "arxiv", category: "cs.LG", count: 50 }));
+    assert.equal(out.papers.length, 10);
+    assert.equal(out.total, 214881);
+    assert.deepEqual(out.warnings, [{
+      code: "PartialResult",
+      message: "partial result: 10 of 50 papers; arXiv returned no new entries at start=10 of 214881 results; " +
+        "retry later for the rest.",
+    }]);
   } finally {
     await close();
   }

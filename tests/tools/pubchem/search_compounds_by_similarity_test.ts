@@ -34,11 +34,20 @@ Deno.test("search_compounds_by_similarity over MCP", async (t) => {
         assert.match(error.recovery_hint, /threshold/);
       },
     );
-    await t.step("bad input: a SMILES given as 'cid', thresholds out of 70-100 or fractional", async () => {
+    await t.step("a decimal threshold is accepted and searched at the next whole percentage", async () => {
+      const result = await h.call("search_compounds_by_similarity", {
+        query: "2244",
+        queryType: "cid",
+        threshold: 85.5,
+      });
+      assert.deepEqual(result.structuredContent, { cids: [2244, 338, 5161, 10745] });
+      assert.equal(h.requests.at(-1)!.url.searchParams.get("Threshold"), "86");
+    });
+    await t.step("bad input: a SMILES given as 'cid', thresholds out of 70-100", async () => {
       const incoherent = errorOf(await h.call("search_compounds_by_similarity", { query: "CCO", queryType: "cid" }));
       assert.equal(incoherent.code, "INVALID_INPUT");
       assert.match(incoherent.message, /'query' with 'queryType'/);
-      for (const threshold of [69, 101, 92.5]) {
+      for (const threshold of [69, 101, 69.9, 100.5]) {
         const error = errorOf(
           await h.call("search_compounds_by_similarity", { query: "2244", queryType: "cid", threshold }),
         );

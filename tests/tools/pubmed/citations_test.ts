@@ -5,6 +5,7 @@ import { bibtexKey, formatBibtex } from "../../../src/tools/pubmed/citations/bib
 import { formatMla } from "../../../src/tools/pubmed/citations/mla.ts";
 import { pageRange } from "../../../src/tools/pubmed/citations/parts.ts";
 import { formatRis } from "../../../src/tools/pubmed/citations/ris.ts";
+import { pubMedDate } from "../../../src/sources/ncbi/pubmed/dates.ts";
 import { article } from "../../sources/ncbi/pubmed/fixtures.ts";
 
 const panel = () => article("metapub__34843274.xml", "34843274");
@@ -154,4 +155,51 @@ Deno.test("pageRange expands MEDLINE abbreviations and leaves other tokens alone
   assert.deepEqual(pageRange("1787-8; discussion 1791"), { start: "1787", end: "1788" });
   assert.deepEqual(pageRange("011008"), { start: "011008" });
   assert.equal(pageRange(undefined), undefined);
+});
+
+Deno.test("a season range is kept as season text in BibTeX and RIS, never turned into its first month", () => {
+  const seasonal = article("metapub__23657305.xml", "23657305");
+  const bib = formatBibtex(seasonal);
+  assert.match(bib, /\n {2}month = \{Jan-Mar\},\n/);
+  assert.doesNotMatch(bib, /month = jan/);
+  assert.ok(formatRis(seasonal).split("\n").includes("DA  - 2013///Jan-Mar"));
+  // "Spring" names no month either.
+  assert.match(formatBibtex(aids()), /\n {2}month = \{Spring\},\n/);
+  assert.ok(formatRis(aids()).split("\n").includes("DA  - 1990///Spring"));
+});
+
+Deno.test("a MedlineDate range is kept as text in every style; a single MedlineDate month and day are kept", () => {
+  const ranged = article("pubmedparser__medline16n0902.xml", "21784659");
+  assert.equal(ranged.journalInfo.publicationDate.medlineDate, "2012 Jan-Feb");
+  assert.match(formatBibtex(ranged), /\n {2}month = \{Jan-Feb\},\n/);
+  assert.ok(formatRis(ranged).split("\n").includes("DA  - 2012///Jan-Feb"));
+  assert.match(formatMla(ranged), /, Jan\.-Feb\. 2012, /);
+  // A range across years: the month PubMed derives (12) appears nowhere.
+  const crossYear = {
+    ...ranged,
+    journalInfo: { ...ranged.journalInfo, publicationDate: pubMedDate({ medlineDate: "1998 Dec-1999 Jan" }) },
+  };
+  assert.equal(crossYear.journalInfo.publicationDate.month, "12", "the parser's sortable month");
+  assert.match(formatBibtex(crossYear), /\n {2}year = \{1998\},\n {2}month = \{Dec-1999 Jan\},\n/);
+  assert.ok(formatRis(crossYear).split("\n").includes("DA  - 1998///Dec-1999 Jan"));
+  assert.match(formatMla(crossYear), /, 1998 Dec-1999 Jan, /);
+  const exact = {
+    ...ranged,
+    journalInfo: { ...ranged.journalInfo, publicationDate: pubMedDate({ medlineDate: "2011 Dec 5" }) },
+  };
+  assert.match(formatBibtex(exact), /\n {2}month = dec,\n/);
+  assert.ok(formatRis(exact).split("\n").includes("DA  - 2011/12/05/"));
+});
+
+Deno.test("a DOI becomes a percent-encoded link in APA and MLA; RIS and BibTeX keep the DOI itself", () => {
+  const doi = "10.1002/(SICI)1097-0258(19980415)17:7<857::AID-SIM777>3.0.CO;2-E";
+  const sici = { ...panel(), doi };
+  const link = "https://doi.org/10.1002/(SICI)1097-0258(19980415)17:7%3C857::AID-SIM777%3E3.0.CO;2-E";
+  assert.ok(formatApa(sici).endsWith(` ${link}`));
+  assert.ok(formatMla(sici).endsWith(` ${link}.`));
+  assert.ok(formatRis(sici).split("\n").includes(`DO  - ${doi}`));
+  assert.match(
+    formatBibtex(sici),
+    /\n {2}doi = \{10\.1002\/\(SICI\)1097-0258\(19980415\)17:7<857::AID-SIM777>3\.0\.CO;2-E\},/,
+  );
 });

@@ -10,7 +10,7 @@ interface Article {
   title?: string;
   abstractText?: string;
   authors?: { lastName?: string; collectiveName?: string; affiliation?: string }[];
-  meshTerms?: unknown[];
+  meshTerms?: { descriptorName: string }[];
   grantList?: unknown[];
   journalInfo?: { title?: string; pages?: string; publicationDate: Record<string, string> };
   fullXml?: string;
@@ -39,7 +39,7 @@ Deno.test("fetchArticleDetails returns parsed records in request order, acceptin
     assert.match(out.eFetchDetails.urls[0], /efetch\.fcgi\?db=pubmed&id=30108519%2C27797938&retmode=xml/);
     assert.doesNotMatch(JSON.stringify(out), /test-api-key-0123/);
     const [first, second] = out.articles;
-    assert.match(first.abstractText!, /\( V\.O2max \)/);
+    assert.match(first.abstractText!, /\( V\u0307O₂ₘₐₓ \)/);
     assert.equal(
       second.title,
       "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer.",
@@ -93,7 +93,7 @@ Deno.test("fetchArticleDetails POSTs a long id list and still gets every record"
   });
 });
 
-Deno.test("fetchArticleDetails citation_data keeps only what a reference needs", async () => {
+Deno.test("fetchArticleDetails citation_data keeps only what a reference needs, MeSH as includeMeshTerms says", async () => {
   await withSession([mockRoutes()], async ({ call }) => {
     const [a] =
       dataOf<FetchOut>(await call("fetchArticleDetails", { pmids: ["34843274"], detailLevel: "citation_data" }))
@@ -105,7 +105,13 @@ Deno.test("fetchArticleDetails citation_data keeps only what a reference needs",
     assert.equal(a.doi, "10.1037/amp0000904");
     assert.equal(a.journalInfo?.pages, "770-780");
     assert.equal(a.abstractText, undefined);
-    assert.equal(a.meshTerms, undefined);
+    // includeMeshTerms (default true) applies to citation_data as it does to abstract_plus.
+    assert.ok(a.meshTerms?.some((m) => m.descriptorName === "Depression"), JSON.stringify(a.meshTerms));
+    const [bare] = dataOf<FetchOut>(
+      await call("fetchArticleDetails", { pmids: ["34843274"], detailLevel: "citation_data", includeMeshTerms: false }),
+    ).articles;
+    assert.equal(bare.meshTerms, undefined);
+    assert.equal(bare.doi, "10.1037/amp0000904");
   });
 });
 

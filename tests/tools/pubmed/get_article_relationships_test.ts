@@ -10,6 +10,7 @@ interface RelOut {
     title: string;
     authors: string[];
     score?: number;
+    rawScore?: number;
     linkUrl: string;
     summaryError?: string;
   }[];
@@ -38,10 +39,11 @@ Deno.test("similar articles come from ELink neighbor_score with real scores, the
     );
     assert.equal(out.sourcePmid, "9298984");
     assert.equal(out.relationshipType, "pubmed_similar_articles");
-    assert.deepEqual(out.relatedArticles.map((a) => [a.pmid, a.score]), [
-      ["8794856", 65259341],
-      ["9700164", 60347327],
-      ["7914521", 54343405],
+    // score is normalised to 0-1 against the best similar article; rawScore is PubMed's own number.
+    assert.deepEqual(out.relatedArticles.map((a) => [a.pmid, a.score, a.rawScore]), [
+      ["8794856", 1, 65259341],
+      ["9700164", 0.9247, 60347327],
+      ["7914521", 0.8327, 54343405],
     ]);
     assert.equal(out.retrievedCount, 3);
     assert.equal(out.totalLinked, 143);
@@ -76,7 +78,9 @@ Deno.test("related articles carry ESummary titles and authors, or say why they h
       linkUrl: "https://pubmed.ncbi.nlm.nih.gov/22144687/",
     });
     assert.equal(out.relatedArticles[1].title, "");
-    assert.match(out.relatedArticles[1].summaryError!, /no summary/);
+    assert.equal(out.relatedArticles[1].summaryError, "NCBI's ESummary answer did not include this PMID");
+    // The recorded ESummary also summarises 5683731, which was not asked for: left out, and said so.
+    assert.match(out.notice ?? "", /no summary for PMID 5; summaries for PMID 5683731, which were not asked for/);
   });
 });
 
@@ -136,6 +140,17 @@ Deno.test("citation_formats answers ENTITY_NOT_FOUND for an unknown PMID", async
       await call("getArticleRelationships", { sourcePmid: "99999999", relationshipType: "citation_formats" }),
     );
     assert.equal(error.code, "ENTITY_NOT_FOUND");
+  });
+});
+
+Deno.test("an ELink answer about another PMID is an UPSTREAM_ERROR, not its links shown as the source's", async () => {
+  // The recorded neighbor_score answer is about 9298984; here it answers a request for 12242737.
+  const routes = eutils({ elink: () => fixtureXml("ncbi/eutils/biopython__elink1_2008_scores.xml") });
+  await withSession([routes], async ({ call, requests }) => {
+    const error = errorOf(await call("getArticleRelationships", { sourcePmid: "12242737" }));
+    assert.equal(error.code, "UPSTREAM_ERROR");
+    assert.equal(error.message, "NCBI ELink answered for id 9298984, not for 12242737.");
+    assert.equal(callsTo(requests, "esummary").length, 0);
   });
 });
 

@@ -63,6 +63,7 @@ Deno.test("serverInfo is base64 JSON naming the spec version, NCBI compliance an
       targetRequestsPerSecond: 10,
     });
     assert.deepEqual(info.supportedEUtilities, ["esearch", "esummary", "efetch", "elink", "einfo"]);
+    assert.equal(info.documentationUrl, "https://www.ncbi.nlm.nih.gov/books/NBK25501/");
     const openalex = info.openalex as { apiKey: string; mailto: string };
     assert.match(openalex.apiKey, /^missing: .*OPENALEX_API_KEY/, "a missing OpenAlex key is reported up front");
     assert.equal(openalex.mailto, "unset");
@@ -96,8 +97,14 @@ Deno.test("the PubMed stats resource parses EInfo and is cached for 12 hours", a
     assert.equal(stats.dbName, "pubmed");
     assert.equal(stats.menuName, "PubMed");
     assert.equal(stats.recordCount, 39730388);
-    assert.equal(stats.lastUpdate, "2025/11/27 06:33");
+    assert.equal(stats.lastUpdate, "2025-11-27T06:33:00", "ISO 8601");
+    assert.equal(stats.lastUpdateNcbi, "2025/11/27 06:33", "as NCBI wrote it");
+    assert.equal(stats.documentationUrl, "https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.EInfo");
     assert.equal(stats.searchFields.length, 50);
+    assert.ok(
+      stats.searchFields.every((f: { termCount: unknown }) => f.termCount === null),
+      "NCBI leaves it empty now",
+    );
     assert.equal(stats.linkNames.length, 57);
     assert.match(stats.eInfoUrl, /einfo\.fcgi\?db=pubmed/);
     await read();

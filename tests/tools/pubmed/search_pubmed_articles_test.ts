@@ -7,7 +7,14 @@ interface SearchOut {
   totalFound: number;
   retrievedPmidCount: number;
   pmids: string[];
-  briefSummaries: { pmid: string; title: string; authors: string[]; source: string; pubDate?: string }[];
+  briefSummaries: {
+    pmid: string;
+    title: string;
+    authors: string[];
+    source: string;
+    pubDate?: string;
+    error?: string;
+  }[];
   warnings: string[];
   eSearchUrl: string;
   eSummaryUrl?: string;
@@ -15,7 +22,7 @@ interface SearchOut {
 }
 
 const historyRoutes = eutils({
-  esearch: () => fixtureXml("ncbi/eutils/biopython__esearch2.xml"),
+  esearch: () => fixtureXml("ncbi/eutils/built__esearch_history_uids.xml"),
   esummary: () => fixtureXml("ncbi/eutils/eutilsjson__esummary.pubmed.xml"),
 });
 
@@ -24,10 +31,15 @@ Deno.test("searchPubMedArticles returns PMIDs and ESummary 2.0 summaries over th
     const out = dataOf<SearchOut>(
       await call("searchPubMedArticles", { queryTerm: "cancer", maxResults: 5, fetchBriefSummaries: 2 }),
     );
-    assert.equal(out.totalFound, 42249);
-    assert.equal(out.retrievedPmidCount, 5);
-    assert.deepEqual(out.pmids, ["41297076", "41297074", "41297068", "41297055", "41297046"]);
-    assert.deepEqual(out.briefSummaries[0], {
+    assert.equal(out.totalFound, 2);
+    assert.equal(out.retrievedPmidCount, 2);
+    assert.deepEqual(out.pmids, ["22144687", "5683731"]);
+    // ESummary lists 5683731 first; each summary is placed by its PMID, in the search's order.
+    assert.deepEqual(out.briefSummaries.map((s) => [s.pmid, s.title]), [
+      ["22144687", "GenBank."],
+      ["5683731", "An assistive device for smoking."],
+    ]);
+    assert.deepEqual(out.briefSummaries[1], {
       pmid: "5683731",
       title: "An assistive device for smoking.",
       authors: ["Goldberg MJ", "Davis LJ"],
@@ -35,7 +47,6 @@ Deno.test("searchPubMedArticles returns PMIDs and ESummary 2.0 summaries over th
       pubDate: "1968-08",
       doi: "10.1038/sc.1968.18",
     });
-    assert.equal(out.briefSummaries.length, 2);
     assert.deepEqual(out.warnings, []);
     const [search] = callsTo(requests, "esearch");
     assert.equal(search.url.searchParams.get("usehistory"), "y");
@@ -48,6 +59,31 @@ Deno.test("searchPubMedArticles returns PMIDs and ESummary 2.0 summaries over th
     assert.match(out.eSearchUrl, /\/esearch\.fcgi\?.*term=cancer/);
     assert.match(out.eSummaryUrl!, /query_key=1/);
     assert.doesNotMatch(JSON.stringify(out), /test-api-key-0123/);
+  });
+});
+
+Deno.test("searchPubMedArticles never shows summaries about other PMIDs as the results' own", async () => {
+  // The recorded history search found 41297076, 41297074, ...; the recorded ESummary is about 5683731 and 22144687.
+  const routes = eutils({
+    esearch: () => fixtureXml("ncbi/eutils/biopython__esearch2.xml"),
+    esummary: () => fixtureXml("ncbi/eutils/eutilsjson__esummary.pubmed.xml"),
+  });
+  await withSession([routes], async ({ call }) => {
+    const out = dataOf<SearchOut>(
+      await call("searchPubMedArticles", { queryTerm: "cancer", maxResults: 5, fetchBriefSummaries: 2 }),
+    );
+    assert.deepEqual(out.pmids.slice(0, 2), ["41297076", "41297074"]);
+    assert.deepEqual(
+      out.briefSummaries.map((s) => [s.pmid, s.title, s.error]),
+      [
+        ["41297076", "", "NCBI's ESummary answer did not include this PMID"],
+        ["41297074", "", "NCBI's ESummary answer did not include this PMID"],
+      ],
+    );
+    assert.deepEqual(out.warnings, [
+      "NCBI ESummary answered for other PMIDs than requested: no summary for PMID 41297076, 41297074; summaries " +
+      "for PMID 5683731, 22144687, which were not asked for, were left out.",
+    ]);
   });
 });
 

@@ -9,6 +9,8 @@ export interface EInfoField {
   name: string;
   fullName: string;
   description: string;
+  /** Distinct terms indexed in this field; null where NCBI leaves it empty (PubMed does since ~2016). */
+  termCount: number | null;
   isDate: boolean;
   isNumerical: boolean;
   isHidden: boolean;
@@ -59,6 +61,7 @@ export function parseEInfo(xml: string, url: string): EInfoDb {
       name: text(f.Name),
       fullName: text(f.FullName),
       description: text(f.Description),
+      termCount: /^\d+$/.test(text(f.TermCount).trim()) ? Number(text(f.TermCount)) : null,
       isDate: text(f.IsDate) === "Y",
       isNumerical: text(f.IsNumerical) === "Y",
       isHidden: text(f.IsHidden) === "Y",

@@ -50,3 +50,22 @@ function elinkError(message: string): ToolError {
   }
   return new ToolError("UPSTREAM_ERROR", `NCBI ELink: ${message}`, "Retry shortly; NCBI may be degraded.");
 }
+
+/**
+ * The `linkName` links of the LinkSet about `id`, matched by its IdList, never by position: an answer
+ * whose LinkSets all name other ids is an UPSTREAM_ERROR, not their links passed off as `id`'s. A
+ * LinkSet without an IdList is taken as the answer for the one id asked for.
+ * @example linksFor(parseELink(body, url), "9298984", "pubmed_pubmed")
+ */
+export function linksFor(sets: ELinkSet[], id: string, linkName: string): ELinkLink[] {
+  const mine = sets.filter((set) => set.fromIds.length === 0 || set.fromIds.includes(id));
+  if (mine.length === 0 && sets.length > 0) {
+    const others = [...new Set(sets.flatMap((set) => set.fromIds))].join(", ");
+    throw new ToolError(
+      "UPSTREAM_ERROR",
+      `NCBI ELink answered for id ${others}, not for ${id}.`,
+      "Retry shortly; if it persists, NCBI may be serving a stale answer.",
+    );
+  }
+  return mine.flatMap((set) => set.links[linkName] ?? []);
+}

@@ -3,9 +3,10 @@
  * E-utilities builder (../eutils/request.ts). Each function is one E-utilities request; the pipeline
  * paces, caches (per `ttlMs`), coalesces them and sends long id lists as POST.
  */
+import { ToolError } from "../../../core/errors.ts";
 import type { UpstreamResponse } from "../../../upstream/types.ts";
 import type { ServiceRequest, ServiceUpstream } from "../../../upstreams/mod.ts";
-import { parseELink } from "../eutils/parse_elink.ts";
+import { linksFor, parseELink } from "../eutils/parse_elink.ts";
 import { eutilsRequest } from "../eutils/request.ts";
 import { type ESearchResult, parseESearch } from "../eutils/parse_esearch.ts";
 import { parseGeneRecord } from "./parse_efetch_gene.ts";
@@ -54,7 +55,18 @@ export async function fetchGeneSummaries(
 ): Promise<GeneSummary[]> {
   if (ids.length === 0) return [];
   const response = await upstream.request(geneSummaryRequest(ids, signal));
-  const byId = new Map(parseGeneSummaries(response.text(), response.url).map((s) => [s.geneId, s]));
+  const summaries = parseGeneSummaries(response.text(), response.url);
+  const wanted = new Set(ids);
+  const strangers = summaries.filter((s) => !wanted.has(s.geneId)).map((s) => s.geneId);
+  // A summary about a gene nobody asked for means the answer is not about this request at all.
+  if (strangers.length) {
+    throw new ToolError(
+      "UPSTREAM_ERROR",
+      `NCBI ESummary answered for gene id ${strangers.slice(0, 10).join(", ")}, which were not asked for.`,
+      "Retry shortly; if it persists, NCBI may be serving a stale answer.",
+    );
+  }
+  const byId = new Map(summaries.map((s) => [s.geneId, s]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -97,7 +109,7 @@ export async function fetchPubmedLinks(
 ): Promise<string[]> {
   const response = await upstream.request(pubmedLinksRequest(geneId, signal));
   const sets = parseComplete(response, "eLinkResult", parseELink);
-  const pmids = sets.flatMap((set) => set.links["gene_pubmed"] ?? []).map((link) => link.id);
+  const pmids = linksFor(sets, geneId, "gene_pubmed").map((link) => link.id);
   return [...new Set(pmids)];
 }
 

@@ -6,6 +6,8 @@
  * Ensembl, MGI), UniProtKB tags on its products, and RefSeq accessions of its products (by prefix).
  */
 import { z } from "zod";
+import { currentVersions, type RefSeqSighting } from "./refseq_current.ts";
+import { orderUniprot } from "./uniprot_order.ts";
 
 interface XrefSpec {
   /** Dbtag_db names NCBI uses for this database, compared case-insensitively. */
@@ -70,12 +72,12 @@ export const XREF_REGISTRY = {
   uniprot: {
     dbtags: [],
     multiple: true,
-    description: 'UniProtKB accessions of the products, reviewed (Swiss-Prot) first, e.g. ["P04637"]',
+    description: 'UniProtKB accessions of the products: primary reviewed (Swiss-Prot) first, e.g. ["P04637"]',
   },
   refseq_mrna: {
     dbtags: [],
     multiple: true,
-    description: 'Versioned RefSeq transcripts (NM_, NR_, then model XM_, XR_), e.g. ["NM_000546.6"]',
+    description: 'Current RefSeq transcripts (NM_, NR_, then model XM_, XR_), e.g. ["NM_000546.6"]',
   },
   refseq_protein: {
     dbtags: [],
@@ -107,9 +109,11 @@ export interface Dbtag {
 
 export interface ProductRefs {
   /** Versioned accessions of the gene's RefSeq products, in record order (duplicates allowed). */
-  refseqAccessions: string[];
+  refseq: RefSeqSighting[];
   /** UniProtKB tags of the products (db "UniProtKB/Swiss-Prot" or "UniProtKB/TrEMBL"). */
   uniprot: Dbtag[];
+  /** Accessions of the UniProt protein entries listed as products (Related Sequences): primary accessions. */
+  uniprotEntries: Set<string>;
 }
 
 const BY_DBTAG = new Map<string, XrefKey>(
@@ -131,10 +135,8 @@ export function buildCrossReferences(geneTags: Dbtag[], products: ProductRefs): 
     const value = tag.value.trim() && (spec.normalize ? spec.normalize(tag.value.trim()) : tag.value.trim());
     if (value) add(key, value);
   }
-  const reviewed = products.uniprot.filter((t) => /swiss-prot/i.test(t.db));
-  const unreviewed = products.uniprot.filter((t) => !/swiss-prot/i.test(t.db));
-  for (const tag of [...reviewed, ...unreviewed]) if (tag.value.trim()) add("uniprot", tag.value.trim());
-  for (const accession of sortRefSeq(products.refseqAccessions)) {
+  for (const accession of orderUniprot(products.uniprot, products.uniprotEntries)) add("uniprot", accession);
+  for (const accession of sortRefSeq(currentVersions(products.refseq))) {
     const key = refseqKey(accession);
     if (key) add(key, accession);
   }

@@ -9,6 +9,7 @@ import { UpstreamError } from "../../../core/errors.ts";
 import { asArray, parseNcbiXml, text, type XmlNode } from "../eutils/xml.ts";
 import { buildCrossReferences, type Dbtag, type ProductRefs } from "./cross_references.ts";
 import type { GeneRecord, GenomicLocation } from "./types.ts";
+import { baseAccession } from "./uniprot_order.ts";
 import { assertComplete, attribute, findElement, findElements, indexIn, leafText, type Span } from "./xml_scan.ts";
 
 /** Comment sections whose products carry the gene's RefSeq and UniProtKB references. */
@@ -40,8 +41,11 @@ export function parseGeneRecord(xml: string, geneId: string, url: string): GeneR
   const { geneTags, ...head } = parseHead(xml.slice(record.start, headEnd) + "</Entrezgene>", url);
   const locus = findElement(xml, "Entrezgene_locus", headEnd, record.end);
   const comments = findElement(xml, "Entrezgene_comments", headEnd, record.end);
-  const products: ProductRefs = { refseqAccessions: [], uniprot: [] };
-  if (locus) collectProducts(xml, locus, products);
+  const products: ProductRefs = { refseq: [], uniprot: [], uniprotEntries: new Set() };
+  // Each placement of the locus separately: products on a RefSeqGene (NG_) alignment are marked as such.
+  for (const placement of locus ? findElements(xml, "Gene-commentary", locus.contentStart, locus.contentEnd) : []) {
+    collectProducts(xml, placement, products, onRefSeqGene(xml, placement));
+  }
   if (comments) {
     for (const section of findElements(xml, "Gene-commentary", comments.contentStart, comments.contentEnd)) {
       if (PRODUCT_SECTIONS.includes(ownHeading(xml, section))) collectProducts(xml, section, products);
@@ -97,8 +101,18 @@ function parseHead(xml: string, url: string): Head {
   };
 }
 
-/** RefSeq accessions (versioned) and UniProtKB tags anywhere inside `span`. */
-function collectProducts(xml: string, span: Span, into: ProductRefs): void {
+/** A locus placement on a RefSeqGene record: labelled so, or an NG_ accession. */
+function onRefSeqGene(xml: string, placement: Span): boolean {
+  const accession = leafText(xml, "Gene-commentary_accession", placement.contentStart, placement.contentEnd);
+  return accession.startsWith("NG_") ||
+    leafText(xml, "Gene-commentary_label", placement.contentStart, placement.contentEnd) === "RefSeqGene";
+}
+
+/**
+ * RefSeq accessions (versioned), UniProt protein entries and UniProtKB tags anywhere inside `span`.
+ * @param onRefSeqGene the span is a RefSeqGene placement (its products may be older versions).
+ */
+function collectProducts(xml: string, span: Span, into: ProductRefs, onRefSeqGene = false): void {
   const accessionTag = "<Gene-commentary_accession>";
   for (
     let pos = indexIn(xml, accessionTag, span.start, span.end);
@@ -106,12 +120,14 @@ function collectProducts(xml: string, span: Span, into: ProductRefs): void {
     pos = indexIn(xml, accessionTag, pos + 1, span.end)
   ) {
     const accession = leafText(xml, "Gene-commentary_accession", pos, span.end);
+    const uniprot = baseAccession(accession);
+    if (uniprot) into.uniprotEntries.add(uniprot);
     if (!/^[A-Z]{2}_\d/.test(accession)) continue;
     const versionAt = xml.indexOf("<Gene-commentary_", pos + accessionTag.length + accession.length);
     const version = xml.startsWith("<Gene-commentary_version>", versionAt)
       ? leafText(xml, "Gene-commentary_version", versionAt, span.end)
       : "";
-    into.refseqAccessions.push(version ? `${accession}.${version}` : accession);
+    into.refseq.push({ accession: version ? `${accession}.${version}` : accession, onRefSeqGene });
   }
   for (const tag of spanDbtags(xml, span)) if (tag.db.startsWith("UniProtKB/")) into.uniprot.push(tag);
 }

@@ -5,7 +5,7 @@
  */
 import type { SourceContext } from "../../../context.ts";
 import { type EInfoDb, parseEInfo } from "../eutils/parse_einfo.ts";
-import { type ELinkLink, parseELink } from "../eutils/parse_elink.ts";
+import { type ELinkLink, linksFor, parseELink } from "../eutils/parse_elink.ts";
 import { type ESearchResult, parseESearch } from "../eutils/parse_esearch.ts";
 import { type EutilsParams, type Fetched, fetchEutils } from "../eutils/request.ts";
 import { parseESummaryPubMed } from "./parse_esummary.ts";
@@ -94,8 +94,7 @@ export async function eLink(ctx: EutilsContext, pmid: string, kind: LinkKind): P
     retmode: "xml",
   };
   return await fetchEutils(ctx.upstream, { path: "/elink.fcgi", params, signal: ctx.signal }, (body, url) => {
-    const sets = parseELink(body, url);
-    return sets.flatMap((set) => set.links[linkName] ?? []);
+    return linksFor(parseELink(body, url), pmid, linkName);
   });
 }
 

@@ -50,10 +50,19 @@ function clean(node: unknown): string {
   return text(node).replace(/\s+/g, " ").trim();
 }
 
+/** Inline HTML tags and MathML elements (any namespace prefix) that ESummary titles carry as markup. */
+const KNOWN_TAG = new RegExp(
+  "<(?!/?(?:i|b|u|sup|sub|em|strong)>|/?(?:[\\w-]+:)?(?:math|mi|mn|mo|mtext|ms|mspace|mrow|msub|msup|msubsup|" +
+    "munder|mover|munderover|mmultiscripts|mprescripts|none|mfrac|msqrt|mroot|mfenced|mstyle|mpadded|mphantom|" +
+    "menclose|mtable|mtr|mtd|mlabeledtr|semantics|annotation|annotation-xml|maction|merror|mglyph)[\\s/>])",
+  "gi",
+);
+
 /**
- * ESummary titles arrive entity-decoded, so inline tags (`<i>`) appear as text. Known inline tags are
- * stripped by markupToText; any other `<` or `&` is re-escaped first so it survives as a character.
+ * ESummary titles arrive entity-decoded, so inline tags (`<i>`, MathML) appear as text. Known tags are
+ * turned into text by markupToText (MathML rendered as in EFetch titles); any other `<` or `&` is
+ * re-escaped first so it survives as a character.
  */
 function escapeStray(title: string): string {
-  return title.replace(/&/g, "&amp;").replace(/<(?!\/?(?:i|b|u|sup|sub|em|strong)>)/gi, "&lt;");
+  return title.replace(/&/g, "&amp;").replace(KNOWN_TAG, "&lt;");
 }

@@ -5,6 +5,7 @@
 import { ToolError, UpstreamError } from "../../../core/errors.ts";
 import type { ToolContext } from "../../tool_def.ts";
 import { entryById } from "../../../sources/arxiv/client.ts";
+import { sameArxivPaper } from "../../../sources/arxiv/ids.ts";
 import { parseAbsPage } from "../../../sources/arxiv/parse_abs_page.ts";
 import type { ArxivEntry } from "../../../sources/arxiv/types.ts";
 import { absPageRequest } from "../../../sources/arxiv/web.ts";
@@ -52,21 +53,28 @@ async function metadata(ctx: ToolContext, id: string): Promise<{ entry: ArxivEnt
     if (!transient(error)) throw error;
     const fallback = await absPage(ctx, id);
     if (!fallback) throw error;
+    const missing = fallback.categories.length ? "" : " The page lists no categories.";
     return {
       entry: fallback,
       warnings: [{
         code: "MetadataFromAbstractPage",
         message: `The arXiv API was unavailable (${(error as Error).message}); metadata comes from the abstract ` +
-          "page, which lists no categories.",
+          `page ${fallback.absUrl}.${missing}`,
       }],
     };
   }
 }
 
+/** The abstract page's metadata, only if the page is about `id` (a redirect to another paper does not count). */
 async function absPage(ctx: ToolContext, id: string): Promise<ArxivEntry | undefined> {
   try {
     const response = await ctx.upstream.request({ ...absPageRequest(id), signal: ctx.signal });
-    return parseAbsPage(response.text());
+    const entry = parseAbsPage(response.text());
+    if (entry && !sameArxivPaper(id, entry.id)) {
+      ctx.log.warn("arXiv abstract page is about another paper", { requested: id, page: entry.id });
+      return undefined;
+    }
+    return entry;
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@
  * fetch_content for OpenAlex: the work's metadata, then its full text — through arXiv's HTML/ar5iv/PDF
  * chain when a copy is on arXiv (better text than a publisher PDF), else the open-access locations.
  */
+import { doiUrl } from "../../../sources/doi_url.ts";
 import type { ToolContext } from "../../tool_def.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import type { OpenAlexLocation, OpenAlexWork } from "../../../sources/openalex/types.ts";
@@ -18,7 +19,7 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
   const locations = work.arxivId ? work.oaLocations.filter((l) => !onArxiv(l)) : work.oaLocations;
   const found = viaArxiv ?? await publisherText(ctx, locations, attempts);
   if (!found) {
-    const where = work.doi ? `https://doi.org/${work.doi}` : `https://openalex.org/${work.id}`;
+    const where = work.doi ? doiUrl(work.doi) : `https://openalex.org/${work.id}`;
     if (attempts.list.length === 0) {
       throw attempts.failure(
         `${work.id}: OpenAlex lists no open-access copy`,
@@ -34,6 +35,11 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
     format: found.format,
     contentUrl: found.url,
     warnings: [
+      ...(work.id.toUpperCase() === id.toUpperCase() ? [] : [{
+        code: "IdRedirected",
+        message: `OpenAlex answered ${id} with work ${work.id} (OpenAlex merges duplicate records and ` +
+          "redirects the old id); the metadata and text are that work's.",
+      }]),
       ...client.notices(),
       ...(found.format === "html" && !viaArxiv
         ? [{ code: "PublisherPage", message: `Text extracted from the publisher's web page ${found.url}.` }]
@@ -58,7 +64,7 @@ function openalexMeta(w: OpenAlexWork): ContentMeta {
     ...(w.abstract ? { abstract: w.abstract } : {}),
     ...(w.doi ? { doi: w.doi } : {}),
     ...(w.pdfUrl ? { pdf_url: w.pdfUrl } : {}),
-    url: w.doi ? `https://doi.org/${w.doi}` : `https://openalex.org/${w.id}`,
+    url: w.doi ? doiUrl(w.doi) : `https://openalex.org/${w.id}`,
     ...(w.venue ? { venue: w.venue } : {}),
     ...(w.type ? { type: w.type } : {}),
     ...(w.citedByCount !== undefined ? { cited_by_count: w.citedByCount } : {}),

@@ -3,6 +3,7 @@
  * (ASCII), year and PMID, e.g. `Ritz2024_38147649`, so the same article always gets the same key.
  */
 import type { PubMedArticle, PubMedAuthor } from "../../../sources/ncbi/pubmed/types.ts";
+import { type CitedDate, citedDate } from "./cited_date.ts";
 import { journalName, pageRange } from "./parts.ts";
 
 const SPECIAL: Record<string, string> = {
@@ -44,7 +45,7 @@ export function formatBibtex(article: PubMedArticle): string {
     ["publisher", braced(article.book?.publisher)],
     ["address", braced(article.book?.publisherLocation)],
     ["year", braced(info.publicationDate.year)],
-    ["month", info.publicationDate.month ? MONTHS[Number(info.publicationDate.month) - 1] : undefined],
+    ["month", month(citedDate(info.publicationDate))],
     ["volume", braced(info.volume)],
     ["number", braced(info.issue)],
     ["pages", braced(pages(info.pages))],
@@ -56,6 +57,12 @@ export function formatBibtex(article: PubMedArticle): string {
   ];
   const body = fields.filter(([, v]) => v).map(([k, v]) => `  ${k} = ${v}`).join(",\n");
   return `@${type}{${bibtexKey(article)},\n${body}\n}`;
+}
+
+/** A month macro (`mar`) when the record names one month; a season or range stays text (`{Jan-Mar}`). */
+function month(date: CitedDate): string | undefined {
+  if (date.season) return braced(date.season);
+  return date.month ? MONTHS[Number(date.month) - 1] : undefined;
 }
 
 function names(authors: PubMedAuthor[]): string | undefined {

@@ -6,6 +6,7 @@
 import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import { standardMonth } from "../../../sources/ncbi/pubmed/dates.ts";
 import { pubmedUrl } from "../pmid.ts";
+import { citedDate } from "./cited_date.ts";
 import { bareTitle, doiUrl, firstSurname, journalName, pageRange, surnameFirst } from "./parts.ts";
 
 const MLA_MONTHS = ["Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec."];
@@ -37,14 +38,19 @@ function dotInitials(name: string): string {
 }
 
 function mlaDate(article: PubMedArticle): string {
-  const d = article.journalInfo.publicationDate;
+  const d = citedDate(article.journalInfo.publicationDate);
   if (!d.year || article.book) return d.year ?? "";
-  const span = /(?:^|\s)([A-Za-z]{3})-([A-Za-z]{3})$/.exec(d.season ?? d.medlineDate ?? "");
-  const from = span ? standardMonth(span[1]) : undefined;
-  const to = span ? standardMonth(span[2]) : undefined;
-  if (from && to) return `${MLA_MONTHS[Number(from) - 1]}-${MLA_MONTHS[Number(to) - 1]} ${d.year}`;
+  if (d.season) {
+    // "Jan-Mar" → "Jan.-Mar."; other seasons and ranges ("Spring", "Dec-1999 Jan") as written.
+    const span = /^([A-Za-z]{3})[a-z]*-([A-Za-z]{3})[a-z]*$/.exec(d.season);
+    const from = span ? standardMonth(span[1]) : undefined;
+    const to = span ? standardMonth(span[2]) : undefined;
+    if (from && to) return `${MLA_MONTHS[Number(from) - 1]}-${MLA_MONTHS[Number(to) - 1]} ${d.year}`;
+    // A range across years ("Dec-1999 Jan") reads only as PubMed writes it: "1998 Dec-1999 Jan".
+    return /\d{4}/.test(d.season) ? `${d.year} ${d.season}` : `${d.season} ${d.year}`;
+  }
   const month = d.month ? MLA_MONTHS[Number(d.month) - 1] : undefined;
-  if (!month) return d.season && !/^[A-Za-z]{3}-/.test(d.season) ? `${d.season} ${d.year}` : d.year;
+  if (!month) return d.year;
   return [d.day ? String(Number(d.day)) : undefined, month, d.year].filter(Boolean).join(" ");
 }
 

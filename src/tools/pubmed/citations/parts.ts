@@ -112,6 +112,5 @@ export function year(article: PubMedArticle): string | undefined {
   return article.journalInfo.publicationDate.year;
 }
 
-export function doiUrl(doi: string): string {
-  return `https://doi.org/${doi}`;
-}
+/** DOI links, percent-encoded where a DOI holds characters a URL cannot. */
+export { doiUrl } from "../../../sources/doi_url.ts";

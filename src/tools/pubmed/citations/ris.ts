@@ -4,6 +4,7 @@
  */
 import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import { pubmedUrl } from "../pmid.ts";
+import { citedDate } from "./cited_date.ts";
 import { pageRange, surnameFirst } from "./parts.ts";
 
 export function formatRis(article: PubMedArticle): string {
@@ -23,9 +24,10 @@ export function formatRis(article: PubMedArticle): string {
     add("T2", info.title);
     add("JO", info.isoAbbreviation);
   } else if (type === "CHAP") add("T2", article.book?.bookTitle);
-  const d = info.publicationDate;
+  // DA is YYYY/MM/DD/other: a season or range goes in "other", never as an invented month.
+  const d = citedDate(info.publicationDate);
   add("PY", d.year);
-  if (d.year) add("DA", `${d.year}/${d.month ?? ""}/${d.month ? d.day ?? "" : ""}/${d.season ?? ""}`);
+  if (d.year) add("DA", `${d.year}/${d.month ?? ""}/${d.day ?? ""}/${d.season ?? ""}`);
   add("VL", info.volume);
   add("IS", info.issue);
   const pages = pageRange(info.pages);

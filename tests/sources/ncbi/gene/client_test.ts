@@ -8,8 +8,8 @@ import {
   SEARCH_TTL_MS,
   searchGeneIds,
 } from "../../../../src/sources/ncbi/gene/client.ts";
-import { UpstreamError } from "../../../../src/core/errors.ts";
-import { testRuntime } from "../../../helpers/runtime.ts";
+import { ToolError, UpstreamError } from "../../../../src/core/errors.ts";
+import { fixture, testRuntime } from "../../../helpers/runtime.ts";
 import { geneFetch, paramsOf } from "../../../tools/gene/gene_mock.ts";
 
 function setup(env: Record<string, string> = {}) {
@@ -115,4 +115,36 @@ Deno.test("a truncated ELink answer is an upstream parse error, not a shorter li
     fetchPubmedLinks(upstream, "7157"),
     (e: unknown) => e instanceof UpstreamError && e.kind === "parse" && /incomplete XML/.test(e.message),
   );
+});
+
+Deno.test("answers about other gene ids are errors, never another gene's data", async (t) => {
+  await t.step("ELink: the recorded TP53 (7157) links served for NEFL (4747)", async () => {
+    const { upstream } = testRuntime({
+      fetch: geneFetch((r) =>
+        r.url.pathname.endsWith("/elink.fcgi")
+          ? new Response(fixture("ncbi/gene/elink_gene_pubmed_7157.built.xml"))
+          : undefined
+      ),
+    });
+    await assert.rejects(
+      fetchPubmedLinks(upstream, "4747"),
+      (e: unknown) =>
+        e instanceof ToolError && e.code === "UPSTREAM_ERROR" &&
+        e.message === "NCBI ELink answered for id 7157, not for 4747.",
+    );
+  });
+  await t.step("ESummary: the recorded gene summaries served for an id not among them", async () => {
+    const { upstream } = testRuntime({
+      fetch: geneFetch((r) =>
+        r.url.pathname.endsWith("/esummary.fcgi")
+          ? new Response(fixture("ncbi/gene/esummary_gene.built.xml"))
+          : undefined
+      ),
+    });
+    await assert.rejects(
+      fetchGeneSummaries(upstream, ["7157"]),
+      (e: unknown) =>
+        e instanceof ToolError && e.code === "UPSTREAM_ERROR" && /which were not asked for/.test(e.message),
+    );
+  });
 });

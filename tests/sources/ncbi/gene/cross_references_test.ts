@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { currentVersions } from "../../../../src/sources/ncbi/gene/refseq_current.ts";
+import { baseAccession, orderUniprot } from "../../../../src/sources/ncbi/gene/uniprot_order.ts";
 import {
   buildCrossReferences,
   crossReferencesSchema,
@@ -7,7 +9,8 @@ import {
   XREF_REGISTRY,
 } from "../../../../src/sources/ncbi/gene/cross_references.ts";
 
-const NO_PRODUCTS = { refseqAccessions: [], uniprot: [] };
+const NO_PRODUCTS = { refseq: [], uniprot: [], uniprotEntries: new Set<string>() };
+const seen = (...accessions: string[]) => accessions.map((accession) => ({ accession, onRefSeqGene: false }));
 
 Deno.test("the cross-reference registry has exactly the 22 documented snake_case keys", () => {
   assert.deepEqual(XREF_KEYS, [
@@ -103,12 +106,13 @@ Deno.test("buildCrossReferences keeps only Ensembl gene ids and drops empty tags
 
 Deno.test("buildCrossReferences sorts products: Swiss-Prot before TrEMBL, curated RefSeq before models", () => {
   const x = buildCrossReferences([], {
-    refseqAccessions: ["XM_1.1", "NM_2.3", "NC_000017.11", "XP_9.1", "NP_5.2", "NG_7.1", "NR_4.1", "NM_2.3"],
+    refseq: seen("XM_1.1", "NM_2.3", "NC_000017.11", "XP_9.1", "NP_5.2", "NG_7.1", "NR_4.1", "NM_2.3"),
     uniprot: [
       { db: "UniProtKB/TrEMBL", value: "Q53GA5" },
       { db: "UniProtKB/Swiss-Prot", value: "P04637" },
       { db: "UniProtKB/TrEMBL", value: "Q53GA5" },
     ],
+    uniprotEntries: new Set(),
   });
   assert.deepEqual(x, {
     uniprot: ["P04637", "Q53GA5"],
@@ -125,4 +129,39 @@ Deno.test("refseqKey classifies accessions by their documented prefix", () => {
   assert.equal(refseqKey("NG_017013.2"), "refseq_gene");
   assert.equal(refseqKey("NC_000017.11"), undefined);
   assert.equal(refseqKey("AF052180.1"), undefined);
+});
+
+Deno.test("UniProt: the primary reviewed accession first, once; other reviewed, then unreviewed; one per base accession", () => {
+  const tags = [
+    { db: "UniProtKB/Swiss-Prot", value: "Q96A54" },
+    { db: "UniProtKB/TrEMBL", value: "A0A024R3N7" },
+    { db: "UniProtKB/Swiss-Prot", value: "P07196" },
+    { db: "UniProtKB/Swiss-Prot", value: "P07196.3" },
+    { db: "UniProtKB/Swiss-Prot", value: "P07196-2" },
+    { db: "UniProtKB/TrEMBL", value: "A0A024R3N7" },
+    { db: "UniProtKB/Swiss-Prot", value: "not-an-accession" },
+  ];
+  // The UniProt entry listed among the products names the primary accession.
+  assert.deepEqual(orderUniprot(tags, new Set(["P07196"])), ["P07196", "Q96A54", "A0A024R3N7"]);
+  // Without an entry, the reviewed accession the record cites most often is the primary.
+  assert.deepEqual(orderUniprot(tags, new Set()), ["P07196", "Q96A54", "A0A024R3N7"]);
+  assert.deepEqual(orderUniprot([{ db: "UniProtKB/TrEMBL", value: "K7PPA8" }], new Set()), ["K7PPA8"]);
+  assert.equal(baseAccession("a0a087x1q1.2"), "A0A087X1Q1");
+  assert.equal(baseAccession("NP_000537.3"), undefined);
+});
+
+Deno.test("RefSeq: one current version per product; a RefSeqGene-only version never adds a transcript", () => {
+  assert.deepEqual(
+    currentVersions([
+      { accession: "NM_006158.5", onRefSeqGene: false },
+      { accession: "NM_006158.4", onRefSeqGene: true },
+      { accession: "NM_006158.5", onRefSeqGene: false },
+      { accession: "NM_000546.5", onRefSeqGene: false },
+      { accession: "NM_000546.6", onRefSeqGene: false },
+      { accession: "NM_000001.7", onRefSeqGene: true },
+      { accession: "NM_000001.6", onRefSeqGene: false },
+      { accession: "NG_008492.1", onRefSeqGene: true },
+    ]),
+    ["NM_006158.5", "NM_000546.6", "NM_000001.6", "NG_008492.1"],
+  );
 });

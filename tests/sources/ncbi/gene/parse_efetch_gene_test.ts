@@ -162,3 +162,13 @@ Deno.test("parseGeneRecord rejects a truncated record instead of reporting part 
     (e: unknown) => e instanceof UpstreamError && e.kind === "parse" && /incomplete XML/.test(e.message),
   );
 });
+
+Deno.test("parseGeneRecord lists the primary UniProt accession first and only current RefSeq versions", () => {
+  // Built from the NEFL record: a secondary and a TrEMBL accession before the primary, the primary again as
+  // P07196.3; RefSeq products at .5/.3 on every placement except the RefSeqGene alignment, still at .4/.2.
+  const record = parseGeneRecord(fixture("ncbi/gene/built__gene_4747_xref_variants.xml"), "4747", EFETCH_URL)!;
+  assert.deepEqual(record.crossReferences.uniprot, ["P07196", "Q96A54", "A0A024R3N7"]);
+  assert.deepEqual(record.crossReferences.refseq_mrna, ["NM_006158.5"]);
+  assert.deepEqual(record.crossReferences.refseq_protein, ["NP_006149.3"]);
+  assert.deepEqual(record.crossReferences.refseq_gene, ["NG_008492.1"]);
+});

@@ -44,7 +44,7 @@ Deno.test("MathML and sub/superscripts in an abstract read as text, in document 
       "in Trained Runners. Back to the Old Days?",
   );
   assert.match(a.abstractText!, /the disused "Minimum Lactate Equivalent" \(LEmin\), first described/);
-  assert.match(a.abstractText!, /maximal oxygen uptake \( V\.O2max \) 67\.6 ± 4\.1 ml·kg-1·min-1\]/);
+  assert.match(a.abstractText!, /maximal oxygen uptake \( V\u0307O₂ₘₐₓ \) 67\.6 ± 4\.1 ml·kg-1·min-1\]/);
   assert.match(a.abstractText!, /\(P < 0\.001; ES: 3\.54\)/);
   assert.doesNotMatch(a.abstractText!, /mml|<\/?[a-z]|\[object/);
 });

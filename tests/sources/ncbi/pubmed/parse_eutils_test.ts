@@ -62,6 +62,7 @@ Deno.test("parseEInfo reads PubMed's count, last update, fields and links", () =
     name: "MESH",
     fullName: "MeSH Terms",
     description: "Medical Subject Headings assigned to publication",
+    termCount: null,
     isDate: false,
     isNumerical: false,
     isHidden: false,
@@ -81,6 +82,9 @@ Deno.test("parseEInfo reads the 2010 format (no DbBuild) too", () => {
   assert.equal(info.dbBuild, undefined);
   assert.ok(info.count > 19_000_000);
   assert.ok(info.fields.some((f) => f.name === "PDAT" && f.isDate));
+  // 2010 EInfo still filled TermCount in.
+  assert.equal(info.fields[0].termCount, 89981460);
+  assert.ok(info.fields.every((f) => typeof f.termCount === "number"));
 });
 
 Deno.test("parseEInfo turns <ERROR> into UPSTREAM_ERROR", () => {
