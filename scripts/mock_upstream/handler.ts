@@ -108,7 +108,7 @@ export async function serveMockRequest(request: Request, ctx: HandlerContext): P
           prefix,
           perRequestFault,
           entry,
-          { ...ctx, signal: request.signal },
+          { ...ctx, request },
         );
       }
     } finally {
@@ -126,10 +126,11 @@ async function answer(
   prefix: MockPrefix,
   perRequestFault: string | null,
   entry: MockLogEntry,
-  ctx: HandlerContext & { signal: AbortSignal },
+  ctx: HandlerContext & { request: Request },
 ): Promise<Response> {
   // A client that gave up (timeout, disconnect) also ends the waits of its delay and slow-body faults.
-  const sleep = (ms: number) => ctx.clock.sleep(ms, ctx.signal).catch(() => {});
+  // (request.signal is read only then: Deno.serve warns about its legacy abort when it is touched.)
+  const sleep = (ms: number) => ctx.clock.sleep(ms, ctx.request.signal).catch(() => {});
   let fault: Fault | undefined;
   try {
     fault = perRequestFault ? parseFault(perRequestFault) : ctx.takeFault(prefix);
