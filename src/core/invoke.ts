@@ -45,7 +45,7 @@ export async function invokeTool<C extends InvokeContext>(
     ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
     return { content: [{ type: "text", text: def.render(structuredContent) }], structuredContent };
   } catch (error) {
-    const envelope = toErrorEnvelope(error, (name) => ctx.upstream?.recoveryHint?.(name));
+    const envelope = toErrorEnvelope(error, (name, situation) => ctx.upstream?.recoveryHint?.(name, situation));
     const fields = { tool: def.name, code: envelope.code, ms: ctx.clock.now() - started };
     if (envelope.code === "INTERNAL") ctx.log.error("tool call failed", { ...fields, error: describe(error) });
     else ctx.log.info("tool call failed", { ...fields, message: envelope.message });

@@ -8,8 +8,9 @@
  * nothing, so they must not spend its rate budget or wait behind a slow upstream's spacing.
  */
 import type { Clock } from "../core/clock.ts";
-import { UpstreamError } from "../core/errors.ts";
+import { type HintSituation, UpstreamError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
+import { type ResolveDns, systemResolveDns } from "./address.ts";
 import type { Random } from "./backoff.ts";
 import { ResponseCache } from "./cache.ts";
 import { formatBytes } from "./classify.ts";
@@ -39,6 +40,8 @@ export interface PipelineDeps<S extends PipelineSettings> {
   policies?: Readonly<Record<string, Partial<UpstreamPolicy>>>;
   /** Builds the pacing gate of each queue; default an in-process {@link Scheduler}. */
   gates?: GateFactory;
+  /** Resolver for vetting the hosts redirects lead to; default the system resolver. */
+  resolveDns?: ResolveDns;
 }
 
 const inProcess: GateFactory = (options, clock) => new Scheduler(options, clock);
@@ -62,6 +65,7 @@ export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>
     board,
     redactText: identity.redactText,
     streaks: new Map(),
+    resolveDns: deps.resolveDns ?? systemResolveDns,
   };
 
   function policyOf(req: UpstreamRequest): UpstreamPolicy {
@@ -148,8 +152,16 @@ export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>
     request,
     describe: (req) => buildRequest(req, policyOf(req), identity).shownUrl,
     status: () => board.snapshot(list.filter((p) => !p.perHost).map((p) => p.name), schedulers),
-    recoveryHint: (name) => Object.hasOwn(policies, name) ? policies[name].recoveryHint : undefined,
+    recoveryHint: (name, situation) => Object.hasOwn(policies, name) ? hintFor(policies[name], situation) : undefined,
   };
+}
+
+/** Rate-limit advice only for rate limits; an unreachable host gets the settings that point at it. */
+function hintFor(policy: UpstreamPolicy, situation: HintSituation): string | undefined {
+  if (situation === "rate_limited") return policy.rateLimitHint;
+  if (situation === "failed") return policy.recoveryHint;
+  const settings = policy.baseUrlEnvs.length ? ` and ${policy.baseUrlEnvs.join(" / ")}` : "";
+  return `Retrying will not help until the host is reachable: check the network connection${settings}.`;
 }
 
 function withOverrides(
