@@ -52,6 +52,11 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: "UPSTREAM_TIMEOUT_MS", description: "Timeout of one upstream request", default: "30000" },
   { name: "UPSTREAM_MAX_BYTES", description: "Largest upstream body accepted", default: "52428800" },
+  {
+    name: "TOOL_CALL_TIMEOUT_MS",
+    description: "Deadline of one tool call, retries and waits included",
+    default: "60000",
+  },
   { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s" },
   { name: "NCBI_ADMIN_EMAIL", description: "Contact e-mail sent to NCBI as `email`" },
   { name: "NCBI_TOOL_IDENTIFIER", description: "Sent to NCBI as `tool`", default: `science-mcp/${VERSION}` },
@@ -90,6 +95,7 @@ const schema = z.object({
   CACHE_MAX_BYTES: int(0, 16 * 1024 ** 3),
   UPSTREAM_TIMEOUT_MS: int(100, 600_000),
   UPSTREAM_MAX_BYTES: int(1024, 1024 ** 3),
+  TOOL_CALL_TIMEOUT_MS: int(1000, 3600_000),
   NCBI_API_KEY: optionalText,
   NCBI_ADMIN_EMAIL: z.email().optional(),
   NCBI_TOOL_IDENTIFIER: z.string().regex(/^[\w./@-]{1,64}$/, "letters, digits and ._/@- only"),
@@ -125,6 +131,8 @@ export interface Config extends UpstreamSettings {
   cacheMaxBytes: number;
   upstreamTimeoutMs: number;
   upstreamMaxBytes: number;
+  /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included. */
+  toolCallTimeoutMs: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
   pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
@@ -165,6 +173,7 @@ export function loadConfig(env: Env): Config {
     cacheMaxBytes: e.CACHE_MAX_BYTES,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
+    toolCallTimeoutMs: e.TOOL_CALL_TIMEOUT_MS,
     ncbi: {
       apiKey: e.NCBI_API_KEY,
       email: e.NCBI_ADMIN_EMAIL,
