@@ -4,6 +4,12 @@
  * pressure), the per-minute window, the concurrency limit and the shared cool-down after a 429. Because
  * retries ask for a new permit like everyone else, a retry never jumps the queue and a 429 never turns
  * into a thundering herd: the whole queue waits out the cool-down, then resumes at the normal spacing.
+ *
+ * Spacing is kept at the upstream, not just at our end: with a safety margin (published rate + m %), the
+ * jitter between our send and its arrival cannot squeeze two arrivals closer than the published limit,
+ * and a cold start (the first request after an idle spell, which pays for DNS, a new connection and TLS,
+ * or a fresh process's first-use costs) holds the queue until that request is answered — only then is
+ * its arrival time known to lie in the past — and the spacing counts from the answer.
  */
 import type { Clock } from "../core/clock.ts";
 import { CooldownError, type GateOptions, type Permit, type PermitGate } from "./permits.ts";
@@ -19,6 +25,10 @@ interface Waiter {
 }
 
 const MINUTE = 60_000;
+/** A gate idle for this long is cold again: pooled connections are gone by then. */
+export const COLD_AFTER_MS = 30_000;
+/** A cold request unanswered after this long no longer holds the queue (its arrival is long past by then). */
+export const COLD_HOLD_MAX_MS = 2_000;
 
 export class Scheduler implements PermitGate {
   readonly #clock: Clock;
@@ -31,6 +41,8 @@ export class Scheduler implements PermitGate {
   #cooldownUntil = -Infinity;
   #slowdown = 1;
   #timer?: { at: number; controller: AbortController };
+  /** While the first request after an idle spell is unanswered: until when it holds the queue at most. */
+  #coldHoldUntil?: number;
 
   constructor(options: SchedulerOptions, clock: Clock) {
     this.#options = options;
@@ -69,6 +81,11 @@ export class Scheduler implements PermitGate {
 
   get #marginPct(): number {
     return Math.max(0, this.#options.marginPct ?? 0);
+  }
+
+  /** The safety measures (margin and cold-start hold) apply to published rates, not to exact settings. */
+  get #keepsMargin(): boolean {
+    return this.#marginPct > 0 && this.#options.intervalMs > 0;
   }
 
   /**
@@ -145,6 +162,7 @@ export class Scheduler implements PermitGate {
   /** Earliest time the head of the queue may start, ignoring concurrency. */
   #readyAt(now: number): number {
     let at = Math.max(this.#lastGrant + this.effectiveIntervalMs, this.#cooldownUntil);
+    if (this.#coldHoldUntil !== undefined) at = Math.max(at, this.#coldHoldUntil + this.effectiveIntervalMs);
     const perMinute = this.effectivePerMinute;
     if (perMinute) {
       while (this.#window.length && this.#window[0] <= now - MINUTE) this.#window.shift();
@@ -166,6 +184,8 @@ export class Scheduler implements PermitGate {
 
   #grant(waiter: Waiter, now: number): void {
     waiter.detach();
+    const cold = this.#keepsMargin && this.#inFlight === 0 && now - this.#lastGrant >= COLD_AFTER_MS;
+    if (cold) this.#coldHoldUntil = now + COLD_HOLD_MAX_MS;
     this.#inFlight++;
     this.#lastGrant = now;
     if (this.#options.perMinute) this.#window.push(now);
@@ -174,6 +194,12 @@ export class Scheduler implements PermitGate {
       if (released) return;
       released = true;
       this.#inFlight--;
+      if (cold && this.#coldHoldUntil !== undefined) {
+        // Answered: its arrival lies in the past, so the spacing to the next request counts from here.
+        const releasedAt = this.#clock.now();
+        this.#lastGrant = Math.max(this.#lastGrant, Math.min(releasedAt, this.#coldHoldUntil));
+        this.#coldHoldUntil = undefined;
+      }
       this.#pump();
     };
     waiter.resolve({ grantedAt: now, release, [Symbol.dispose]: release });

@@ -163,3 +163,32 @@ Deno.test("permits() yields a new permit per iteration, each queued behind earli
   await loop;
   assert.deepEqual(seen, ["loop0@0", "other@100", "loop1@200"]);
 });
+
+Deno.test("a cold start holds the queue until the first request is answered; spacing counts from the answer", async () => {
+  const { s, clock } = scheduler({ intervalMs: 100, marginPct: 10 });
+  const { grants } = burst(s, clock, 3, true);
+  await clock.advance(500);
+  assert.deepEqual(grants.map((g) => g.at), [0], "its arrival is unknown until it is answered");
+  grants[0].permit.release();
+  await clock.advance(1000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 610, 720], "answered at 500, then 110 ms spacing");
+});
+
+Deno.test("a cold request unanswered after 2 s stops holding the queue; 30 s idle makes the gate cold again", async () => {
+  const { s, clock } = scheduler({ intervalMs: 100, marginPct: 10 });
+  const { grants } = burst(s, clock, 2, true);
+  await clock.advance(3000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 2110]);
+  for (const g of grants) g.permit.release();
+  await clock.advance(30_000);
+  const again = burst(s, clock, 2, true);
+  await clock.advance(1000);
+  assert.equal(again.grants.length, 1, "cold again after 30 s without a request");
+});
+
+Deno.test("an exact setting (margin 0) neither stretches the spacing nor holds a cold start", async () => {
+  const { s, clock } = scheduler({ intervalMs: 100, marginPct: 0 });
+  const { grants } = burst(s, clock, 3, true);
+  await clock.advance(1000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 100, 200]);
+});
