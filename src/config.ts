@@ -46,6 +46,12 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: "SCIENCE_MCP_CACHE_DIR", description: "Disk cache for extracted PDF text (off when unset)" },
   {
+    name: "SCIENCE_MCP_KV",
+    description: "Deno KV file path or KV Connect URL: one rate budget shared by every instance using it " +
+      "(in memory per instance when unset)",
+  },
+  { name: "DENO_KV_ACCESS_TOKEN", description: "Access token for a KV Connect URL in SCIENCE_MCP_KV (read by Deno)" },
+  {
     name: "CACHE_MAX_BYTES",
     description: "In-memory response cache budget (one entry may use a quarter)",
     default: "134217728",
@@ -92,6 +98,11 @@ const schema = z.object({
   LOGS_DIR: optionalText,
   SCIENCE_MCP_TOOLSETS: z.string(),
   SCIENCE_MCP_CACHE_DIR: optionalText,
+  SCIENCE_MCP_KV: z.string().trim().min(1).refine(
+    (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^https?:\/\/[^/]/i.test(v),
+    "a file path, or an http(s) KV Connect URL",
+  ).optional(),
+  DENO_KV_ACCESS_TOKEN: optionalText,
   CACHE_MAX_BYTES: int(0, 16 * 1024 ** 3),
   UPSTREAM_TIMEOUT_MS: int(100, 600_000),
   UPSTREAM_MAX_BYTES: int(1024, 1024 ** 3),
@@ -170,6 +181,7 @@ export function loadConfig(env: Env): Config {
     logsDir: e.LOGS_DIR,
     toolsets: parseToolsets(e.SCIENCE_MCP_TOOLSETS),
     cacheDir: e.SCIENCE_MCP_CACHE_DIR,
+    kvLocation: e.SCIENCE_MCP_KV,
     cacheMaxBytes: e.CACHE_MAX_BYTES,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,

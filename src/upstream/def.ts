@@ -16,6 +16,11 @@ export interface PipelineSettings {
   cacheMaxBytes: number;
   /** Base URL per key: an upstream's name, or the key of one of its extra base URLs. */
   baseUrls: Readonly<Record<string, string>>;
+  /**
+   * Deno KV location (file path or KV Connect URL) of a rate budget shared by every instance that uses
+   * it; unset, each instance paces alone in memory.
+   */
+  kvLocation?: string;
 }
 
 /** A value fixed in the definition, or computed from the settings (an API key raises a rate). */

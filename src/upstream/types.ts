@@ -60,6 +60,8 @@ export interface Upstream<N extends string = string> {
   status(): UpstreamStatus;
   /** What a caller should do when this upstream fails this way (from its definition), if it says. */
   recoveryHint?(upstream: string, situation: HintSituation): string | undefined;
+  /** Releases what the pipeline holds open (the shared budget's KV handle). */
+  close?(): void;
 }
 
 /**
