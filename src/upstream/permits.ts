@@ -16,6 +16,11 @@ export class CooldownError extends Error {
 /** The right to start one request. Release it when the request is finished (or use `using`). */
 export interface Permit {
   readonly grantedAt: number;
+  /**
+   * The first request after an idle spell (new connection, fresh process): when it really reaches the
+   * upstream is unknown until it is answered, so the gate holds the budget until then (at most 2 s).
+   */
+  readonly cold?: boolean;
   release(): void;
   [Symbol.dispose](): void;
 }

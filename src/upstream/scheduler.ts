@@ -202,7 +202,7 @@ export class Scheduler implements PermitGate {
       }
       this.#pump();
     };
-    waiter.resolve({ grantedAt: now, release, [Symbol.dispose]: release });
+    waiter.resolve({ grantedAt: now, cold, release, [Symbol.dispose]: release });
   }
 
   #arm(at: number): void {

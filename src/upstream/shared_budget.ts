@@ -8,7 +8,7 @@
 import type { Clock } from "../core/clock.ts";
 import type { Logger } from "../core/log.ts";
 import { CooldownError, type GateFactory, type GateOptions, type Permit, type PermitGate } from "./permits.ts";
-import { Scheduler } from "./scheduler.ts";
+import { COLD_HOLD_MAX_MS, Scheduler } from "./scheduler.ts";
 
 /** What the store keeps per queue: the next free start slot and what gates it. Times are epoch ms. */
 export interface BudgetRecord {
@@ -51,6 +51,11 @@ export interface SlotRule {
   perMinute?: number;
   /** A shared cool-down longer than this fails the reservation with a CooldownError. */
   maxCooldownWaitMs: number;
+  /**
+   * For a cold request: how long its arrival is uncertain. The next slot (any instance) comes only after
+   * that on top of the spacing, until {@link releaseHold} says the request was answered sooner.
+   */
+  holdMs?: number;
 }
 
 const EMPTY: BudgetRecord = { next: -Infinity, window: [], cooldownUntil: -Infinity, slowdown: 1 };
@@ -58,7 +63,7 @@ const EMPTY: BudgetRecord = { next: -Infinity, window: [], cooldownUntil: -Infin
 /**
  * Reserves the next start slot of `queue` for every instance sharing `store`: one optimistic transaction
  * (read, plan, commit if nobody else committed meanwhile), repeated under contention. Returns the slot
- * (epoch ms; wait until then to start) and the shared cool-down seen.
+ * (epoch ms; wait until then to start), the `next` it left in the record, and the shared cool-down seen.
  *
  * @throws CooldownError when the shared cool-down lasts longer than `rule.maxCooldownWaitMs`.
  */
@@ -67,7 +72,7 @@ export async function reserveSlot(
   queue: string,
   rule: SlotRule,
   clock: Clock,
-): Promise<{ slot: number; cooldownUntil: number }> {
+): Promise<{ slot: number; next: number; cooldownUntil: number }> {
   for (let tries = 0; tries < MAX_COMMIT_TRIES; tries++) {
     const { record, version } = await store.read(queue);
     const now = clock.now();
@@ -83,11 +88,30 @@ export async function reserveSlot(
       if (window.length >= rule.perMinute) slot = Math.max(slot, window[window.length - rule.perMinute] + MINUTE);
       window = [...window.filter((t) => t > slot - MINUTE), slot];
     }
-    if (await store.commit(queue, version, { ...current, next: slot + spacing, window })) {
-      return { slot, cooldownUntil: current.cooldownUntil };
+    const next = slot + (rule.holdMs ?? 0) + spacing;
+    if (await store.commit(queue, version, { ...current, next, window })) {
+      return { slot, next, cooldownUntil: current.cooldownUntil };
     }
   }
   throw new Error(`no slot for ${queue} after ${MAX_COMMIT_TRIES} contended commits`);
+}
+
+/**
+ * A cold request was answered at `answeredAt`: its arrival lies in the past, so the budget it held may
+ * resume at `answeredAt + spacingMs` — if nobody reserved a slot behind the hold meanwhile (their slots
+ * are promised and stay where they are).
+ */
+export async function releaseHold(
+  store: BudgetStore,
+  queue: string,
+  held: { next: number; answeredAt: number; spacingMs: number },
+): Promise<void> {
+  for (let tries = 0; tries < MAX_COMMIT_TRIES; tries++) {
+    const { record, version } = await store.read(queue);
+    if (!record || record.next !== held.next) return;
+    const next = Math.min(held.next, held.answeredAt + held.spacingMs);
+    if (await store.commit(queue, version, { ...record, next })) return;
+  }
 }
 
 /** Commit attempts under contention before the store counts as failing. */
@@ -166,18 +190,38 @@ class SharedGate implements PermitGate {
     return until > this.#clock.now() ? until : undefined;
   }
 
-  /** A local permit, then a shared slot; the local permit is held while waiting for the slot. */
+  /**
+   * A local permit, then a shared slot; the local permit is held while waiting for the slot. A cold
+   * permit holds the shared budget until it is released (answered), at most 2 s.
+   */
   async *permits(signal?: AbortSignal): AsyncGenerator<Permit, void, undefined> {
     for (;;) {
       const permit = await this.#local.acquire(signal);
+      let held: { next: number } | undefined;
       try {
-        await this.#waitForSharedSlot(signal);
+        held = await this.#waitForSharedSlot(permit.cold === true, signal);
       } catch (error) {
         permit.release();
         throw error;
       }
-      yield permit;
+      yield held ? this.#releasingHold(permit, held.next) : permit;
     }
+  }
+
+  /** The permit, whose release also lets the shared budget resume from the answer. */
+  #releasingHold(permit: Permit, next: number): Permit {
+    const release = () => {
+      permit.release();
+      const held = { next, answeredAt: this.#clock.now(), spacingMs: this.#local.effectiveIntervalMs };
+      releaseHold(this.#store, this.name, held).catch((error) =>
+        this.#health.failed(this.#clock.now(), this.name, error)
+      );
+    };
+    let done = false;
+    const once = () => {
+      if (!done) (done = true, release());
+    };
+    return { grantedAt: permit.grantedAt, cold: true, release: once, [Symbol.dispose]: once };
   }
 
   coolDown(ms: number): void {
@@ -195,35 +239,40 @@ class SharedGate implements PermitGate {
     this.#update((r) => ({ ...r, slowdown: next }));
   }
 
-  /** Reserves the next shared slot and sleeps until it; skipped (local pacing only) while the store fails. */
-  async #waitForSharedSlot(signal?: AbortSignal): Promise<void> {
+  /**
+   * Reserves the next shared slot and sleeps until it; skipped (local pacing only) while the store fails.
+   * Returns what a cold reservation left in the record, so its release can shorten the hold.
+   */
+  async #waitForSharedSlot(cold: boolean, signal?: AbortSignal): Promise<{ next: number } | undefined> {
     const now = this.#clock.now();
-    if (!this.#health.usable(now)) return;
-    let slot: number;
+    if (!this.#health.usable(now)) return undefined;
+    let reserved: { slot: number; next: number };
     try {
-      slot = await this.#reserve();
+      reserved = await this.#reserve(cold);
       this.#health.worked();
     } catch (error) {
       if (error instanceof CooldownError) throw error;
       this.#health.failed(this.#clock.now(), this.name, error);
-      return;
+      return undefined;
     }
-    const wait = slot - this.#clock.now();
+    const wait = reserved.slot - this.#clock.now();
     if (wait > 0) await this.#clock.sleep(wait, signal);
     else if (signal?.aborted) throw signal.reason;
+    return cold ? { next: reserved.next } : undefined;
   }
 
-  async #reserve(): Promise<number> {
+  async #reserve(cold: boolean): Promise<{ slot: number; next: number }> {
     const local = this.#local;
-    const { slot, cooldownUntil } = await reserveSlot(this.#store, this.name, {
+    const { slot, next, cooldownUntil } = await reserveSlot(this.#store, this.name, {
       // The local spacing already carries this instance's slow-down; the record carries everyone's.
       spacingMs: local.effectiveIntervalMs / local.slowdown,
       slowdown: local.slowdown,
       perMinute: local.effectivePerMinute,
       maxCooldownWaitMs: this.#options.maxCooldownWaitMs,
+      holdMs: cold ? COLD_HOLD_MAX_MS : 0,
     }, this.#clock);
     this.#sharedCooldownUntil = cooldownUntil;
-    return slot;
+    return { slot, next };
   }
 
   /** Applies a change to the shared record in the background; a failure only degrades the gate. */

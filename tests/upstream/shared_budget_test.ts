@@ -1,7 +1,7 @@
 /**
  * One rate budget across instances, on one injected clock: several pipelines (instances) share a store
- * with KV's check-and-commit semantics, a simulated network adds jitter, and the mock's referee judges
- * arrivals. Together the instances keep each upstream's limit; a throttle seen by one cools all down;
+ * with KV's check-and-commit semantics, a simulated network adds jitter (and 400 ms to each instance's
+ * first request: a fresh process, a cold connection), and the mock's referee judges arrivals. Together the instances keep each upstream's limit; a throttle seen by one cools all down;
  * losing the store degrades to per-instance pacing with a warning, never to unpaced requests.
  */
 import assert from "node:assert/strict";
@@ -45,10 +45,13 @@ function world(
   const jitter = seeded(11);
   const arrivals: World["arrivals"] = [];
   const logs = Array.from({ length: count }, () => memoryLogger());
+  const warm = new Set<number>();
   const instances = logs.map((log, instance) =>
     createUpstream({
       fetch: async (request) => {
-        await clock.sleep(20 + Math.floor(jitter() * 100));
+        const cold = warm.has(instance) ? 0 : 400;
+        warm.add(instance);
+        await clock.sleep(cold + 20 + Math.floor(jitter() * 100));
         const upstream = new URL(request.url).hostname.startsWith("pubchem") ? "pubchem" : "ncbi-eutils";
         const violation = referee.arrive(upstream, clock.now());
         referee.done(upstream);
@@ -98,6 +101,15 @@ Deno.test("three instances sharing one budget: 30 concurrent NCBI calls at 3 req
   assert.ok(store.conflicts > 0, "instances raced for slots and the check-and-commit settled it");
 });
 
+Deno.test("a cold instance holds the shared budget only until its first answer when nobody queued behind it", async () => {
+  const store = new MemoryBudgetStore();
+  const w = world(1, store);
+  const first = w.instances[0].request(esearch(0));
+  await drive(w.clock, first, 10);
+  const answeredAt = w.clock.now();
+  assert.ok(store.peek("ncbi-eutils")!.next <= answeredAt + 368, "the 2 s hold shrank to the answer + spacing");
+});
+
 Deno.test("PubChem's 5 req/s is shared the same way", async () => {
   const w = world(3, new MemoryBudgetStore());
   const cid = (i: number): ServiceRequest => ({ upstream: "pubchem", path: `/pug/compound/cid/${i + 1}/JSON` });
@@ -123,8 +135,7 @@ Deno.test("a 429 seen by one instance cools every instance down", async () => {
   assert.ok(store.peek("ncbi-eutils")!.cooldownUntil > w.clock.now(), "the cool-down reached the store");
   const second = w.instances[1].request(esearch(1));
   await drive(w.clock, Promise.all([first, second]), 100);
-  const [, other] = w.arrivals;
-  assert.equal(other.instance, 1);
+  const other = w.arrivals.find((a) => a.instance === 1)!;
   assert.ok(
     other.at - start >= 5000,
     `instance 1 waited out instance 0's cool-down (arrived after ${other.at - start} ms)`,
