@@ -28,6 +28,8 @@ export interface AttemptOptions {
   timeoutMs: number;
   maxBytes: number;
   signal?: AbortSignal;
+  /** Called once the response head has arrived (before the body is read). */
+  onAnswer?(): void;
 }
 
 class TooLarge extends Error {}
@@ -58,6 +60,7 @@ export async function attemptFetch(built: BuiltRequest, options: AttemptOptions)
       signal: controller.signal,
     });
     const response = await abortable(options.fetch(request), controller.signal);
+    options.onAnswer?.();
     const body = await readCapped(response, options.maxBytes, controller.signal);
     return {
       ok: true,

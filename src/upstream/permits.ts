@@ -21,6 +21,11 @@ export interface Permit {
    * upstream is unknown until it is answered, so the gate holds the budget until then (at most 2 s).
    */
   readonly cold?: boolean;
+  /**
+   * Tells the gate the answer's head has arrived. A request answered later than usual also arrived
+   * later than usual: the gate spaces what follows from that late arrival, not from the grant.
+   */
+  answered?(): void;
   release(): void;
   [Symbol.dispose](): void;
 }

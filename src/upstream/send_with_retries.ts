@@ -93,6 +93,7 @@ export async function sendWithRetries(
           timeoutMs: ctx.config.upstreamTimeoutMs,
           maxBytes: run.maxBytes,
           signal: run.signal,
+          onAnswer: () => permit.answered?.(),
         });
       } finally {
         permit.release();

@@ -170,7 +170,7 @@ class SharedGate implements PermitGate {
     this.#store = store;
     this.#health = health;
     // The local queue keeps order, concurrency and the cold-start hold, and paces alone when the store fails.
-    this.#local = new Scheduler(options, clock);
+    this.#local = new Scheduler(options, clock, (arrivedAt) => this.#lateArrival(arrivedAt));
   }
 
   get name(): string {
@@ -221,7 +221,13 @@ class SharedGate implements PermitGate {
     const once = () => {
       if (!done) (done = true, release());
     };
-    return { grantedAt: permit.grantedAt, cold: true, release: once, [Symbol.dispose]: once };
+    return {
+      grantedAt: permit.grantedAt,
+      cold: true,
+      answered: () => permit.answered?.(),
+      release: once,
+      [Symbol.dispose]: once,
+    };
   }
 
   coolDown(ms: number): void {
@@ -273,6 +279,12 @@ class SharedGate implements PermitGate {
     }, this.#clock);
     this.#sharedCooldownUntil = cooldownUntil;
     return { slot, next };
+  }
+
+  /** A request of this instance arrived late: no instance's next slot comes sooner than a spacing after it. */
+  #lateArrival(arrivedAt: number): void {
+    const atLeast = arrivedAt + this.#local.effectiveIntervalMs;
+    this.#update((r) => r.next >= atLeast ? r : { ...r, next: atLeast });
   }
 
   /** Applies a change to the shared record in the background; a failure only degrades the gate. */

@@ -1,6 +1,6 @@
 /**
  * Pacing judged at the upstream, on one injected clock: a simulated network delays each request by a
- * jittery latency (the first, on a cold connection, by much more) before the mock's own referee
+ * jittery latency (the first, on a cold connection, and one stalled request by much more) before the mock's own referee
  * (scripts/mock_upstream/rate_gate.ts, strict sliding windows) sees it arrive. 30 concurrent calls per
  * upstream must cause zero 429s with the default margin; the same traffic paced exactly at the
  * published rate does not, which is what the margin and the cold-start hold are for.
@@ -28,10 +28,13 @@ interface Network {
   latency(i: number): number;
 }
 
-/** 20–120 ms per request; the very first pays 400 ms more (DNS, TCP and TLS on a cold connection). */
+/**
+ * 20–120 ms per request; the very first pays 400 ms more (DNS, TCP and TLS on a cold connection), and the
+ * 11th (counting answers too) 350 ms more on its way (a retransmitted packet, a stalled event loop).
+ */
 function jitteryNetwork(seed: number): Network {
   const random = seeded(seed);
-  return { latency: (i) => 20 + Math.floor(random() * 100) + (i === 0 ? 400 : 0) };
+  return { latency: (i) => 20 + Math.floor(random() * 100) + (i === 0 ? 400 : 0) + (i === 10 ? 350 : 0) };
 }
 
 async function burst(

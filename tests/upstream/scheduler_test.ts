@@ -192,3 +192,22 @@ Deno.test("an exact setting (margin 0) neither stretches the spacing nor holds a
   await clock.advance(1000);
   assert.deepEqual(grants.map((g) => g.at), [0, 100, 200]);
 });
+
+Deno.test("an answer later than the fastest recent one by more than the margin's slack moves the queue back", async () => {
+  const { s, clock } = scheduler({ intervalMs: 334, marginPct: 10 });
+  assert.equal(s.lateSlackMs, 100, "10 % of one second");
+  const { grants } = burst(s, clock, 5, true);
+  await clock.advance(10);
+  grants[0].permit.answered!(); // fastest answer: 10 ms
+  grants[0].permit.release();
+  await clock.advance(368);
+  assert.deepEqual(grants.map((g) => g.at), [0, 378], "cold start: spacing from the first answer");
+  await clock.advance(40);
+  grants[1].permit.answered!(); // 40 ms: 30 ms slower than the fastest, within the slack
+  await clock.advance(328);
+  assert.deepEqual(grants.map((g) => g.at), [0, 378, 746]);
+  await clock.advance(310);
+  grants[2].permit.answered!(); // 310 ms: 300 ms slower than the fastest, beyond the slack: it arrived late
+  await clock.advance(2000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 378, 746, 1114 + 300, 1482 + 300]);
+});
