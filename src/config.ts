@@ -47,10 +47,9 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "SCIENCE_MCP_CACHE_DIR", description: "Disk cache for extracted PDF text (off when unset)" },
   {
     name: "SCIENCE_MCP_KV",
-    description: "Deno KV file path or KV Connect URL: one rate budget shared by every instance using it " +
-      "(in memory per instance when unset)",
+    description: "Deno KV path, KV Connect URL or `default`: one rate budget for all instances using it",
   },
-  { name: "DENO_KV_ACCESS_TOKEN", description: "Access token for a KV Connect URL in SCIENCE_MCP_KV (read by Deno)" },
+  { name: "DENO_KV_ACCESS_TOKEN", description: "Token for a KV Connect URL in SCIENCE_MCP_KV (read by Deno)" },
   {
     name: "CACHE_MAX_BYTES",
     description: "In-memory response cache budget (one entry may use a quarter)",

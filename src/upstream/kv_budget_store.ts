@@ -1,6 +1,7 @@
 /**
  * The shared rate budget on Deno KV (SCIENCE_MCP_KV): a local SQLite file that several processes open,
- * a self-hosted `denokv` or Deno Deploy's KV, reached by a KV Connect URL. Each queue's record lives under
+ * a self-hosted `denokv` or a Deploy database reached by a KV Connect URL, or `default` — the runtime's
+ * own database, which on Deno Deploy is the project's KV shared by all its isolates. Each queue's record lives under
  * one key and changes only through `atomic().check(versionstamp).set()`. SQLite reports contention by
  * throwing "database is locked" rather than by a failed check: those throws are retried here.
  */
@@ -13,7 +14,10 @@ export const KV_SETTING = "SCIENCE_MCP_KV";
 const RECORD_TTL_MS = 10 * 60_000;
 const LOCKED_RETRIES = 20;
 
-/** True for a KV Connect URL (denokv, Deploy); anything else is a file path. */
+/** The runtime's own database: the project's KV on Deno Deploy (`Deno.openKv()` without a path). */
+export const DEFAULT_KV = "default";
+
+/** True for a KV Connect URL (denokv, Deploy); anything else is a file path or {@link DEFAULT_KV}. */
 export function isKvUrl(location: string): boolean {
   return /^https?:\/\//i.test(location);
 }
@@ -31,6 +35,7 @@ export function checkKvLocation(location: string): void {
         `(this project's deno.json sets "unstable": ["kv"]).`,
     );
   }
+  if (location === DEFAULT_KV) return;
   if (isKvUrl(location)) {
     const host = new URL(location).host;
     if (Deno.permissions.querySync({ name: "net", host }).state !== "granted") {
@@ -62,8 +67,8 @@ export function kvBudgetStore(location: string, namespace = "science-mcp"): Budg
   let closed = false;
   const open = () => {
     opening ??= (async () => {
-      if (!isKvUrl(location)) await ensureParent(location);
-      const handle = await Deno.openKv(location);
+      if (location !== DEFAULT_KV && !isKvUrl(location)) await ensureParent(location);
+      const handle = location === DEFAULT_KV ? await Deno.openKv() : await Deno.openKv(location);
       if (closed) {
         handle.close();
         throw new Error("the shared rate budget store is closed");
