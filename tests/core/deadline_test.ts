@@ -11,6 +11,7 @@ import { invokeTool, type ToolResult } from "../../src/core/invoke.ts";
 import { memoryLogger } from "../../src/core/log.ts";
 import type { InvokeContext, ToolDef } from "../../src/core/tool_def.ts";
 import { toolContext } from "../../src/runtime.ts";
+import { loadConfig } from "../../src/config.ts";
 import { testConfig, testRuntime } from "../helpers/runtime.ts";
 import { drive } from "../upstream/helpers.ts";
 
@@ -126,6 +127,6 @@ Deno.test("the handler's signal aborts with a DeadlineError, which the pipeline 
 });
 
 Deno.test("TOOL_CALL_TIMEOUT_MS is validated", () => {
-  assert.equal(testConfig().toolCallTimeoutMs, 60_000);
+  assert.equal(loadConfig({}).toolCallTimeoutMs, 60_000, "the default");
   assert.throws(() => testConfig({ TOOL_CALL_TIMEOUT_MS: "10" }), /TOOL_CALL_TIMEOUT_MS/);
 });
