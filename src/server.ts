@@ -5,7 +5,7 @@
  */
 import { SERVER_NAME, VERSION } from "./config.ts";
 import { invokeTool } from "./core/invoke.ts";
-import { inputJsonSchema, outputJsonSchema } from "./core/json_schema.ts";
+import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
@@ -97,9 +97,9 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         name: def.name,
         title: def.title,
         description: def.description,
-        inputSchema: inputJsonSchema(def) as { type: "object" },
+        inputSchema: listedInputSchema(def) as { type: "object" },
         outputSchema: outputJsonSchema(def) as { type: "object" },
-        annotations: { title: def.title, ...def.annotations },
+        annotations: def.annotations,
       })),
       ...[...rawTools.values()].map((t) => t.tool),
     ],
@@ -183,10 +183,12 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
           : envelope.code === "INVALID_INPUT"
           ? RpcErrorCode.InvalidParams
           : RpcErrorCode.InternalError;
-        throw new McpError(code, `${envelope.message} ${envelope.recovery_hint}`, { uri, error: envelope });
+        throw new McpError(code, `${envelope.message} ${envelope.recovery_hint}`, { uri: clip(uri), error: envelope });
       }
     }
-    throw new McpError(-32002, `Resource not found: ${uri}. Call resources/list or resources/templates/list.`, { uri });
+    throw new McpError(-32002, `Resource not found: ${clip(uri)}. Call resources/list or resources/templates/list.`, {
+      uri: clip(uri),
+    });
   });
 
   options.extension?.install?.(server, runtime);
@@ -202,15 +204,35 @@ function matchTemplate(template: string, uri: string): Record<string, string> | 
   });
   const match = new RegExp(`^${pattern}$`).exec(uri);
   if (!match) return undefined;
-  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+  return Object.fromEntries(names.map((n, i) => [n, decodeParam(match[i + 1], uri)]));
+}
+
+/** A malformed `%` escape is the client's mistake (-32602), not an internal error. */
+function decodeParam(value: string, uri: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new McpError(
+      RpcErrorCode.InvalidParams,
+      `Malformed percent-encoding in ${clip(uri)}: each % must start an escape of valid UTF-8 such as %20 ` +
+        "(write a literal % as %25).",
+      { uri: clip(uri) },
+    );
+  }
+}
+
+/** URIs come from clients: errors quote at most 200 characters of one. */
+function clip(uri: string): string {
+  return uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
 }
 
 /**
  * Forwards log records as MCP `notifications/message`, from initialization until the server closes.
  * - Scope: a server with a session id gets only records of its session (never another client's);
  *   without one (stdio) it gets every record of the process.
- * - Level: MCP_LOG_LEVEL until the client sends `logging/setLevel`, handled here per server (one
- *   server per session); the runtime logger hands every level to its sinks (see runtime.ts).
+ * - Level: none until the client sends `logging/setLevel`, handled here per server (one server per
+ *   session): a client that never asked gets no log traffic, so a chat's context is not filled with it.
+ *   The runtime logger hands every level to its sinks (see runtime.ts); stderr keeps to MCP_LOG_LEVEL.
  * - Routing: a record of an in-flight tools/call is sent as related to that request, so over Streamable
  *   HTTP it travels on the call's own response stream; other records go to the standalone stream.
  * - Session file: the session's warnings and errors are also written to its log file.
@@ -223,7 +245,7 @@ function forwardLogs(
 ): void {
   const { sessionId, sessionLog } = options;
   let initialized = false;
-  let minimum: LogLevel = runtime.deps.config.logLevel;
+  let minimum: LogLevel | undefined;
   server.setRequestHandler(SetLevelRequestSchema, (request) => {
     minimum = request.params.level;
     return {};
@@ -232,7 +254,7 @@ function forwardLogs(
   const remove = runtime.deps.log.addSink((record: LogRecord) => {
     if (sessionId !== undefined && record.session !== sessionId) return;
     if (sessionLog && severity(record.level) >= severity("warning")) sessionLog.write(record);
-    if (!initialized || severity(record.level) < severity(minimum)) return;
+    if (!initialized || minimum === undefined || severity(record.level) < severity(minimum)) return;
     const notification = {
       method: "notifications/message" as const,
       params: { level: record.level, logger: SERVER_NAME, data: record },

@@ -4,14 +4,22 @@
  */
 import { z } from "zod";
 import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
-import type { AnyToolDef, CallDeadline, InvokeContext, ToolDefFor } from "./tool_def.ts";
+import {
+  type AnyToolDef,
+  type CallDeadline,
+  extraContent,
+  type ImageBlock,
+  type InvokeContext,
+  type ToolDefFor,
+} from "./tool_def.ts";
 
 /** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
 export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
 
 export interface ToolResult {
   [key: string]: unknown;
-  content: { type: "text"; text: string }[];
+  /** The text block always comes first; attached blocks (images) follow it. */
+  content: [{ type: "text"; text: string }, ...ImageBlock[]];
   structuredContent: Record<string, unknown>;
   isError?: boolean;
 }
@@ -35,16 +43,17 @@ export async function invokeTool<C extends InvokeContext>(
       throw new Error(`output of ${def.name} does not match its schema`);
     }
     const structuredContent = checked.data as Record<string, unknown>;
-    const json = JSON.stringify(structuredContent);
-    if (json.length > MAX_RESULT_BYTES) {
+    const extra = extraContent(raw);
+    const size = JSON.stringify(structuredContent).length + extra.reduce((n, block) => n + block.data.length, 0);
+    if (size > MAX_RESULT_BYTES) {
       throw new ToolError(
         "PAYLOAD_TOO_LARGE",
-        `The result of ${def.name} is ${(json.length / 1e6).toFixed(1)} MB, over the 8 MB limit.`,
+        `The result of ${def.name} is ${(size / 1e6).toFixed(1)} MB, over the 8 MB limit.`,
         "Ask for less: fewer ids, a smaller count or max_chars, or a lighter detail level.",
       );
     }
     ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
-    return { content: [{ type: "text", text: def.render(structuredContent) }], structuredContent };
+    return { content: [{ type: "text", text: def.render(structuredContent) }, ...extra], structuredContent };
   } catch (error) {
     const envelope = deadline.expired
       ? deadlineEnvelope(def.name, deadline.expired)
@@ -110,11 +119,20 @@ function deadlineEnvelope(tool: string, deadline: DeadlineError): ErrorEnvelope 
 }
 
 export function errorResult(error: ErrorEnvelope): ToolResult {
-  return {
-    isError: true,
-    content: [{ type: "text", text: JSON.stringify({ error }) }],
-    structuredContent: { error },
-  };
+  return { isError: true, content: [{ type: "text", text: errorText(error) }], structuredContent: { error } };
+}
+
+/**
+ * The error as a model reads it when a client shows only text: the code to branch on and what happened in
+ * one line, then what to do; the offending input is quoted briefly, never echoed whole.
+ */
+export function errorText(error: ErrorEnvelope): string {
+  const lines = [`Error ${error.code}: ${error.message}`, `recovery_hint: ${error.recovery_hint}`];
+  if (error.invalid_input !== undefined) {
+    const quoted = JSON.stringify(error.invalid_input) ?? String(error.invalid_input);
+    lines.push(`invalid_input: ${quoted.length > 300 ? `${quoted.slice(0, 300)}…` : quoted}`);
+  }
+  return lines.join("\n");
 }
 
 /** Strict parse: unknown keys are rejected too, so a misspelt argument is reported, not ignored. */
