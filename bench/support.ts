@@ -63,6 +63,17 @@ export function totalViolations(mock: MockUpstream): number {
   return Object.values(mock.violations).reduce((a, b) => a + (b ?? 0), 0);
 }
 
+/** Most of the sorted-or-not `times` (ms) that fall in any window of `windowMs` (half-open, as the mock counts). */
+export function maxInWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i] - sorted[j] >= windowMs) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
 /** The median (mean of the two middle values for an even count). */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -2,8 +2,9 @@
  * A real local HTTP server standing in for every upstream, for tests, benchmarks and offline CLI runs.
  * Each upstream lives under a prefix (/ncbi, /pubchem, /arxiv-api, /arxiv-web, /ar5iv, /openalex,
  * /publisher) and answers from the recorded fixtures via scripts/mock_routes. It enforces each
- * upstream's rate (429 + a counted violation when a client is too fast), injects faults on request and
- * logs every request with a timestamp.
+ * upstream's published rate at arrival, strictly (429 + a counted violation when more requests arrive in
+ * a window than the service allows; see mock_upstream/rate_gate.ts), injects faults on request and logs
+ * every request with its arrival time.
  *
  * Run it: `deno run --allow-net=127.0.0.1 --allow-read=. scripts/mock_upstream.ts [--port N] [--no-rates]
  * [--fault ncbi=429;retry-after=2]`, then start the server with the printed environment lines.
@@ -69,8 +70,6 @@ export interface MockUpstreamOptions {
    * upstreams (e.g. `{ "ncbi-eutils": { intervalMs: 100 } }` for a client with an API key).
    */
   rates?: false | Partial<Record<UpstreamName, RateRule>>;
-  /** Share of an interval forgiven for arrival jitter (default 0.1). */
-  rateTolerance?: number;
   /** Called for every request once answered (the CLI prints them). */
   onRequest?: (entry: MockLogEntry) => void;
   /** Arrival times, delays and slow bodies; default real time (performance.now, setTimeout). */
@@ -113,7 +112,7 @@ type MockCore = Omit<MockUpstream, "url" | "port" | "env" | "fetch" | "close"> &
 
 function mockCore(options: MockUpstreamOptions): MockCore {
   const rules = options.rates === false ? {} : { ...defaultRateRules(), ...options.rates };
-  const gate = new RateGate(rules, options.rateTolerance);
+  const gate = new RateGate(rules);
   const faults = new Map<MockPrefix, { fault: Fault; remaining?: number }>();
   const requests: MockLogEntry[] = [];
   const violations: Partial<Record<UpstreamName, number>> = {};

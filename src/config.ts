@@ -58,12 +58,22 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: "SCIENCE_MCP_CACHE_DIR", description: "Disk cache for extracted PDF text (off when unset)" },
   {
+    name: "SCIENCE_MCP_KV",
+    description: "Deno KV path, KV Connect URL or `default`: one rate budget for all instances using it",
+  },
+  { name: "DENO_KV_ACCESS_TOKEN", description: "Token for a KV Connect URL in SCIENCE_MCP_KV (read by Deno)" },
+  {
     name: "CACHE_MAX_BYTES",
     description: "In-memory response cache budget (one entry may use a quarter)",
     default: "134217728",
   },
   { name: "UPSTREAM_TIMEOUT_MS", description: "Timeout of one upstream request", default: "30000" },
   { name: "UPSTREAM_MAX_BYTES", description: "Largest upstream body accepted", default: "52428800" },
+  {
+    name: "TOOL_CALL_TIMEOUT_MS",
+    description: "Deadline of one tool call, retries and waits included",
+    default: "60000",
+  },
   { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s" },
   { name: "NCBI_ADMIN_EMAIL", description: "Contact e-mail sent to NCBI as `email`" },
   { name: "NCBI_TOOL_IDENTIFIER", description: "Sent to NCBI as `tool`", default: `science-mcp/${VERSION}` },
@@ -103,9 +113,15 @@ const schema = z.object({
   LOGS_DIR: optionalText,
   SCIENCE_MCP_TOOLSETS: z.string(),
   SCIENCE_MCP_CACHE_DIR: optionalText,
+  SCIENCE_MCP_KV: z.string().trim().min(1).refine(
+    (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^https?:\/\/[^/]/i.test(v),
+    "a file path, or an http(s) KV Connect URL",
+  ).optional(),
+  DENO_KV_ACCESS_TOKEN: optionalText,
   CACHE_MAX_BYTES: int(0, 16 * 1024 ** 3),
   UPSTREAM_TIMEOUT_MS: int(100, 600_000),
   UPSTREAM_MAX_BYTES: int(1024, 1024 ** 3),
+  TOOL_CALL_TIMEOUT_MS: int(1000, 3600_000),
   NCBI_API_KEY: optionalText,
   NCBI_ADMIN_EMAIL: z.email().optional(),
   NCBI_TOOL_IDENTIFIER: z.string().regex(/^[\w./@-]{1,64}$/, "letters, digits and ._/@- only"),
@@ -148,6 +164,8 @@ export interface Config extends UpstreamSettings {
   cacheMaxBytes: number;
   upstreamTimeoutMs: number;
   upstreamMaxBytes: number;
+  /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included. */
+  toolCallTimeoutMs: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
   pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
@@ -189,9 +207,11 @@ export function loadConfig(env: Env): Config {
     logsDir: e.LOGS_DIR,
     toolsets: parseToolsets(e.SCIENCE_MCP_TOOLSETS),
     cacheDir: e.SCIENCE_MCP_CACHE_DIR,
+    kvLocation: e.SCIENCE_MCP_KV,
     cacheMaxBytes: e.CACHE_MAX_BYTES,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
+    toolCallTimeoutMs: e.TOOL_CALL_TIMEOUT_MS,
     ncbi: {
       apiKey: e.NCBI_API_KEY,
       email: e.NCBI_ADMIN_EMAIL,

@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { Clock } from "./core/clock.ts";
 import type { Logger } from "./core/log.ts";
 import type { SharedStore } from "./core/shared_key.ts";
+import type { CallDeadline } from "./core/tool_def.ts";
 import type { ServiceUpstream } from "./upstreams/mod.ts";
 
 /** The configuration sources read: base URLs, credentials they report on, limits. */
@@ -30,4 +31,6 @@ export interface ToolContext extends SourceContext, SharedStore {
   config: Config;
   /** Reports progress: an MCP progress notification when the caller asked for one, a bar in the CLI. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
+  /** The call's deadline (TOOL_CALL_TIMEOUT_MS); invokeTool aborts `signal` when it passes. */
+  deadline?: CallDeadline;
 }

@@ -62,9 +62,10 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const { provide = [], ...partial } = options;
   const deps = resolveDeps(partial);
   const singletons = new Map<SharedKey<unknown> | string, unknown>(provide);
+  const upstream = createUpstream(deps);
   return {
     deps,
-    upstream: createUpstream(deps),
+    upstream,
     tools: enabledTools(deps.config.toolsets),
     resources: enabledResources(deps.config.toolsets),
     shared<T>(key: SharedKey<T> | string, make: () => T): T {
@@ -82,6 +83,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
         }
       }
       singletons.clear();
+      upstream.close?.();
     },
   };
 }
@@ -103,6 +105,7 @@ export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
     clock,
     upstream: runtime.upstream,
     signal: origin.signal,
+    deadline: { ms: config.toolCallTimeoutMs, setting: "TOOL_CALL_TIMEOUT_MS" },
     log: runtime.deps.log.child({
       request: origin.requestId,
       ...(origin.sessionId ? { session: origin.sessionId } : {}),

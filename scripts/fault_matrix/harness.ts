@@ -53,7 +53,14 @@ export async function openWorld(options: WorldOptions): Promise<World> {
   const mock = createMockUpstream({ rates: false, routes: options.routes, clock });
   const errors: LogRecord[] = [];
   const log = createLogger({ level: "error", sinks: [(r) => void errors.push(r)] });
-  const config = loadConfig({ PDF_ROOT, NCBI_MAX_RETRIES: "1", ...mock.env, ...options.env });
+  // The call deadline runs on the simulated clock too, which jumps while real work (PDF extraction) runs.
+  const config = loadConfig({
+    PDF_ROOT,
+    NCBI_MAX_RETRIES: "1",
+    TOOL_CALL_TIMEOUT_MS: "3600000",
+    ...mock.env,
+    ...options.env,
+  });
   const runtime = createRuntime({ config, fetch: mock.fetch, clock, log });
   // Publisher links of the mock point at its own /publisher prefix on 127.0.0.1: the papers toolset's
   // declared test seam lets them through its SSRF guard. Nothing here ever leaves the process.

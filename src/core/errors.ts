@@ -69,7 +69,9 @@ export type UpstreamErrorKind =
   | "policy"
   | "too_large"
   | "aborted"
-  | "permission";
+  | "permission"
+  | "unreachable"
+  | "redirect";
 
 /**
  * Any failure talking to an upstream service. `url` is already redacted (no api_key/email), so the error
@@ -104,10 +106,28 @@ export class UpstreamError extends Error {
   }
 }
 
-/** The recovery hint of an upstream, by name (each upstream definition carries its own), if it has one. */
-export type RecoveryHints = (upstream: string) => string | undefined;
+/** Which advice a failed upstream call needs: rate-limit advice (API keys…) only ever for rate limits. */
+export type HintSituation = "rate_limited" | "unreachable" | "failed";
+
+/** The recovery hint of an upstream, by name and situation (each upstream definition carries its own). */
+export type RecoveryHints = (upstream: string, situation: HintSituation) => string | undefined;
+
+/**
+ * The reason a tool call's signal aborts when its deadline passes: one budget for the whole call,
+ * retries and waits included. Names the budget and the setting that changes it.
+ */
+export class DeadlineError extends Error {
+  override name = "DeadlineError";
+  constructor(readonly ms: number, readonly setting: string) {
+    super(`the ${Math.ceil(ms / 1000)} s deadline of this tool call passed (set ${setting} to change it)`);
+  }
+}
 
 const DEFAULT_UPSTREAM_HINT = "Retry shortly; the upstream service may be unavailable.";
+const DEFAULT_RATE_HINT = "Wait, then retry; calls are queued at the service's published rate.";
+const REDIRECT_HINT = "Retrying will not help: the service sent this request to a host this server does not " +
+  "follow; the operator should check the service's base URL setting.";
+const UNREACHABLE_HINT = "Retrying will not help until the host is reachable: check the network connection.";
 
 /**
  * Maps any thrown value to the envelope a caller sees. Unknown errors become INTERNAL without details.
@@ -115,7 +135,7 @@ const DEFAULT_UPSTREAM_HINT = "Retry shortly; the upstream service may be unavai
  */
 export function toErrorEnvelope(error: unknown, hints?: RecoveryHints): ErrorEnvelope {
   if (error instanceof ToolError) return error.toEnvelope();
-  if (error instanceof UpstreamError) return upstreamEnvelope(error, hints?.(error.upstream) ?? DEFAULT_UPSTREAM_HINT);
+  if (error instanceof UpstreamError) return upstreamEnvelope(error, hints);
   return {
     code: "INTERNAL",
     message: "Internal error while running the tool; it has been logged.",
@@ -123,10 +143,21 @@ export function toErrorEnvelope(error: unknown, hints?: RecoveryHints): ErrorEnv
   };
 }
 
-function upstreamEnvelope(error: UpstreamError, hint: string): ErrorEnvelope {
+function upstreamEnvelope(error: UpstreamError, hints: RecoveryHints | undefined): ErrorEnvelope {
+  const hint = (situation: HintSituation, fallback: string) => hints?.(error.upstream, situation) ?? fallback;
   if (error.status === 429 || error.kind === "policy") {
     const wait = error.retryAfterMs ? `Retry after ${Math.ceil(error.retryAfterMs / 1000)} s. ` : "";
-    return { code: "RATE_LIMITED", message: error.message, recovery_hint: `${wait}${hint}` };
+    return {
+      code: "RATE_LIMITED",
+      message: error.message,
+      recovery_hint: `${wait}${hint("rate_limited", DEFAULT_RATE_HINT)}`,
+    };
+  }
+  if (error.kind === "redirect") {
+    return { code: "UPSTREAM_ERROR", message: error.message, recovery_hint: REDIRECT_HINT };
+  }
+  if (error.kind === "unreachable") {
+    return { code: "UPSTREAM_ERROR", message: error.message, recovery_hint: hint("unreachable", UNREACHABLE_HINT) };
   }
   if (error.kind === "permission") {
     return {
@@ -143,7 +174,7 @@ function upstreamEnvelope(error: UpstreamError, hint: string): ErrorEnvelope {
       recovery_hint: "Ask for less: fewer ids, a smaller page or a narrower detail level.",
     };
   }
-  return { code: "UPSTREAM_ERROR", message: error.message, recovery_hint: hint };
+  return { code: "UPSTREAM_ERROR", message: error.message, recovery_hint: hint("failed", DEFAULT_UPSTREAM_HINT) };
 }
 
 /** Shorthand for the most common error: the caller's input broke a rule. */

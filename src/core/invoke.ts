@@ -3,8 +3,15 @@
  * so validation, output checks, size limits and error envelopes are identical on every path.
  */
 import { z } from "zod";
-import { type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
-import { type AnyToolDef, extraContent, type ImageBlock, type InvokeContext, type ToolDefFor } from "./tool_def.ts";
+import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
+import {
+  type AnyToolDef,
+  type CallDeadline,
+  extraContent,
+  type ImageBlock,
+  type InvokeContext,
+  type ToolDefFor,
+} from "./tool_def.ts";
 
 /** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
 export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
@@ -23,9 +30,10 @@ export async function invokeTool<C extends InvokeContext>(
   ctx: C,
 ): Promise<ToolResult> {
   const started = ctx.clock.now();
+  const deadline = startDeadline(ctx);
   try {
     const args = parseArguments(def, rawArgs);
-    const raw = await def.run(args, ctx);
+    const raw = await deadline.race(def.run(args, deadline.ctx));
     const checked = def.output.safeParse(raw);
     if (!checked.success) {
       ctx.log.error("tool output does not match its outputSchema", {
@@ -47,12 +55,67 @@ export async function invokeTool<C extends InvokeContext>(
     ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
     return { content: [{ type: "text", text: def.render(structuredContent) }, ...extra], structuredContent };
   } catch (error) {
-    const envelope = toErrorEnvelope(error, (name) => ctx.upstream?.recoveryHint?.(name));
+    const envelope = deadline.expired
+      ? deadlineEnvelope(def.name, deadline.expired)
+      : toErrorEnvelope(error, (name, situation) => ctx.upstream?.recoveryHint?.(name, situation));
     const fields = { tool: def.name, code: envelope.code, ms: ctx.clock.now() - started };
     if (envelope.code === "INTERNAL") ctx.log.error("tool call failed", { ...fields, error: describe(error) });
     else ctx.log.info("tool call failed", { ...fields, message: envelope.message });
     return errorResult(envelope);
+  } finally {
+    deadline.stop();
   }
+}
+
+interface RunningDeadline<C> {
+  /** The handler's context: its signal also aborts when the deadline passes. */
+  ctx: C;
+  /** Settles with `work`, or rejects with a DeadlineError when the deadline passes first. */
+  race<T>(work: Promise<T>): Promise<T>;
+  /** Set once the deadline has passed. */
+  readonly expired?: DeadlineError;
+  stop(): void;
+}
+
+/**
+ * One deadline for the whole call, on the injected clock: every wait the handler makes through
+ * `ctx.signal` (permits, back-offs, cool-downs, fetches) ends with it, and the call answers at the
+ * deadline even when a handler ignores its signal.
+ */
+function startDeadline<C extends InvokeContext>(ctx: C): RunningDeadline<C> {
+  if (!ctx.deadline) return { ctx, race: (work) => work, stop() {} };
+  const { ms, setting }: CallDeadline = ctx.deadline;
+  const controller = new AbortController();
+  const stopTimer = new AbortController();
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, controller.signal]) : controller.signal;
+  const state: RunningDeadline<C> & { expired?: DeadlineError } = {
+    ctx: { ...ctx, signal },
+    race: (work) => {
+      work.catch(() => {/* settled after the deadline: nobody is waiting for it */});
+      return Promise.race([work, timeout]);
+    },
+    stop: () => stopTimer.abort(),
+  };
+  const timeout = ctx.clock.sleep(ms, stopTimer.signal).then(
+    () => {
+      const reason = new DeadlineError(ms, setting);
+      state.expired = reason;
+      controller.abort(reason);
+      throw reason;
+    },
+    () => new Promise<never>(() => {/* stopped: the call finished first */}),
+  );
+  timeout.catch(() => {});
+  return state;
+}
+
+/** The call ran out of time: which budget, and how to change it. */
+function deadlineEnvelope(tool: string, deadline: DeadlineError): ErrorEnvelope {
+  return {
+    code: "UPSTREAM_ERROR",
+    message: `${tool} did not finish within its ${Math.ceil(deadline.ms / 1000)} s deadline.`,
+    recovery_hint: `Retry later or ask for less; the operator can raise ${deadline.setting} (now ${deadline.ms} ms).`,
+  };
 }
 
 export function errorResult(error: ErrorEnvelope): ToolResult {

@@ -8,12 +8,22 @@ import type { Clock } from "./clock.ts";
 import type { RecoveryHints } from "./errors.ts";
 import type { Logger } from "./log.ts";
 
+/** One budget for a whole tool call, and the setting that changes it (named in the error). */
+export interface CallDeadline {
+  ms: number;
+  setting: string;
+}
+
 /** What invokeTool itself needs from a handler's context. */
 export interface InvokeContext {
   clock: Clock;
   log: Logger;
   /** Source of the recovery hint of a failed upstream, by upstream name. */
   upstream?: { recoveryHint?: RecoveryHints };
+  /** The caller's cancellation; invokeTool hands the handler a signal that also aborts at the deadline. */
+  signal?: AbortSignal;
+  /** When set, the call ends with an error at this deadline, whatever the handler is doing. */
+  deadline?: CallDeadline;
 }
 
 export interface ToolAnnotations {

@@ -16,6 +16,11 @@ export interface PipelineSettings {
   cacheMaxBytes: number;
   /** Base URL per key: an upstream's name, or the key of one of its extra base URLs. */
   baseUrls: Readonly<Record<string, string>>;
+  /**
+   * Deno KV location (file path or KV Connect URL) of a rate budget shared by every instance that uses
+   * it; unset, each instance paces alone in memory.
+   */
+  kvLocation?: string;
 }
 
 /** A value fixed in the definition, or computed from the settings (an API key raises a rate). */
@@ -86,8 +91,18 @@ export interface UpstreamDef<S extends PipelineSettings = PipelineSettings> {
   finalStatuses?: readonly number[];
   /** Appended to a throttle message: what to do besides waiting (e.g. " or set X_API_KEY"). */
   throttleHint?(settings: S): string;
-  /** The recovery hint of a failed call; default "Retry shortly; the upstream service may be unavailable." */
+  /**
+   * The recovery hint of a call that failed for any reason but a rate limit or an unreachable host;
+   * default "Retry shortly; the upstream service may be unavailable." No rate-limit advice here.
+   */
   recoveryHint?: string;
+  /** The recovery hint of a rate-limited call (the place for "set X_API_KEY for a higher limit"). */
+  rateLimitHint?(settings: S): string;
+  /**
+   * Hosts besides the request's own that a redirect may lead to (each still has to resolve to public
+   * addresses only). Redirects to any other host are refused. Default: none.
+   */
+  redirectHosts?: readonly string[];
   /**
    * A request that sets neither `method` nor `form` goes as a form POST when its GET URL would be longer
    * than this many characters (some proxies cut URLs near 2 KB; services ask for POST with long id lists).

@@ -8,8 +8,9 @@
  * nothing, so they must not spend its rate budget or wait behind a slow upstream's spacing.
  */
 import type { Clock } from "../core/clock.ts";
-import { UpstreamError } from "../core/errors.ts";
+import { type HintSituation, UpstreamError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
+import { type ResolveDns, systemResolveDns } from "./address.ts";
 import type { Random } from "./backoff.ts";
 import { ResponseCache } from "./cache.ts";
 import { formatBytes } from "./classify.ts";
@@ -19,7 +20,9 @@ import type { GateFactory, PermitGate } from "./permits.ts";
 import { resolvePolicies, type UpstreamPolicy } from "./policies.ts";
 import { buildRequest, type BuiltRequest, type Identity, makeRedactor, userAgent } from "./request_builder.ts";
 import { makeResponse } from "./response.ts";
+import { checkKvLocation, kvBudgetStore } from "./kv_budget_store.ts";
 import { Scheduler } from "./scheduler.ts";
+import { sharedGates } from "./shared_budget.ts";
 import { abortError, type Delivered, type PipelineContext, sendWithRetries } from "./send_with_retries.ts";
 import { StatusBoard } from "./status.ts";
 import type { Fetch, Upstream, UpstreamRequest, UpstreamResponse } from "./types.ts";
@@ -37,8 +40,13 @@ export interface PipelineDeps<S extends PipelineSettings> {
   random?: Random;
   /** Per-upstream policy changes (benchmarks, tests that want other pacing). */
   policies?: Readonly<Record<string, Partial<UpstreamPolicy>>>;
-  /** Builds the pacing gate of each queue; default an in-process {@link Scheduler}. */
+  /**
+   * Builds the pacing gate of each queue; default an in-process {@link Scheduler}, or gates on the shared
+   * KV budget when the settings name a `kvLocation`.
+   */
   gates?: GateFactory;
+  /** Resolver for vetting the hosts redirects lead to; default the system resolver. */
+  resolveDns?: ResolveDns;
 }
 
 const inProcess: GateFactory = (options, clock) => new Scheduler(options, clock);
@@ -48,7 +56,8 @@ export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>
   const policies = withOverrides(resolvePolicies(deps.upstreams, config), deps.policies);
   const list = Object.values(policies);
   const identity: Identity = { userAgent: userAgent(deps.product, list), redactText: makeRedactor(list) };
-  const makeGate = deps.gates ?? inProcess;
+  const shared = deps.gates || !config.kvLocation ? undefined : sharedBudget(config.kvLocation, log);
+  const makeGate = deps.gates ?? shared?.gates ?? inProcess;
   const cache = new ResponseCache({ maxBytes: config.cacheMaxBytes }, clock);
   const flights = new Coalescer<Delivered>();
   const schedulers = new Map<string, PermitGate>();
@@ -62,6 +71,7 @@ export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>
     board,
     redactText: identity.redactText,
     streaks: new Map(),
+    resolveDns: deps.resolveDns ?? systemResolveDns,
   };
 
   function policyOf(req: UpstreamRequest): UpstreamPolicy {
@@ -148,8 +158,25 @@ export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>
     request,
     describe: (req) => buildRequest(req, policyOf(req), identity).shownUrl,
     status: () => board.snapshot(list.filter((p) => !p.perHost).map((p) => p.name), schedulers),
-    recoveryHint: (name) => Object.hasOwn(policies, name) ? policies[name].recoveryHint : undefined,
+    recoveryHint: (name, situation) => Object.hasOwn(policies, name) ? hintFor(policies[name], situation) : undefined,
+    close: () => shared?.close(),
   };
+}
+
+/** Gates on a KV budget shared with every instance that names the same location (checked at start). */
+function sharedBudget(location: string, log: Logger): { gates: GateFactory; close(): void } {
+  checkKvLocation(location);
+  const store = kvBudgetStore(location);
+  log.info("rate budget shared through Deno KV", { kv: location.replace(/\/\/[^/@]*@/, "//") });
+  return { gates: sharedGates({ store, log }), close: () => store.close() };
+}
+
+/** Rate-limit advice only for rate limits; an unreachable host gets the settings that point at it. */
+function hintFor(policy: UpstreamPolicy, situation: HintSituation): string | undefined {
+  if (situation === "rate_limited") return policy.rateLimitHint;
+  if (situation === "failed") return policy.recoveryHint;
+  const settings = policy.baseUrlEnvs.length ? ` and ${policy.baseUrlEnvs.join(" / ")}` : "";
+  return `Retrying will not help until the host is reachable: check the network connection${settings}.`;
 }
 
 function withOverrides(

@@ -16,7 +16,7 @@ export interface RawResponse {
   url: string;
 }
 
-export type AttemptFailureKind = "network" | "timeout" | "too_large" | "aborted" | "permission";
+export type AttemptFailureKind = "network" | "unreachable" | "timeout" | "too_large" | "aborted" | "permission";
 
 export type AttemptResult =
   | { ok: true; response: RawResponse; ms: number }
@@ -28,6 +28,8 @@ export interface AttemptOptions {
   timeoutMs: number;
   maxBytes: number;
   signal?: AbortSignal;
+  /** Called once the response head has arrived (before the body is read). */
+  onAnswer?(): void;
 }
 
 class TooLarge extends Error {}
@@ -53,10 +55,12 @@ export async function attemptFetch(built: BuiltRequest, options: AttemptOptions)
       method: built.method,
       headers: built.headers,
       body: built.body,
-      redirect: built.redirect,
+      // Redirects come back as they are: the retry loop vets and follows them hop by hop (redirects.ts).
+      redirect: "manual",
       signal: controller.signal,
     });
     const response = await abortable(options.fetch(request), controller.signal);
+    options.onAnswer?.();
     const body = await readCapped(response, options.maxBytes, controller.signal);
     return {
       ok: true,
@@ -68,6 +72,8 @@ export async function attemptFetch(built: BuiltRequest, options: AttemptOptions)
     if (timedOut) return { ok: false, kind: "timeout", detail: `no answer within ${options.timeoutMs} ms`, ms: ms() };
     if (signal?.aborted) return { ok: false, kind: "aborted", detail: "cancelled", cause, ms: ms() };
     if (deniedByPermissions(cause)) return { ok: false, kind: "permission", detail: networkDetail(cause), ms: ms() };
+    const unreachable = unreachableReason(networkDetail(cause));
+    if (unreachable) return { ok: false, kind: "unreachable", detail: unreachable, cause, ms: ms() };
     return { ok: false, kind: "network", detail: networkDetail(cause), cause, ms: ms() };
   } finally {
     stopTimer.abort();
@@ -129,6 +135,29 @@ function deniedByPermissions(cause: unknown): boolean {
     if (e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied) return true;
   }
   return false;
+}
+
+/** Connection failures before any byte was exchanged, in words: the host cannot be reached at all. */
+const UNREACHABLE: readonly [RegExp, string][] = [
+  [
+    /dns error|failed to lookup address|name or service not known|nodename nor servname|no address associated/i,
+    "DNS lookup failed",
+  ],
+  [/connection refused|os error 111\b|ECONNREFUSED/i, "connection refused"],
+  [/network is unreachable|os error 101\b/i, "network unreachable"],
+  [/no route to host|os error 113\b|host is unreachable/i, "no route to host"],
+  [/requests to port \d+ are blocked/i, "port blocked by the runtime"],
+  [/certificate|tls handshake|invalid peer/i, "TLS handshake failed"],
+];
+
+/**
+ * Why a host cannot be reached (DNS, refused, no route, TLS), or undefined for failures that a second
+ * attempt may get past (a reset or a cut-off body).
+ *
+ * @example unreachableReason("client error (Connect): tcp connect error: Connection refused (os error 111)") // "connection refused"
+ */
+export function unreachableReason(detail: string): string | undefined {
+  return UNREACHABLE.find(([pattern]) => pattern.test(detail))?.[1];
 }
 
 function networkDetail(cause: unknown): string {

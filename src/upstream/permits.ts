@@ -16,6 +16,16 @@ export class CooldownError extends Error {
 /** The right to start one request. Release it when the request is finished (or use `using`). */
 export interface Permit {
   readonly grantedAt: number;
+  /**
+   * The first request after an idle spell (new connection, fresh process): when it really reaches the
+   * upstream is unknown until it is answered, so the gate holds the budget until then (at most 2 s).
+   */
+  readonly cold?: boolean;
+  /**
+   * Tells the gate the answer's head has arrived. A request answered later than usual also arrived
+   * later than usual: the gate spaces what follows from that late arrival, not from the grant.
+   */
+  answered?(): void;
   release(): void;
   [Symbol.dispose](): void;
 }

@@ -2,7 +2,7 @@
  * Resolves upstream definitions against the settings into the plain numbers and strings the pipeline
  * runs on: one {@link UpstreamPolicy} per definition, computed once per pipeline.
  */
-import { DEFAULT_MARGIN_PCT, type PipelineSettings, type Tunable, type UpstreamDef } from "./def.ts";
+import { baseUrlVars, DEFAULT_MARGIN_PCT, type PipelineSettings, type Tunable, type UpstreamDef } from "./def.ts";
 import type { ThrottleDetector } from "./throttle.ts";
 
 export interface UpstreamPolicy {
@@ -30,6 +30,10 @@ export interface UpstreamPolicy {
   finalStatuses?: readonly number[];
   throttleHint: string;
   recoveryHint?: string;
+  rateLimitHint?: string;
+  /** Environment variables of the upstream's base URLs (named when a host cannot be reached). */
+  baseUrlEnvs: readonly string[];
+  redirectHosts: readonly string[];
   postAboveUrlChars?: number;
   perHost?: boolean;
 }
@@ -62,6 +66,9 @@ export function resolvePolicy<S extends PipelineSettings>(def: UpstreamDef<S>, s
     finalStatuses: def.finalStatuses,
     throttleHint: def.throttleHint?.(settings) ?? "",
     recoveryHint: def.recoveryHint,
+    rateLimitHint: def.rateLimitHint?.(settings),
+    baseUrlEnvs: baseUrlVars(def as UpstreamDef<never>).map(([, v]) => v.env),
+    redirectHosts: def.redirectHosts ?? [],
     postAboveUrlChars: def.postAboveUrlChars,
     perHost: def.perHost,
   };

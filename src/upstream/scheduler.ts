@@ -4,6 +4,14 @@
  * pressure), the per-minute window, the concurrency limit and the shared cool-down after a 429. Because
  * retries ask for a new permit like everyone else, a retry never jumps the queue and a 429 never turns
  * into a thundering herd: the whole queue waits out the cool-down, then resumes at the normal spacing.
+ *
+ * Spacing is kept at the upstream, not just at our end: with a safety margin (published rate + m %), the
+ * jitter between our send and its arrival cannot squeeze two arrivals closer than the published limit,
+ * and a cold start (the first request after an idle spell, which pays for DNS, a new connection and TLS,
+ * or a fresh process's first-use costs) holds the queue until that request is answered — only then is
+ * its arrival time known to lie in the past — and the spacing counts from the answer. Likewise a request
+ * answered much later than the fastest recent answer most likely arrived late (a stall on either side):
+ * when the lateness is more than the margin absorbs, what is not yet granted moves back by all of it.
  */
 import type { Clock } from "../core/clock.ts";
 import { CooldownError, type GateOptions, type Permit, type PermitGate } from "./permits.ts";
@@ -19,6 +27,12 @@ interface Waiter {
 }
 
 const MINUTE = 60_000;
+/** A gate idle for this long is cold again: pooled connections are gone by then. */
+export const COLD_AFTER_MS = 30_000;
+/** A cold request unanswered after this long no longer holds the queue (its arrival is long past by then). */
+export const COLD_HOLD_MAX_MS = 2_000;
+/** Answer latencies remembered for the "fastest recent answer" a late one is measured against. */
+const LATENCY_SAMPLES = 16;
 
 export class Scheduler implements PermitGate {
   readonly #clock: Clock;
@@ -31,10 +45,19 @@ export class Scheduler implements PermitGate {
   #cooldownUntil = -Infinity;
   #slowdown = 1;
   #timer?: { at: number; controller: AbortController };
+  readonly #onLate?: (arrivedAt: number) => void;
+  /** While the first request after an idle spell is unanswered: until when it holds the queue at most. */
+  #coldHoldUntil?: number;
+  /** Grants so far (a permit's index tells how many were granted after it). */
+  #grants = 0;
+  /** Recent grant → answer-head latencies. */
+  #latencies: number[] = [];
 
-  constructor(options: SchedulerOptions, clock: Clock) {
+  /** @param onLate told the estimated arrival of a late request (a shared gate passes it on). */
+  constructor(options: SchedulerOptions, clock: Clock, onLate?: (arrivedAt: number) => void) {
     this.#options = options;
     this.#clock = clock;
+    this.#onLate = onLate;
   }
 
   get name(): string {
@@ -69,6 +92,19 @@ export class Scheduler implements PermitGate {
 
   get #marginPct(): number {
     return Math.max(0, this.#options.marginPct ?? 0);
+  }
+
+  /**
+   * Lateness one arrival may have before it can push a published window over its limit: what the margin
+   * adds over one window (a second, or the interval when longer).
+   */
+  get lateSlackMs(): number {
+    return Math.max(1000, this.#options.intervalMs) * this.#marginPct / 100;
+  }
+
+  /** The safety measures (margin and cold-start hold) apply to published rates, not to exact settings. */
+  get #keepsMargin(): boolean {
+    return this.#marginPct > 0 && this.#options.intervalMs > 0;
   }
 
   /**
@@ -145,6 +181,7 @@ export class Scheduler implements PermitGate {
   /** Earliest time the head of the queue may start, ignoring concurrency. */
   #readyAt(now: number): number {
     let at = Math.max(this.#lastGrant + this.effectiveIntervalMs, this.#cooldownUntil);
+    if (this.#coldHoldUntil !== undefined) at = Math.max(at, this.#coldHoldUntil + this.effectiveIntervalMs);
     const perMinute = this.effectivePerMinute;
     if (perMinute) {
       while (this.#window.length && this.#window[0] <= now - MINUTE) this.#window.shift();
@@ -166,17 +203,54 @@ export class Scheduler implements PermitGate {
 
   #grant(waiter: Waiter, now: number): void {
     waiter.detach();
+    const cold = this.#keepsMargin && this.#inFlight === 0 && now - this.#lastGrant >= COLD_AFTER_MS;
+    if (cold) this.#coldHoldUntil = now + COLD_HOLD_MAX_MS;
     this.#inFlight++;
     this.#lastGrant = now;
+    const index = this.#grants++;
     if (this.#options.perMinute) this.#window.push(now);
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       this.#inFlight--;
+      if (cold && this.#coldHoldUntil !== undefined) {
+        // Answered: its arrival lies in the past, so the spacing to the next request counts from here.
+        const releasedAt = this.#clock.now();
+        this.#lastGrant = Math.max(this.#lastGrant, Math.min(releasedAt, this.#coldHoldUntil));
+        this.#coldHoldUntil = undefined;
+      }
       this.#pump();
     };
-    waiter.resolve({ grantedAt: now, release, [Symbol.dispose]: release });
+    let answered = false;
+    const onAnswer = () => {
+      if (answered) return;
+      answered = true;
+      this.#answered(now, index);
+    };
+    waiter.resolve({ grantedAt: now, cold, answered: onAnswer, release, [Symbol.dispose]: release });
+  }
+
+  /**
+   * Records an answer's latency; when it exceeds the fastest recent one by more than the margin absorbs,
+   * the request arrived about that much late, and every request not yet granted moves back by as much.
+   */
+  #answered(grantedAt: number, index: number): void {
+    if (!this.#keepsMargin) return;
+    const latency = this.#clock.now() - grantedAt;
+    const fastest = this.#latencies.length ? Math.min(...this.#latencies) : latency;
+    this.#latencies.push(latency);
+    if (this.#latencies.length > LATENCY_SAMPLES) this.#latencies.shift();
+    // Within the slack it is ordinary jitter; beyond, the whole delay counts (our estimate of when it
+    // arrived is rough: the answer's own way back may have been quick or slow).
+    const late = latency - fastest;
+    if (late <= this.lateSlackMs) return;
+    this.#onLate?.(grantedAt + late);
+    const after = this.#grants - index - 1;
+    const shifted = grantedAt + late + this.effectiveIntervalMs * after;
+    if (shifted <= this.#lastGrant) return;
+    this.#lastGrant = shifted;
+    this.#pump();
   }
 
   #arm(at: number): void {

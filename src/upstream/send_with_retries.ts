@@ -2,18 +2,21 @@
  * The retry loop of one (possibly coalesced) request. Every attempt — the first and each retry — takes a
  * new permit from the upstream's scheduler, so retries queue behind requests that were already waiting.
  * Throttles (429 or an equivalent signal) put the whole upstream into a shared cool-down; other transient
- * failures back off this request alone, with full jitter. Failures end as an UpstreamError whose URL,
- * message and body are redacted.
+ * failures back off this request alone, with full jitter; a host that cannot be reached at all is tried
+ * twice at most. Redirects are followed hop by hop (each hop a new permit) within the rules of
+ * redirects.ts. Failures end as an UpstreamError whose URL, message and body are redacted.
  */
 import type { Clock } from "../core/clock.ts";
-import { UpstreamError, type UpstreamErrorKind } from "../core/errors.ts";
+import { DeadlineError, UpstreamError, type UpstreamErrorKind } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
+import type { ResolveDns } from "./address.ts";
 import { cooldownMs, fullJitterMs, type Random } from "./backoff.ts";
 import { classify, formatBytes, httpMessage, seconds, throttledMessage, times } from "./classify.ts";
 import type { PipelineSettings } from "./def.ts";
 import { attemptFetch, type AttemptResult, type RawResponse } from "./http_attempt.ts";
 import { CooldownError, type PermitGate } from "./permits.ts";
 import type { UpstreamPolicy } from "./policies.ts";
+import { type Hop, MAX_REDIRECTS, nextHop, REDIRECT_STATUSES, RedirectRefusal } from "./redirects.ts";
 import type { BuiltRequest } from "./request_builder.ts";
 import type { StatusBoard } from "./status.ts";
 import type { Fetch } from "./types.ts";
@@ -28,6 +31,8 @@ export interface PipelineContext {
   redactText: (text: string) => string;
   /** Consecutive throttle signals per queue (reset by a success): drives the exponential cool-down. */
   streaks: Map<string, number>;
+  /** Vets the addresses of a host a redirect leads to. */
+  resolveDns: ResolveDns;
 }
 
 /** A successful answer, ready to wrap, cache or share. */
@@ -55,8 +60,15 @@ interface Run {
   queue: Queue;
   maxBytes: number;
   signal: AbortSignal;
+  /** Attempts at the current hop (the first and each retry). */
   attempts: number;
+  /** What is requested now: the built request, or where its redirects led. */
+  hop: Hop;
+  redirects: number;
 }
+
+/** A host that cannot be reached is tried at most this often in all (once more, in case it was a blip). */
+const UNREACHABLE_ATTEMPTS = 2;
 
 /** After an attempt: the answer, or how long this request alone backs off before queueing again. */
 type Next = { deliver: Delivered } | { backoffMs: number };
@@ -68,23 +80,25 @@ export async function sendWithRetries(
   queue: Queue,
   options: { maxBytes: number; signal: AbortSignal },
 ): Promise<Delivered> {
-  const run: Run = { ctx, built, policy, queue, ...options, attempts: 0 };
+  const hop = { url: built.url, method: built.method, body: built.body };
+  const run: Run = { ctx, built, policy, queue, ...options, attempts: 0, hop, redirects: 0 };
   try {
     for await (const permit of queue.scheduler.permits(run.signal)) {
       run.attempts++;
       let result;
       try {
-        result = await attemptFetch(built, {
+        result = await attemptFetch(hopRequest(run), {
           fetch: ctx.fetch,
           clock: ctx.clock,
           timeoutMs: ctx.config.upstreamTimeoutMs,
           maxBytes: run.maxBytes,
           signal: run.signal,
+          onAnswer: () => permit.answered?.(),
         });
       } finally {
         permit.release();
       }
-      const next = result.ok ? onResponse(run, result.response, result.ms) : onFailure(run, result);
+      const next = result.ok ? await onResponse(run, result.response, result.ms) : onFailure(run, result);
       if ("deliver" in next) return next.deliver;
       if (next.backoffMs > 0) await ctx.clock.sleep(next.backoffMs, run.signal);
     }
@@ -94,11 +108,24 @@ export async function sendWithRetries(
   throw new Error("unreachable: the permit iterator never ends");
 }
 
+/** The built request, moved to the current hop (a GET after a 303 drops the form and its content type). */
+function hopRequest(run: Run): BuiltRequest {
+  const { built, hop } = run;
+  if (hop.url === built.url && hop.method === built.method) return built;
+  const headers = hop.body === undefined ? built.headers.filter(([k]) => k !== "content-type") : built.headers;
+  return { ...built, url: hop.url, method: hop.method, body: hop.body, headers };
+}
+
+/** Host of the current hop, as written in its URL. */
+function hopHost(run: Run): string {
+  return new URL(run.hop.url).host;
+}
+
 function logAttempt(run: Run, fields: Record<string, unknown>): void {
   run.ctx.log.debug("upstream request", {
     upstream: run.queue.key,
-    method: run.built.method,
-    url: run.built.shownUrl,
+    method: run.hop.method,
+    url: run.ctx.redactText(run.hop.url),
     attempt: run.attempts,
     fromCache: false,
     ...fields,
@@ -129,16 +156,54 @@ function onFailure(run: Run, result: Extract<AttemptResult, { ok: false }>): Nex
         `(fewer ids, a smaller page) or raise UPSTREAM_MAX_BYTES`,
     });
   }
+  if (result.kind === "unreachable") {
+    if (run.attempts >= Math.min(UNREACHABLE_ATTEMPTS, policy.maxRetries + 1)) {
+      throw fail(run, {
+        kind: "unreachable",
+        message: `cannot reach ${hopHost(run)}: ${detail}`,
+        cause: new Error(detail),
+      });
+    }
+    return { backoffMs: fullJitterMs(run.attempts, policy, ctx.random) };
+  }
   if (run.attempts > policy.maxRetries) throw fail(run, attemptFailure(result.kind, run, detail));
   return { backoffMs: fullJitterMs(run.attempts, policy, ctx.random) };
 }
 
-/** A response came back: deliver it, or decide between cool-down, back-off and giving up. */
-function onResponse(run: Run, raw: RawResponse, ms: number): Next {
+/**
+ * A 3xx on a request that follows redirects: the next hop if redirects.ts allows it (it is requested
+ * with a new permit, and does not count as a retry). A refused redirect is reported without its body.
+ */
+async function onRedirect(run: Run, raw: RawResponse): Promise<Next> {
+  const { ctx, built, policy } = run;
+  if (++run.redirects > MAX_REDIRECTS) {
+    throw fail(run, {
+      kind: "redirect",
+      status: raw.status,
+      message: `${built.host} redirected more than ${MAX_REDIRECTS} times for ${built.shownUrl}`,
+    });
+  }
+  try {
+    run.hop = await nextHop(raw.status, raw.headers.get("location"), run.hop, new URL(built.url), {
+      redirectHosts: policy.redirectHosts,
+      resolveDns: ctx.resolveDns,
+    });
+  } catch (error) {
+    if (!(error instanceof RedirectRefusal)) throw error;
+    ctx.board.failure(run.queue.key, `redirect refused (HTTP ${raw.status})`);
+    throw fail(run, { kind: "redirect", status: raw.status, message: `${error.message} (${built.shownUrl})` });
+  }
+  run.attempts = 0;
+  return { backoffMs: 0 };
+}
+
+/** A response came back: deliver it, follow it, or decide between cool-down, back-off and giving up. */
+async function onResponse(run: Run, raw: RawResponse, ms: number): Promise<Next> {
   const { ctx, built, policy, queue } = run;
   const { outcome, slowdown } = classify(raw, policy, built.redirect, ctx.clock.now());
   if (slowdown !== undefined) queue.scheduler.setSlowdown(slowdown);
   logAttempt(run, { status: raw.status, ms });
+  if (built.redirect === "follow" && REDIRECT_STATUSES.has(raw.status)) return await onRedirect(run, raw);
   const shownUrl = ctx.redactText(raw.url);
   if (outcome.type === "ok") {
     ctx.streaks.delete(queue.key);
@@ -215,12 +280,22 @@ function attemptFailure(
   const message = kind === "timeout"
     ? `${built.host} did not answer within ${seconds(run.ctx.config.upstreamTimeoutMs)} (${times(attempts)}) for ` +
       `${built.shownUrl}; retry later or raise UPSTREAM_TIMEOUT_MS`
-    : `could not reach ${built.host} (${times(attempts)}; last error: ${detail}) for ${built.shownUrl}`;
+    : `the connection to ${hopHost(run)} failed ${times(attempts)} (last error: ${detail}) for ${built.shownUrl}`;
   // The original error's text can contain the full URL, credentials included: keep only the redacted detail.
   return { kind, message, cause: new Error(detail) };
 }
 
+/** Cancelled by the caller, or stopped by the tool call's deadline (which says so, and how to change it). */
 export function abortError(policy: UpstreamPolicy, built: BuiltRequest, reason: unknown): UpstreamError {
+  if (reason instanceof DeadlineError) {
+    return new UpstreamError({
+      kind: "timeout",
+      upstream: policy.name,
+      url: built.shownUrl,
+      message: `${built.host} did not answer before ${reason.message}`,
+      cause: reason,
+    });
+  }
   return new UpstreamError({
     kind: "aborted",
     upstream: policy.name,

@@ -2,6 +2,7 @@
  * The seam between source adapters and the network. Adapters describe a request; the pipeline behind
  * {@link Upstream} paces it, caches it, coalesces it, fetches it, retries it and classifies failures.
  */
+import type { HintSituation } from "../core/errors.ts";
 
 /** Web-standard fetch: `globalThis.fetch`, a fixture router and a local mock server all fit. */
 export type Fetch = (request: Request) => Promise<Response>;
@@ -57,8 +58,10 @@ export interface Upstream<N extends string = string> {
   describe(request: UpstreamRequest<N>): string;
   /** Observability for serverInfo: last success per upstream and queue lengths. */
   status(): UpstreamStatus;
-  /** What a caller should do when this upstream fails (its definition's recovery hint), if it says. */
-  recoveryHint?(upstream: string): string | undefined;
+  /** What a caller should do when this upstream fails this way (from its definition), if it says. */
+  recoveryHint?(upstream: string, situation: HintSituation): string | undefined;
+  /** Releases what the pipeline holds open (the shared budget's KV handle). */
+  close?(): void;
 }
 
 /**

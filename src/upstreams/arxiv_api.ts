@@ -27,5 +27,6 @@ export const arxivApi: UpstreamDef = {
   backoff: { baseMs: 5000, maxMs: 60_000 },
   detectThrottle: detectArxivThrottle,
   throttleHint: () => " (arXiv allows one API request every 3 s)",
-  recoveryHint: "arXiv allows one API request every 3 s; retry in a few seconds.",
+  recoveryHint: "Retry in a few seconds; the arXiv API may be busy or down.",
+  rateLimitHint: () => "arXiv allows one API request every 3 s; retry in a few seconds.",
 };

@@ -23,6 +23,8 @@ export const arxivWeb: UpstreamDef = {
     },
   },
   hosts: ["arxiv.org", "ar5iv.labs.arxiv.org", "ar5iv.org"],
+  // ar5iv.org answers with a redirect to ar5iv.labs.arxiv.org; arxiv.org pages may point at ar5iv.
+  redirectHosts: ["arxiv.org", "ar5iv.labs.arxiv.org", "ar5iv.org"],
   rate: { intervalMs: 1000 },
   concurrency: 1,
   maxRetries: 2,

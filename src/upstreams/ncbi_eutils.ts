@@ -47,7 +47,11 @@ export const ncbiEutils: UpstreamDef<PipelineSettings & { ncbi: NcbiSettings }> 
   contact: ({ ncbi }) => ncbi.email,
   detectThrottle: detectNcbiThrottle,
   throttleHint: ({ ncbi }) => ncbi.apiKey ? "" : " or set NCBI_API_KEY for 10 requests/s",
-  recoveryHint: "Retry shortly; set NCBI_API_KEY to raise the NCBI limit from 3 to 10 requests/s.",
+  recoveryHint: "Retry shortly; NCBI E-utilities may be busy or down.",
+  rateLimitHint: ({ ncbi }) =>
+    ncbi.apiKey
+      ? "NCBI allows 10 requests/s with this key; wait, then retry."
+      : "Wait, then retry; set NCBI_API_KEY to raise the NCBI limit from 3 to 10 requests/s.",
   // NCBI asks for POST above about 200 ids; 2000 characters is where some proxies start cutting URLs.
   postAboveUrlChars: 2000,
 };

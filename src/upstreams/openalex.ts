@@ -29,5 +29,9 @@ export const openalex: UpstreamDef<PipelineSettings & { openalex: OpenAlexSettin
   secretParams: ["api_key", "mailto"],
   contact: ({ openalex }) => openalex.mailto,
   throttleHint: ({ openalex }) => openalex.apiKey ? "" : " or set OPENALEX_API_KEY",
-  recoveryHint: "Retry shortly; check OPENALEX_API_KEY (required by OpenAlex since February 2026).",
+  recoveryHint: "Retry shortly; OpenAlex may be busy or down.",
+  rateLimitHint: ({ openalex }) =>
+    openalex.apiKey
+      ? "Wait, then retry; OpenAlex limits requests per second and credits per day."
+      : "Wait, then retry; set OPENALEX_API_KEY (required by OpenAlex since February 2026).",
 };

@@ -55,4 +55,5 @@ export const pubchem: UpstreamDef = {
   // 504 PUGREST.Timeout: the search is too broad and will time out again; the adapter falls back to ListKey.
   finalStatuses: [504],
   throttleHint: () => " (PubChem allows 5 requests/s and 400/min)",
+  rateLimitHint: () => "PubChem allows 5 requests/s and 400/min; wait, then retry.",
 };

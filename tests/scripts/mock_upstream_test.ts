@@ -122,21 +122,25 @@ Deno.test("rate enforcement answers 429 and counts a violation when a client is 
   const second = await send("/arxiv-api/query");
   assert.equal(second.status, 429, "arXiv allows one request per 3 s");
   assert.match(second.text, /arrived 2000 ms after the previous request; arxiv-api allows one per 3000 ms/);
-  const ncbi = [await send("/ncbi/esearch.fcgi?term=a"), await send("/ncbi/esearch.fcgi?term=b")];
-  assert.deepEqual(ncbi.map((r) => r.status), [200, 429]);
-  assert.match(ncbi[1].text, /"error":"API rate limit exceeded"/, "NCBI's own over-limit body");
+  const ncbi = [];
+  for (const term of ["a", "b", "c", "d"]) ncbi.push(await send(`/ncbi/esearch.fcgi?term=${term}`));
+  assert.deepEqual(ncbi.map((r) => r.status), [200, 200, 200, 429], "NCBI allows 3 in any second");
+  assert.match(ncbi[3].text, /"error":"API rate limit exceeded"/, "NCBI's own over-limit body");
+  assert.match(ncbi[3].text, /4 requests within 1000 ms; ncbi-eutils allows 3 per second/);
   assert.deepEqual(mock.violations, { "arxiv-api": 1, "ncbi-eutils": 1 });
   assert.ok(mock.requests[1].violation);
+  await clock.advance(1000);
+  assert.equal((await send("/ncbi/esearch.fcgi?term=e")).status, 200, "a second later the window has moved on");
 });
 
-Deno.test("rate rules can be overridden; spaced requests are not violations", async () => {
+Deno.test("rate rules can be overridden; requests within the budget are not violations", async () => {
   const { mock, send, clock } = inProcess({ rates: { pubchem: { intervalMs: 40, perMinute: 3 } } });
   const statuses = [];
   for (let i = 0; i < 4; i++) {
     statuses.push((await send("/pubchem/x")).status);
     await clock.advance(40);
   }
-  assert.deepEqual(statuses, [200, 200, 200, 429], "the 4th breaks the per-minute budget of 3");
+  assert.deepEqual(statuses, [200, 200, 200, 429], "25 per second, but the 4th breaks the per-minute budget of 3");
   assert.match(mock.requests[3].violation!, /4 requests in 60 s; pubchem allows 3/);
 });
 

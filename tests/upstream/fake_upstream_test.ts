@@ -30,6 +30,7 @@ const fakeDef = defineUpstream<FakeSettings>({
   detectThrottle: ({ head }) => head.startsWith("SLOW DOWN") ? { throttled: "SLOW DOWN (HTTP 200)" } : {},
   throttleHint: ({ fake }) => fake.token ? "" : " or set FAKE_TOKEN",
   recoveryHint: "Ask the fake service again later.",
+  rateLimitHint: ({ fake }) => fake.token ? "Wait a little." : "Wait, or set FAKE_TOKEN.",
   postAboveUrlChars: 200,
 });
 
@@ -94,7 +95,9 @@ Deno.test("a fake upstream's own throttle signal cools the queue down, and its h
   assert.equal(f.hits.length, 3, "first attempt and maxRetries = 2");
   const envelope = toErrorEnvelope(error, f.upstream.recoveryHint);
   assert.equal(envelope.code, "RATE_LIMITED");
-  assert.match(envelope.recovery_hint, /Ask the fake service again later\.$/);
+  assert.match(envelope.recovery_hint, /Wait, or set FAKE_TOKEN\.$/, "rate-limit advice for a rate limit");
+  const other = new UpstreamError({ kind: "http", status: 500, upstream: "fake", url: "u", message: "HTTP 500" });
+  assert.equal(toErrorEnvelope(other, f.upstream.recoveryHint).recovery_hint, "Ask the fake service again later.");
 });
 
 Deno.test("a fake upstream's GET/POST rule: a URL past postAboveUrlChars goes as a form POST", async () => {

@@ -43,7 +43,7 @@ export interface Harness {
 /** A pipeline on a ManualClock starting at 0, jitter fixed at `random` (default 0.5). */
 export function harness(
   handler: Handler,
-  options: { env?: Env; random?: () => number; policies?: UpstreamDeps["policies"] } = {},
+  options: Pick<UpstreamDeps, "random" | "policies" | "resolveDns" | "gates"> & { env?: Env } = {},
 ): Harness {
   const clock = new ManualClock(0);
   const fetch = timedFetch(clock, handler);
@@ -55,6 +55,8 @@ export function harness(
     log,
     random: options.random ?? (() => 0.5),
     policies: options.policies,
+    resolveDns: options.resolveDns,
+    gates: options.gates,
   });
   return { clock, upstream, hits: fetch.hits, logs: log.records };
 }

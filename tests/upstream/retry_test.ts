@@ -103,7 +103,10 @@ Deno.test("network failures are retried and finally reported as kind network", a
   assert.ok(error instanceof UpstreamError);
   assert.equal(error.kind, "network");
   assert.equal(h.hits.length, 2);
-  assert.match(error.message, /could not reach eutils\.ncbi\.nlm\.nih\.gov \(twice; last error: connection reset/);
+  assert.match(
+    error.message,
+    /the connection to eutils\.ncbi\.nlm\.nih\.gov failed twice \(last error: connection reset/,
+  );
   assert.equal(toErrorEnvelope(error).code, "UPSTREAM_ERROR");
 });
 

@@ -163,3 +163,51 @@ Deno.test("permits() yields a new permit per iteration, each queued behind earli
   await loop;
   assert.deepEqual(seen, ["loop0@0", "other@100", "loop1@200"]);
 });
+
+Deno.test("a cold start holds the queue until the first request is answered; spacing counts from the answer", async () => {
+  const { s, clock } = scheduler({ intervalMs: 100, marginPct: 10 });
+  const { grants } = burst(s, clock, 3, true);
+  await clock.advance(500);
+  assert.deepEqual(grants.map((g) => g.at), [0], "its arrival is unknown until it is answered");
+  grants[0].permit.release();
+  await clock.advance(1000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 610, 720], "answered at 500, then 110 ms spacing");
+});
+
+Deno.test("a cold request unanswered after 2 s stops holding the queue; 30 s idle makes the gate cold again", async () => {
+  const { s, clock } = scheduler({ intervalMs: 100, marginPct: 10 });
+  const { grants } = burst(s, clock, 2, true);
+  await clock.advance(3000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 2110]);
+  for (const g of grants) g.permit.release();
+  await clock.advance(30_000);
+  const again = burst(s, clock, 2, true);
+  await clock.advance(1000);
+  assert.equal(again.grants.length, 1, "cold again after 30 s without a request");
+});
+
+Deno.test("an exact setting (margin 0) neither stretches the spacing nor holds a cold start", async () => {
+  const { s, clock } = scheduler({ intervalMs: 100, marginPct: 0 });
+  const { grants } = burst(s, clock, 3, true);
+  await clock.advance(1000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 100, 200]);
+});
+
+Deno.test("an answer later than the fastest recent one by more than the margin's slack moves the queue back", async () => {
+  const { s, clock } = scheduler({ intervalMs: 334, marginPct: 10 });
+  assert.equal(s.lateSlackMs, 100, "10 % of one second");
+  const { grants } = burst(s, clock, 5, true);
+  await clock.advance(10);
+  grants[0].permit.answered!(); // fastest answer: 10 ms
+  grants[0].permit.release();
+  await clock.advance(368);
+  assert.deepEqual(grants.map((g) => g.at), [0, 378], "cold start: spacing from the first answer");
+  await clock.advance(40);
+  grants[1].permit.answered!(); // 40 ms: 30 ms slower than the fastest, within the slack
+  await clock.advance(328);
+  assert.deepEqual(grants.map((g) => g.at), [0, 378, 746]);
+  await clock.advance(310);
+  grants[2].permit.answered!(); // 310 ms: 300 ms slower than the fastest, beyond the slack: it arrived late
+  await clock.advance(2000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 378, 746, 1114 + 300, 1482 + 300]);
+});

@@ -1,10 +1,11 @@
 /**
- * Which IP addresses a server-side fetch must never reach (SSRF): private, loopback, link-local,
+ * Which hosts and IP addresses a server-side fetch must never reach (SSRF): private, loopback, link-local,
  * unique-local, multicast, unspecified, shared (CGNAT), documentation/benchmark and other special-purpose
  * ranges (IANA IPv4/IPv6 Special-Purpose Address Registries), including IPv4 addresses embedded in IPv6
  * (mapped `::ffff:a.b.c.d`, compatible `::a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`).
  * Hosts arrive already normalised by the WHATWG URL parser, which turns `2130706433`, `0177.0.0.1` and
  * `0x7f.1` into `127.0.0.1`; {@link parseIpv4} accepts only that canonical dotted form.
+ * Publisher links (src/sources/publisher/guard.ts) and redirects of API requests (redirects.ts) share it.
  */
 
 export type AddressVerdict = { allowed: true } | { allowed: false; reason: string; loopback: boolean };
@@ -104,4 +105,51 @@ function checkV4(n: number, suffix: string): AddressVerdict {
 
 function refuse(reason: string): AddressVerdict {
   return { allowed: false, reason, loopback: false };
+}
+
+/** A DNS lookup of one record type; a name without such records yields []. */
+export type ResolveDns = (host: string, type: "A" | "AAAA") => Promise<string[]>;
+
+/** The system resolver; a name that does not exist for one record type yields no addresses. */
+export const systemResolveDns: ResolveDns = async (host, type) => {
+  try {
+    return await Deno.resolveDns(host, type);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+};
+
+const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)\.?$/i;
+
+export interface HostCheckOptions {
+  resolveDns: ResolveDns;
+  /** Test seam: let a local mock server (127.0.0.1 / ::1 / localhost) through. Never set in production. */
+  allowLoopback?: boolean;
+}
+
+/**
+ * Why a host must not be fetched (a local name, or any of its A/AAAA addresses is not public), or
+ * undefined when it may be. Resolver failures (no permission, no DNS) are thrown to the caller.
+ *
+ * @example await hostRefusal("internal.example.org", { resolveDns }) // "internal.example.org (10.1.2.3) is a private address"
+ */
+export async function hostRefusal(host: string, options: HostCheckOptions): Promise<string | undefined> {
+  if (LOCAL_NAMES.test(host) && !(options.allowLoopback && /^localhost\.?$/i.test(host))) {
+    return `host ${host} is a local name`;
+  }
+  const addresses = isIpLiteral(host) ? [host] : await resolveAll(host, options.resolveDns);
+  if (addresses.length === 0) return `host ${host} does not resolve`;
+  for (const address of addresses) {
+    const verdict = checkAddress(address);
+    if (verdict.allowed || (verdict.loopback && options.allowLoopback)) continue;
+    const shown = address === host ? host : `${host} (${address})`;
+    return `${shown} is a ${verdict.reason} address`;
+  }
+  return undefined;
+}
+
+async function resolveAll(host: string, resolve: ResolveDns): Promise<string[]> {
+  const [a, aaaa] = await Promise.all([resolve(host, "A"), resolve(host, "AAAA")]);
+  return [...a, ...aaaa];
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { checkAddress, parseIpv4, parseIpv6 } from "../../../src/sources/publisher/address.ts";
+import { checkAddress, parseIpv4, parseIpv6 } from "../../src/upstream/address.ts";
 
 Deno.test("checkAddress refuses special-purpose IPv4 ranges and allows public ones", () => {
   const refused: [string, string][] = [

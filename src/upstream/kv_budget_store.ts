@@ -1,0 +1,126 @@
+/**
+ * The shared rate budget on Deno KV (SCIENCE_MCP_KV): a local SQLite file that several processes open,
+ * a self-hosted `denokv` or a Deploy database reached by a KV Connect URL, or `default` — the runtime's
+ * own database, which on Deno Deploy is the project's KV shared by all its isolates. Each queue's record lives under
+ * one key and changes only through `atomic().check(versionstamp).set()`. SQLite reports contention by
+ * throwing "database is locked" rather than by a failed check: those throws are retried here.
+ */
+import { ConfigError } from "../core/errors.ts";
+import type { BudgetRecord, BudgetStore, Versioned } from "./shared_budget.ts";
+
+/** The setting that turns the shared budget on; named in every refusal. */
+export const KV_SETTING = "SCIENCE_MCP_KV";
+/** Records outlive their last use by this long, then vanish (a per-minute window needs 60 s). */
+const RECORD_TTL_MS = 10 * 60_000;
+const LOCKED_RETRIES = 20;
+
+/** The runtime's own database: the project's KV on Deno Deploy (`Deno.openKv()` without a path). */
+export const DEFAULT_KV = "default";
+
+/** True for a KV Connect URL (denokv, Deploy); anything else is a file path or {@link DEFAULT_KV}. */
+export function isKvUrl(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
+/**
+ * Refuses, at start and in one line, a KV location this process could not use: Deno KV not enabled, or
+ * the permission set does not grant the file (read and write) or the KV Connect host.
+ *
+ * @throws ConfigError naming SCIENCE_MCP_KV and the fix.
+ */
+export function checkKvLocation(location: string): void {
+  if (typeof Deno.openKv !== "function") {
+    throw new ConfigError(
+      `${KV_SETTING} needs Deno KV, which this runtime has not enabled: run with --unstable-kv ` +
+        `(this project's deno.json sets "unstable": ["kv"]).`,
+    );
+  }
+  if (location === DEFAULT_KV) return;
+  if (isKvUrl(location)) {
+    const host = new URL(location).host;
+    if (Deno.permissions.querySync({ name: "net", host }).state !== "granted") {
+      throw new ConfigError(
+        `${KV_SETTING}=${location} needs network access to ${host}: add --allow-net=${host} ` +
+          `(or run with -P=stdio-open).`,
+      );
+    }
+    return;
+  }
+  const denied = (["read", "write"] as const).filter((name) =>
+    Deno.permissions.querySync({ name, path: location }).state !== "granted"
+  );
+  if (denied.length) {
+    throw new ConfigError(
+      `${KV_SETTING}=${location} needs ${denied.join(" and ")} access to that file: use a path under ./.cache ` +
+        `(every permission set grants it), or add ${denied.map((d) => `--allow-${d}=${location}`).join(" ")}.`,
+    );
+  }
+}
+
+/**
+ * A {@link BudgetStore} on the KV at `location`, opened on first use (so a failure to open degrades the
+ * budget with a warning instead of stopping the server). A failed open is tried again on the next use.
+ */
+export function kvBudgetStore(location: string, namespace = "science-mcp"): BudgetStore & { close(): void } {
+  let opening: Promise<Deno.Kv> | undefined;
+  let kv: Deno.Kv | undefined;
+  let closed = false;
+  const open = () => {
+    opening ??= (async () => {
+      if (location !== DEFAULT_KV && !isKvUrl(location)) await ensureParent(location);
+      const handle = location === DEFAULT_KV ? await Deno.openKv() : await Deno.openKv(location);
+      if (closed) {
+        handle.close();
+        throw new Error("the shared rate budget store is closed");
+      }
+      return kv = handle;
+    })();
+    opening.catch(() => (opening = undefined));
+    return opening;
+  };
+  const key = (queue: string) => [namespace, "budget", queue];
+  return {
+    async read(queue): Promise<Versioned> {
+      const db = await open();
+      const entry = await unlocked(() => db.get<BudgetRecord>(key(queue), { consistency: "strong" }));
+      return { record: entry.value ?? undefined, version: entry.versionstamp };
+    },
+    async commit(queue, version, record) {
+      const db = await open();
+      const result = await unlocked(() =>
+        db.atomic().check({ key: key(queue), versionstamp: version }).set(key(queue), record, {
+          expireIn: RECORD_TTL_MS,
+        }).commit()
+      );
+      return result.ok;
+    },
+    close() {
+      closed = true;
+      kv?.close();
+      kv = undefined;
+    },
+  };
+}
+
+/** Runs a KV operation, retrying SQLite's "database is locked" (thrown, not returned) with a short pause. */
+export async function unlocked<T>(operation: () => Promise<T>, retries = LOCKED_RETRIES): Promise<T> {
+  for (let attempt = 0;; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (attempt >= retries || !/database is locked|SQLITE_BUSY/i.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 10 * (attempt + 1)));
+    }
+  }
+}
+
+/** Creates the folder of a KV file when it is missing (a fresh clone has no ./.cache yet). */
+async function ensureParent(path: string): Promise<void> {
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  if (slash <= 0) return;
+  try {
+    await Deno.mkdir(path.slice(0, slash), { recursive: true });
+  } catch {
+    // Exists already, or not ours to create: opening the file says what is wrong.
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The shared budget on real Deno KV: two handles on one file (as two processes would open it) hand out
+ * distinct, evenly spaced slots; SQLite's thrown "database is locked" is retried; a KV location the
+ * permission set does not grant stops the process at start in one line, and a path under ./.cache works
+ * with the documented command.
+ */
+import assert from "node:assert/strict";
+import { startMockUpstream } from "../../scripts/mock_upstream.ts";
+import type { Clock } from "../../src/core/clock.ts";
+import { ConfigError } from "../../src/core/errors.ts";
+import { checkKvLocation, kvBudgetStore, unlocked } from "../../src/upstream/kv_budget_store.ts";
+import { reserveSlot } from "../../src/upstream/shared_budget.ts";
+import { ROOT, runDeno } from "../e2e/helpers.ts";
+
+const frozen = (now: number): Clock => ({ now: () => now, sleep: () => Promise.resolve() });
+
+Deno.test("two KV handles on one file reserve distinct slots exactly one spacing apart", async () => {
+  const dir = await Deno.makeTempDir();
+  const a = kvBudgetStore(`${dir}/budget.sqlite`);
+  const b = kvBudgetStore(`${dir}/budget.sqlite`);
+  try {
+    const rule = { spacingMs: 368, slowdown: 1, maxCooldownWaitMs: 30_000 };
+    const clock = frozen(1_000_000);
+    const slots = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => reserveSlot(i % 2 ? a : b, "ncbi-eutils", rule, clock)),
+    );
+    const sorted = slots.map((s) => s.slot).sort((x, y) => x - y);
+    assert.deepEqual(sorted, Array.from({ length: 24 }, (_, k) => 1_000_000 + k * 368));
+  } finally {
+    a.close();
+    b.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("per-minute budgets and cool-downs live in the shared record", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = kvBudgetStore(`${dir}/budget.sqlite`);
+  try {
+    const rule = { spacingMs: 220, slowdown: 1, perMinute: 3, maxCooldownWaitMs: 30_000 };
+    const slots = [];
+    for (let i = 0; i < 4; i++) slots.push((await reserveSlot(store, "pubchem", rule, frozen(0))).slot);
+    assert.deepEqual(slots, [0, 220, 440, 60_000], "the 4th waits for the 60 s window");
+  } finally {
+    store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test('SQLite\'s thrown "database is locked" is retried; other errors are not', async () => {
+  let calls = 0;
+  const value = await unlocked(() => {
+    calls++;
+    return calls < 3 ? Promise.reject(new TypeError("database is locked")) : Promise.resolve("ok");
+  });
+  assert.deepEqual([value, calls], ["ok", 3]);
+  calls = 0;
+  await assert.rejects(unlocked(() => (calls++, Promise.reject(new Error("disk I/O error")))), /disk I\/O/);
+  assert.equal(calls, 1);
+});
+
+Deno.test("a runtime without Deno KV is refused at start, naming the setting and the flag", () => {
+  const original = Object.getOwnPropertyDescriptor(Deno, "openKv")!;
+  Object.defineProperty(Deno, "openKv", { value: undefined, configurable: true });
+  try {
+    assert.throws(
+      () => checkKvLocation("./.cache/budget.sqlite"),
+      (e) => e instanceof ConfigError && /^SCIENCE_MCP_KV needs Deno KV.*--unstable-kv/.test(e.message),
+    );
+  } finally {
+    Object.defineProperty(Deno, "openKv", original);
+  }
+});
+
+Deno.test("permission sets: a KV file outside ./.cache stops the CLI in one line; one under ./.cache works", async () => {
+  const outside = await runDeno(["run", "-P=cli", "mod.ts", "list"], { SCIENCE_MCP_KV: "/tmp/science-mcp-kv.sqlite" });
+  assert.equal(outside.code, 1);
+  // Deno's own "Permissions in the config file is an experimental feature" warning aside: one line, no stack.
+  const ours = outside.stderr.trim().split("\n").filter((line) => !/experimental feature/.test(line));
+  assert.equal(ours.length, 1, outside.stderr);
+  assert.match(
+    ours[0],
+    /^error: SCIENCE_MCP_KV=\/tmp\/science-mcp-kv\.sqlite needs read and write access to that file: use a path under \.\/\.cache .*--allow-read=\/tmp\/science-mcp-kv\.sqlite --allow-write=/,
+  );
+
+  const mock = await startMockUpstream({ rates: false });
+  const file = `./.cache/kv-test-${crypto.randomUUID()}.sqlite`;
+  try {
+    const inside = await runDeno(
+      ["run", "-P=cli", "mod.ts", "call", "searchPubMedArticles", '{"queryTerm":"CRISPR base editing"}'],
+      { ...mock.env, SCIENCE_MCP_KV: file },
+    );
+    assert.equal(inside.code, 0, inside.stderr);
+    assert.ok((await Deno.stat(`${ROOT}${file}`)).isFile, "the budget lives in the KV file");
+  } finally {
+    await mock.close();
+    for (const suffix of ["", "-shm", "-wal"]) await Deno.remove(`${ROOT}${file}${suffix}`).catch(() => {});
+  }
+});
