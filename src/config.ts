@@ -3,6 +3,8 @@
  * in {@link ENV_VARS} (which also feeds the README table and the `--allow-env` list of each permission
  * set), parsed once, validated, and frozen. A bad value fails at startup, naming the variable.
  */
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
@@ -25,6 +27,16 @@ const BASE_URL_VARS: readonly [key: string, variable: EnvVar][] = baseUrlSetting
   { name: v.env, description: v.description, default: v.default },
 ]);
 
+/**
+ * The base-URL variables that point every upstream at one server answering each under its mock prefix
+ * (`http://127.0.0.1:8787` → `NCBI_EUTILS_BASE_URL=http://127.0.0.1:8787/ncbi`, …): what
+ * `deno task mock` prints and what `serve --mock URL` applies.
+ */
+export function mockBaseUrls(url: string): Record<string, string> {
+  const base = url.replace(/\/+$/, "");
+  return Object.fromEntries(baseUrlSettings().map(([, v]) => [v.env, `${base}/${v.mockPrefix}`]));
+}
+
 /** Every environment variable the server reads, in README order. */
 export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_TRANSPORT_TYPE", description: "`stdio` or `http`", default: "stdio" },
@@ -38,13 +50,16 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_MAX_SESSIONS", description: "Maximum concurrent HTTP sessions", default: "1000" },
   { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },
   { name: "MCP_LOG_LEVEL", description: "debug, info, notice, warning, error", default: "info" },
-  { name: "LOGS_DIR", description: "When set, one log file per session is written here" },
+  { name: "LOGS_DIR", description: "When set, one log file per session is written here (relative: to the project)" },
   {
     name: "SCIENCE_MCP_TOOLSETS",
     description: "Comma-separated toolsets to enable: pubmed,gene,pubchem,papers,pdf",
     default: "all",
   },
-  { name: "SCIENCE_MCP_CACHE_DIR", description: "Disk cache for extracted PDF text (off when unset)" },
+  {
+    name: "SCIENCE_MCP_CACHE_DIR",
+    description: "Disk cache for extracted PDF text, off when unset (relative: to the project)",
+  },
   {
     name: "CACHE_MAX_BYTES",
     description: "In-memory response cache budget (one entry may use a quarter)",
@@ -60,7 +75,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   ...BASE_URL_VARS.map(([, v]) => v),
   { name: "OPENALEX_API_KEY", description: "OpenAlex API key (required by OpenAlex since February 2026)" },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
-  { name: "PDF_ROOT", description: "Folder searched by search_pdf", default: "./files" },
+  { name: "PDF_ROOT", description: "Folder searched by search_pdf (relative: to the project)", default: "./files" },
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
@@ -130,8 +145,35 @@ export interface Config extends UpstreamSettings {
   pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
 }
 
+/**
+ * The project folder (where deno.json lives) when running from source; undefined in a compiled binary or
+ * a bundle. The permission sets of deno.json name their paths relative to that folder, so relative
+ * folder settings (PDF_ROOT, LOGS_DIR, SCIENCE_MCP_CACHE_DIR) resolve against it too: the server serves
+ * the same folder whatever directory it was started from.
+ */
+export const PROJECT_ROOT: string | undefined = sourceProjectRoot();
+
+function sourceProjectRoot(): string | undefined {
+  const self = new URL(import.meta.url);
+  if (self.protocol !== "file:" || Deno.build.standalone || !self.pathname.endsWith("/src/config.ts")) {
+    return undefined;
+  }
+  return fileURLToPath(new URL("../", self)).replace(/[/\\]+$/, "");
+}
+
+/** A folder setting as the server uses it: absolute, or relative to `root` (the working directory without one). */
+export function resolveFolder(path: string, root: string | undefined): string {
+  return root === undefined || isAbsolute(path) ? path : resolve(root, path);
+}
+
+export interface LoadOptions {
+  /** Folder that relative folder settings resolve against; default {@link PROJECT_ROOT}. */
+  root?: string;
+}
+
 /** Parses an environment (a plain record: tests pass their own) into a frozen Config. */
-export function loadConfig(env: Env): Config {
+export function loadConfig(env: Env, options: LoadOptions = {}): Config {
+  const root = "root" in options ? options.root : PROJECT_ROOT;
   const raw: Record<string, string | undefined> = {};
   for (const v of ENV_VARS) {
     const value = env[v.name];
@@ -159,9 +201,9 @@ export function loadConfig(env: Env): Config {
       maxBodyBytes: e.MCP_MAX_BODY_BYTES,
     },
     logLevel: e.MCP_LOG_LEVEL,
-    logsDir: e.LOGS_DIR,
+    logsDir: e.LOGS_DIR && resolveFolder(e.LOGS_DIR, root),
     toolsets: parseToolsets(e.SCIENCE_MCP_TOOLSETS),
-    cacheDir: e.SCIENCE_MCP_CACHE_DIR,
+    cacheDir: e.SCIENCE_MCP_CACHE_DIR && resolveFolder(e.SCIENCE_MCP_CACHE_DIR, root),
     cacheMaxBytes: e.CACHE_MAX_BYTES,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
@@ -174,7 +216,12 @@ export function loadConfig(env: Env): Config {
     },
     openalex: { apiKey: e.OPENALEX_API_KEY, mailto: e.OPENALEX_MAILTO },
     baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
-    pdf: { root: e.PDF_ROOT, maxPages: e.PDF_MAX_PAGES, maxBytes: e.PDF_MAX_BYTES, timeoutMs: e.PDF_TIMEOUT_MS },
+    pdf: {
+      root: resolveFolder(e.PDF_ROOT, root),
+      maxPages: e.PDF_MAX_PAGES,
+      maxBytes: e.PDF_MAX_BYTES,
+      timeoutMs: e.PDF_TIMEOUT_MS,
+    },
   };
   return deepFreeze(config);
 }
