@@ -165,12 +165,13 @@ const VERB: Record<Permission, string> = { net: "net access to", read: "read acc
 
 function refusal(refused: Need[], all: Need[], launch: Launch): string {
   const first = refused[0];
-  const others = new Set(refused.slice(1).map((n) => n.setting).filter((s) => s && s !== first.setting)).size;
+  const others = [...new Set(refused.map((n) => n.setting).filter((s) => s && s !== first.setting))];
   const who = first.setting ? `${first.setting}=${first.value}` : first.value;
-  const more = others ? ` (and ${others} more setting${others > 1 ? "s" : ""})` : "";
+  const named = others.length > 3 ? [...others.slice(0, 2), `${others.length - 2} more settings`] : others;
+  const also = named.length ? ` (${named.join(", ").replace(/, ([^,]+)$/, " and $1")} too)` : "";
   const loopbackOnly = refused.every((n) => n.permission === "net" && isLoopback(n.target));
   const fix = loopbackOnly && launch.mockTask ? launch.mockTask : command(launch, grantFlags(refused, all));
-  return `${who}${more} needs ${VERB[first.permission]} ${first.target}, which this run does not have; ` +
+  return `${who} needs ${VERB[first.permission]} ${first.target}, which this run does not have${also}; ` +
     `start it with: ${fix}`;
 }
 

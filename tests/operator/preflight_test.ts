@@ -87,11 +87,11 @@ Deno.test("preflight: every base-URL variable of the upstream table is checked (
 Deno.test("preflight: base URLs on the loopback mock point at `deno task start:mock`", () => {
   const env = mockBaseUrls("http://127.0.0.1:8787");
   const message = refusal(env, STDIO, stdioSet());
-  const count = Object.keys(env).length - 1;
+  const count = Object.keys(env).length - 3;
   assert.equal(
     message,
-    `NCBI_EUTILS_BASE_URL=http://127.0.0.1:8787/ncbi (and ${count} more settings) needs net access to ` +
-      "127.0.0.1:8787, which this run does not have; start it with: deno task start:mock",
+    "NCBI_EUTILS_BASE_URL=http://127.0.0.1:8787/ncbi needs net access to 127.0.0.1:8787, which this run does " +
+      `not have (PUBCHEM_BASE_URL, ARXIV_API_BASE_URL and ${count} more settings too); start it with: deno task start:mock`,
   );
   assert.deepEqual(preflight(loadConfig(env), env, STDIO, stdioSet({ net: ["127.0.0.1"] })), []);
 });
@@ -112,6 +112,21 @@ Deno.test("preflight: the HTTP listen address is a need named after the setting 
   assert.match(message, /^MCP_HTTP_PORT=3999 needs net access to 127\.0\.0\.1:3999, which this run does not have/);
   assert.match(message, /deno run -P=http --allow-net=\S*127\.0\.0\.1:3999\S* \S+ serve --transport http$/);
   assert.ok(settingNeeds(config, {}, launch).some((n) => n.target === "127.0.0.1:3999"));
+});
+
+Deno.test("preflight: with several settings refused, the line names them and grants them all", () => {
+  const outside = Deno.makeTempDirSync({ prefix: "preflight_" });
+  try {
+    const env = { NCBI_EUTILS_BASE_URL: "http://127.0.0.1:9/ncbi", PDF_ROOT: outside };
+    const message = refusal(env, STDIO, stdioSet());
+    assert.match(
+      message,
+      /^NCBI_EUTILS_BASE_URL=\S+ needs net access to 127\.0\.0\.1:9, .* \(PDF_ROOT too\); start it with: /,
+    );
+    assert.match(message, new RegExp(`--allow-net=127\\.0\\.0\\.1:9,\\S+ --allow-read=${outside},`));
+  } finally {
+    Deno.removeSync(outside, { recursive: true });
+  }
 });
 
 Deno.test("preflight: PDF_ROOT, LOGS_DIR and the cache need read or write access to the resolved folder", () => {
