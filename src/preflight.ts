@@ -9,6 +9,7 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Config, ConfigError, type Env, ENV_VARS, PROJECT_ROOT, type ToolsetName } from "./config.ts";
+import { assertLogsDirWritable } from "./core/session_log.ts";
 import { baseUrlVars } from "./upstream/def.ts";
 import { UPSTREAMS } from "./upstreams/mod.ts";
 
@@ -111,6 +112,8 @@ export function preflight(config: Config, env: Env, launch: Launch, query: Query
   const needs = settingNeeds(config, env, launch);
   const refused = needs.filter((n) => query(descriptor(n)) !== "granted");
   if (refused.length) throw new ConfigError(refusal(refused, needs, launch));
+  // Granted by Deno is not yet writable by the system (a read-only disk, another user's folder).
+  if (config.logsDir) assertLogsDirWritable(config.logsDir);
   return launch.toolsets.includes("pdf") ? checkPdfRoot(config, env) : [];
 }
 
@@ -135,7 +138,11 @@ function checkPdfRoot(config: Config, env: Env): string[] {
   let isFolder: boolean;
   try {
     isFolder = Deno.statSync(root).isDirectory;
+    if (isFolder) Deno.readDirSync(root)[Symbol.iterator]().next();
   } catch (error) {
+    if (error instanceof Deno.errors.PermissionDenied) {
+      throw new ConfigError(`PDF_ROOT=${given(env, "PDF_ROOT")}: the system does not let this user read ${root}`);
+    }
     if (!(error instanceof Deno.errors.NotFound)) throw error;
     isFolder = false;
   }

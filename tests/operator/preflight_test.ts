@@ -159,6 +159,19 @@ Deno.test("preflight: a PDF_ROOT that is not a folder stops the start; a missing
   assert.deepEqual(preflight(config, {}, { ...STDIO, toolsets: ["pubmed"] }, granted), [], "pdf toolset off");
 });
 
+Deno.test("preflight: a LOGS_DIR the system will not let us write is one line too, even when Deno grants it", () => {
+  const file = Deno.makeTempFileSync({ prefix: "preflight_" });
+  try {
+    const env = { LOGS_DIR: `${file}/logs` };
+    assert.throws(
+      () => preflight(loadConfig(env), env, STDIO, () => "granted"),
+      new RegExp(`^ConfigError: LOGS_DIR="${file}/logs" is not writable \\(.*\\); fix it, or unset LOGS_DIR$`),
+    );
+  } finally {
+    Deno.removeSync(file);
+  }
+});
+
 Deno.test("preflight: without env permission for a setting, it stops before reading any", () => {
   const query: Query = (d) => d.name === "env" && d.variable === "PDF_ROOT" ? "prompt" : "granted";
   assert.throws(
