@@ -15,16 +15,27 @@ export { ConfigError, SERVER_NAME, VERSION };
 export const TOOLSET_NAMES = ["pubmed", "gene", "pubchem", "papers", "pdf"] as const;
 export type ToolsetName = typeof TOOLSET_NAMES[number];
 
-interface EnvVar {
+/** What a setting's value makes the process touch: a URL it connects to, or a path it reads and/or writes. */
+export type Access = "url" | "read" | "write" | "read-write";
+
+export interface EnvVar {
   name: string;
   description: string;
   default?: string;
+  /**
+   * Set on settings that name a place: the start-up preflight (src/preflight.ts) checks the permission for
+   * it, and a relative path is resolved against the project (an http(s) URL in a path setting is a place
+   * to connect to). A new setting that names a file, folder or URL declares it here to be covered.
+   */
+  access?: Access;
+  /** The toolset that uses the setting: checked only when that toolset is enabled. */
+  toolset?: ToolsetName;
 }
 
 /** One variable per base URL of the upstream table (src/upstreams/mod.ts), keyed as in `Config.baseUrls`. */
 const BASE_URL_VARS: readonly [key: string, variable: EnvVar][] = baseUrlSettings().map(([key, v]) => [
   key,
-  { name: v.env, description: v.description, default: v.default },
+  { name: v.env, description: v.description, default: v.default, access: "url" },
 ]);
 
 /**
@@ -50,7 +61,11 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_MAX_SESSIONS", description: "Maximum concurrent HTTP sessions", default: "1000" },
   { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },
   { name: "MCP_LOG_LEVEL", description: "debug, info, notice, warning, error", default: "info" },
-  { name: "LOGS_DIR", description: "When set, one log file per session is written here (relative: to the project)" },
+  {
+    name: "LOGS_DIR",
+    description: "When set, one log file per session is written here (relative: to the project)",
+    access: "write",
+  },
   {
     name: "SCIENCE_MCP_TOOLSETS",
     description: "Comma-separated toolsets to enable: pubmed,gene,pubchem,papers,pdf",
@@ -59,6 +74,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   {
     name: "SCIENCE_MCP_CACHE_DIR",
     description: "Disk cache for extracted PDF text, off when unset (relative: to the project)",
+    access: "read-write",
   },
   {
     name: "CACHE_MAX_BYTES",
@@ -75,7 +91,13 @@ export const ENV_VARS: readonly EnvVar[] = [
   ...BASE_URL_VARS.map(([, v]) => v),
   { name: "OPENALEX_API_KEY", description: "OpenAlex API key (required by OpenAlex since February 2026)" },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
-  { name: "PDF_ROOT", description: "Folder searched by search_pdf (relative: to the project)", default: "./files" },
+  {
+    name: "PDF_ROOT",
+    description: "Folder searched by search_pdf (relative: to the project)",
+    default: "./files",
+    access: "read",
+    toolset: "pdf",
+  },
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
@@ -166,6 +188,16 @@ export function resolveFolder(path: string, root: string | undefined): string {
   return root === undefined || isAbsolute(path) ? path : resolve(root, path);
 }
 
+/**
+ * A setting's value as the program uses it: the environment's (empty counts as unset), else the default;
+ * the path of a path setting resolved against `root`.
+ */
+export function settingValue(v: EnvVar, env: Env, root: string | undefined): string | undefined {
+  const value = env[v.name] === undefined || env[v.name] === "" ? v.default : env[v.name];
+  const isPath = v.access && v.access !== "url" && value?.trim() && !/^https?:\/\//i.test(value);
+  return isPath ? resolveFolder(value!, root) : value;
+}
+
 export interface LoadOptions {
   /** Folder that relative folder settings resolve against; default {@link PROJECT_ROOT}. */
   root?: string;
@@ -175,10 +207,7 @@ export interface LoadOptions {
 export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const root = "root" in options ? options.root : PROJECT_ROOT;
   const raw: Record<string, string | undefined> = {};
-  for (const v of ENV_VARS) {
-    const value = env[v.name];
-    raw[v.name] = value === undefined || value === "" ? v.default : value;
-  }
+  for (const v of ENV_VARS) raw[v.name] = settingValue(v, env, root);
   const parsed = schema.safeParse(raw);
   const urls = baseUrlSchema.safeParse(Object.fromEntries(BASE_URL_VARS.map(([, v]) => [v.name, raw[v.name]])));
   if (!parsed.success || !urls.success) {
@@ -201,9 +230,9 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       maxBodyBytes: e.MCP_MAX_BODY_BYTES,
     },
     logLevel: e.MCP_LOG_LEVEL,
-    logsDir: e.LOGS_DIR && resolveFolder(e.LOGS_DIR, root),
+    logsDir: e.LOGS_DIR,
     toolsets: parseToolsets(e.SCIENCE_MCP_TOOLSETS),
-    cacheDir: e.SCIENCE_MCP_CACHE_DIR && resolveFolder(e.SCIENCE_MCP_CACHE_DIR, root),
+    cacheDir: e.SCIENCE_MCP_CACHE_DIR,
     cacheMaxBytes: e.CACHE_MAX_BYTES,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
@@ -216,12 +245,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     },
     openalex: { apiKey: e.OPENALEX_API_KEY, mailto: e.OPENALEX_MAILTO },
     baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
-    pdf: {
-      root: resolveFolder(e.PDF_ROOT, root),
-      maxPages: e.PDF_MAX_PAGES,
-      maxBytes: e.PDF_MAX_BYTES,
-      timeoutMs: e.PDF_TIMEOUT_MS,
-    },
+    pdf: { root: e.PDF_ROOT, maxPages: e.PDF_MAX_PAGES, maxBytes: e.PDF_MAX_BYTES, timeoutMs: e.PDF_TIMEOUT_MS },
   };
   return deepFreeze(config);
 }

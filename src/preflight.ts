@@ -3,12 +3,21 @@
  * configured upstream host, listen where the HTTP server listens, read PDF_ROOT, write LOGS_DIR and the
  * cache. `Deno.permissions.querySync` answers without side effects, so a setting the permission set does
  * not cover stops the server at start with one line (the setting, the permission, the command that
- * grants it) instead of failing tool calls later with a stack trace. The needs are derived from ENV_VARS
- * and the upstream table, so settings and upstreams added later are covered without editing this file.
+ * grants it) instead of failing tool calls later with a stack trace. The needs come from the `access` of
+ * each setting in ENV_VARS (base URLs get theirs from the upstream table), so settings and upstreams
+ * added later are covered without editing this file.
  */
 import { isAbsolute, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Config, ConfigError, type Env, ENV_VARS, PROJECT_ROOT, type ToolsetName } from "./config.ts";
+import {
+  type Config,
+  ConfigError,
+  type Env,
+  ENV_VARS,
+  PROJECT_ROOT,
+  settingValue,
+  type ToolsetName,
+} from "./config.ts";
 import { assertLogsDirWritable } from "./core/session_log.ts";
 import { baseUrlVars } from "./upstream/def.ts";
 import { UPSTREAMS } from "./upstreams/mod.ts";
@@ -65,13 +74,23 @@ export function checkEnvPermission(launch: Launch, query: Query = querySync): vo
   );
 }
 
-/** Everything the configuration makes this process do, in settings order. */
-export function settingNeeds(config: Config, env: Env, launch: Launch): Need[] {
+/**
+ * Everything the settings make this process do, in settings order: each setting of ENV_VARS that names a
+ * place (its `access`), then the listen address and the PDF worker's modules.
+ */
+export function settingNeeds(env: Env, launch: Launch): Need[] {
   const needs: Need[] = [];
-  for (const def of UPSTREAMS) {
-    for (const [key, variable] of baseUrlVars(def)) {
-      const url = config.baseUrls[key];
-      if (url) needs.push({ setting: variable.env, value: url, permission: "net", target: netTarget(url) });
+  for (const v of ENV_VARS) {
+    if (!v.access || (v.toolset && !launch.toolsets.includes(v.toolset))) continue;
+    const place = settingValue(v, env, PROJECT_ROOT);
+    if (!place) continue;
+    const value = env[v.name] || v.default || "";
+    if (v.access === "url" || /^https?:\/\//i.test(place)) {
+      needs.push({ setting: v.name, value, permission: "net", target: netTarget(place) });
+      continue;
+    }
+    for (const permission of v.access === "read-write" ? ["read", "write"] as const : [v.access]) {
+      needs.push({ setting: v.name, value, permission, target: place });
     }
   }
   if (launch.listen) {
@@ -84,22 +103,8 @@ export function settingNeeds(config: Config, env: Env, launch: Launch): Need[] {
       target: address,
     });
   }
-  if (launch.toolsets.includes("pdf")) {
-    needs.push({ setting: "PDF_ROOT", value: given(env, "PDF_ROOT"), permission: "read", target: config.pdf.root });
-    if (PDF_WORKER_DIR) needs.push({ value: "the PDF extraction worker", permission: "read", target: PDF_WORKER_DIR });
-  }
-  if (config.logsDir) {
-    needs.push({
-      setting: "LOGS_DIR",
-      value: env.LOGS_DIR ?? config.logsDir,
-      permission: "write",
-      target: config.logsDir,
-    });
-  }
-  if (config.cacheDir) {
-    const value = env.SCIENCE_MCP_CACHE_DIR ?? config.cacheDir;
-    needs.push({ setting: "SCIENCE_MCP_CACHE_DIR", value, permission: "read", target: config.cacheDir });
-    needs.push({ setting: "SCIENCE_MCP_CACHE_DIR", value, permission: "write", target: config.cacheDir });
+  if (launch.toolsets.includes("pdf") && PDF_WORKER_DIR) {
+    needs.push({ value: "the PDF extraction worker", permission: "read", target: PDF_WORKER_DIR });
   }
   return needs;
 }
@@ -109,7 +114,7 @@ export function settingNeeds(config: Config, env: Env, launch: Launch): Need[] {
  * folder. Returns notes for the start-up log line (a default PDF folder that does not exist).
  */
 export function preflight(config: Config, env: Env, launch: Launch, query: Query = querySync): string[] {
-  const needs = settingNeeds(config, env, launch);
+  const needs = settingNeeds(env, launch);
   const refused = needs.filter((n) => query(descriptor(n)) !== "granted");
   if (refused.length) throw new ConfigError(refusal(refused, needs, launch));
   // Granted by Deno is not yet writable by the system (a read-only disk, another user's folder).

@@ -84,6 +84,22 @@ Deno.test("preflight: every base-URL variable of the upstream table is checked (
   }
 });
 
+Deno.test("preflight: the needs follow the `access` of ENV_VARS: every place-naming setting, nothing else", () => {
+  const env = Object.fromEntries(
+    ENV_VARS.filter((v) => v.access).map((v) => [v.name, v.access === "url" ? "https://x.example" : "/tmp/x"]),
+  );
+  const needs = settingNeeds(env, STDIO).filter((n) => n.setting);
+  assert.deepEqual(
+    [...new Set(needs.map((n) => n.setting))],
+    ENV_VARS.filter((v) => v.access).map((v) => v.name),
+  );
+  assert.deepEqual(
+    [...new Set(needs.map((n) => n.setting))].sort(),
+    [...baseUrlSettings().map(([, v]) => v.env), "LOGS_DIR", "PDF_ROOT", "SCIENCE_MCP_CACHE_DIR"].sort(),
+  );
+  assert.ok(!settingNeeds(env, { ...STDIO, toolsets: ["gene"] }).some((n) => n.setting === "PDF_ROOT"));
+});
+
 Deno.test("preflight: base URLs on the loopback mock point at `deno task start:mock`", () => {
   const env = mockBaseUrls("http://127.0.0.1:8787");
   const message = refusal(env, STDIO, stdioSet());
@@ -106,12 +122,11 @@ Deno.test("preflight: a flag replaces the set's list, so the command grants ever
 });
 
 Deno.test("preflight: the HTTP listen address is a need named after the setting that chose it", () => {
-  const config = loadConfig({ MCP_HTTP_PORT: "3999" });
   const launch = { ...HTTP, listen: { host: "127.0.0.1", port: 3999, setting: "MCP_HTTP_PORT" as const } };
   const message = refusal({ MCP_HTTP_PORT: "3999" }, launch, stdioSet({ net: ["127.0.0.1:3010"] }));
   assert.match(message, /^MCP_HTTP_PORT=3999 needs net access to 127\.0\.0\.1:3999, which this run does not have/);
   assert.match(message, /deno run -P=http --allow-net=\S*127\.0\.0\.1:3999\S* \S+ serve --transport http$/);
-  assert.ok(settingNeeds(config, {}, launch).some((n) => n.target === "127.0.0.1:3999"));
+  assert.ok(settingNeeds({}, launch).some((n) => n.target === "127.0.0.1:3999"));
 });
 
 Deno.test("preflight: with several settings refused, the line names them and grants them all", () => {
