@@ -11,8 +11,9 @@ Usage:
   deno task cli call <tool> '<json args>'     Call a tool with a JSON object
   deno task cli call <tool> --name value ...  Call a tool with flags (repeat a flag for a list)
   deno task cli call <tool> ... --out FILE    Also write an attached image (a structure PNG) to FILE
-  deno task cli serve [--transport stdio|http] [--port N]
-                                              Run the MCP server (default: MCP_TRANSPORT_TYPE)
+  deno task cli serve [--transport stdio|http] [--port N] [--mock URL]
+                                              Run the MCP server (default: MCP_TRANSPORT_TYPE);
+                                              --mock points unset base URLs at deno task mock
   deno task cli version
 
 A call prints the result (structuredContent) as JSON on stdout and exits 0. A tool error prints its
