@@ -156,3 +156,10 @@ Deno.test("README: every Inspector command separates the server command with --"
   assert.ok(lines.length >= 2);
   for (const line of lines) assert.match(line, / -- deno /, line);
 });
+
+Deno.test("start:mock expects the mock where `deno task mock` listens by default, and grants loopback only", async () => {
+  const { MOCK_PORT } = await import("../../scripts/mock_upstream.ts");
+  const args = await taskArgs("start:mock");
+  assert.deepEqual(args.slice(-2), ["--mock", `http://127.0.0.1:${MOCK_PORT}`]);
+  assert.ok(args.includes("-P=stdio") && args.includes("--allow-net=127.0.0.1,localhost"), args.join(" "));
+});
