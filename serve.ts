@@ -10,16 +10,20 @@
  * @module
  */
 import { ConfigError } from "./src/config.ts";
-import { createRuntime } from "./src/runtime.ts";
+import { exitOnOperatorError } from "./src/cli/main.ts";
+import { serveEntryRuntime } from "./src/cli/serve.ts";
 import { createHttpHandler } from "./src/transports/http.ts";
 
-const runtime = createRuntime();
-if (runtime.deps.config.http.authMode !== "jwt") {
-  throw new ConfigError(
-    "MCP_AUTH_MODE=none is not allowed under deno serve, which may bind every interface. " +
-      "Set MCP_AUTH_SECRET_KEY (JWT), or run `deno task serve` bound to 127.0.0.1.",
-  );
-}
+const runtime = exitOnOperatorError(() => {
+  const runtime = serveEntryRuntime();
+  if (runtime.deps.config.http.authMode !== "jwt") {
+    throw new ConfigError(
+      "MCP_AUTH_MODE=none is not allowed under deno serve, which may bind every interface. " +
+        "Set MCP_AUTH_SECRET_KEY (JWT), or run `deno task serve` bound to 127.0.0.1.",
+    );
+  }
+  return runtime;
+});
 const handler = createHttpHandler(runtime, { reapIntervalMs: 60_000 });
 
 export default {

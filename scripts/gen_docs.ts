@@ -1,6 +1,6 @@
 /**
- * Regenerates docs/tools.md and the generated sections of README.md (environment variables, tool table)
- * from the catalogue and ENV_VARS. `deno task docs` writes them; `--check` only compares and exits 1 on
+ * Regenerates docs/tools.md and the generated sections of README.md (environment variables, tool table,
+ * the mock's export lines) from the catalogue, ENV_VARS and the upstream table. `deno task docs` writes them; `--check` only compares and exits 1 on
  * drift (tests/cli/docs_drift_test.ts runs the same comparison).
  *
  * README sections sit between `<!-- BEGIN GENERATED: name -->` and `<!-- END GENERATED: name -->`; the
@@ -8,7 +8,8 @@
  */
 import { z } from "zod";
 import { TOOLSETS } from "../src/catalog.ts";
-import { ENV_VARS } from "../src/config.ts";
+import { ENV_VARS, mockBaseUrls } from "../src/config.ts";
+import { MOCK_PORT } from "./mock_upstream.ts";
 import type { AnyToolDef, ResourceDef } from "../src/tools/tool_def.ts";
 import { describeFields, exampleCommands } from "../src/cli/fields.ts";
 import { annotationSummary } from "../src/cli/help.ts";
@@ -127,9 +128,19 @@ export function renderToolTable(): string {
   ].join("\n");
 }
 
+/** README: the lines `deno task mock` prints on its default port, one per base URL of the upstream table. */
+export function renderMockEnv(): string {
+  const lines = Object.entries(mockBaseUrls(`http://127.0.0.1:${MOCK_PORT}`)).map(([k, v]) => `export ${k}=${v}`);
+  return ["```sh", ...lines, "```"].join("\n");
+}
+
 /** Replaces every generated section of the README, then formats it as `deno fmt` would. */
 export async function renderReadme(current: string): Promise<string> {
-  const sections: Record<string, string> = { env: renderEnvTable(), tools: renderToolTable() };
+  const sections: Record<string, string> = {
+    env: renderEnvTable(),
+    tools: renderToolTable(),
+    "mock-env": renderMockEnv(),
+  };
   let text = current;
   for (const [name, body] of Object.entries(sections)) {
     const begin = `<!-- BEGIN GENERATED: ${name} -->`;

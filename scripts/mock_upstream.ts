@@ -6,8 +6,9 @@
  * a window than the service allows; see mock_upstream/rate_gate.ts), injects faults on request and logs
  * every request with its arrival time.
  *
- * Run it: `deno run --allow-net=127.0.0.1 --allow-read=. scripts/mock_upstream.ts [--port N] [--no-rates]
- * [--fault ncbi=429;retry-after=2]`, then start the server with the printed environment lines.
+ * Run it: `deno task mock [--port N] [--no-rates] [--fault ncbi=429;retry-after=2]` (port 8787 unless
+ * told; 0 picks a free one). It prints one `export NAME=value` line per base URL of the upstream table:
+ * paste them into the shell that runs `deno task cli`, or start the server with `deno task start:mock`.
  * Control it over HTTP: GET /_mock/requests, GET /_mock/violations, POST /_mock/fault?prefix=ncbi&fault=503&times=2,
  * DELETE /_mock/fault.
  *
@@ -21,6 +22,7 @@ import { type Fault, parseFault } from "./mock_upstream/faults.ts";
 import { defaultRateRules, RateGate, type RateRule } from "./mock_upstream/rate_gate.ts";
 import { type MockClock, type MockLogEntry, serveMockRequest } from "./mock_upstream/handler.ts";
 import { inProcessFetch } from "./mock_upstream/in_process.ts";
+import { mockBaseUrls } from "../src/config.ts";
 import { systemClock } from "../src/core/clock.ts";
 import type { Fetch } from "../src/upstream/types.ts";
 import type { UpstreamName } from "../src/upstreams/mod.ts";
@@ -48,14 +50,8 @@ export const PREFIX_UPSTREAM: Record<MockPrefix, UpstreamName> = {
   publisher: "publisher",
 };
 
-const ENV_PREFIX: [string, MockPrefix][] = [
-  ["NCBI_EUTILS_BASE_URL", "ncbi"],
-  ["PUBCHEM_BASE_URL", "pubchem"],
-  ["ARXIV_API_BASE_URL", "arxiv-api"],
-  ["ARXIV_WEB_BASE_URL", "arxiv-web"],
-  ["AR5IV_BASE_URL", "ar5iv"],
-  ["OPENALEX_BASE_URL", "openalex"],
-];
+/** The port `deno task mock` listens on unless told otherwise (`deno task start:mock` expects it). */
+export const MOCK_PORT = 8787;
 
 export interface MockUpstreamOptions {
   /** Default 0: the OS picks a free port. */
@@ -149,10 +145,6 @@ function mockCore(options: MockUpstreamOptions): MockCore {
   };
 }
 
-function envFor(url: string): Record<string, string> {
-  return Object.fromEntries(ENV_PREFIX.map(([name, prefix]) => [name, `${url}/${prefix}`]));
-}
-
 /** The mock without a socket: point a runtime's `fetch` at `mock.fetch` and its base URLs at `mock.env`. */
 export function createMockUpstream(options: Omit<MockUpstreamOptions, "port" | "hostname"> = {}): MockUpstream {
   const { handle, ...core } = mockCore(options);
@@ -160,7 +152,7 @@ export function createMockUpstream(options: Omit<MockUpstreamOptions, "port" | "
     ...core,
     url: IN_PROCESS_URL,
     port: 9,
-    env: envFor(IN_PROCESS_URL),
+    env: mockBaseUrls(IN_PROCESS_URL),
     fetch: inProcessFetch(handle, () => options.clock?.progress?.()),
     close: () => Promise.resolve(),
   };
@@ -181,42 +173,88 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
     ...core,
     url,
     port,
-    env: envFor(url),
+    env: mockBaseUrls(url),
     fetch: (request) => fetch(request),
     close: () => server.shutdown(),
   };
 }
 
+/** A mistake on the command line: one line on stderr, exit 2. */
+class MockUsageError extends Error {}
+
 function parseArgs(args: string[]): { options: MockUpstreamOptions; faults: [MockPrefix, string][] } {
-  const options: MockUpstreamOptions = {};
+  const options: MockUpstreamOptions = { port: MOCK_PORT };
   const faults: [MockPrefix, string][] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    if (arg === "--port") options.port = Number(args[++i]);
+    if (arg === "--port") options.port = parsePort(args[++i]);
+    else if (arg.startsWith("--port=")) options.port = parsePort(arg.slice(7));
     else if (arg === "--host") options.hostname = args[++i];
     else if (arg === "--no-rates") options.rates = false;
     else if (arg === "--fault") {
       const [prefix, spec] = (args[++i] ?? "").split(/=(.*)/s, 2);
+      if (!PREFIXES.includes(prefix as MockPrefix) || !spec) {
+        throw new MockUsageError(`--fault wants PREFIX=SPEC with PREFIX one of ${PREFIXES.join(", ")}`);
+      }
       faults.push([prefix as MockPrefix, spec]);
-    } else throw new Error(`unknown argument '${arg}'; use --port N, --host H, --no-rates, --fault PREFIX=SPEC`);
+    } else {throw new MockUsageError(
+        `unknown argument '${arg}'; use --port N, --host H, --no-rates, --fault PREFIX=SPEC`,
+      );}
   }
   return { options, faults };
 }
 
-if (import.meta.main) {
-  const { options, faults } = parseArgs(Deno.args);
-  const mock = await startMockUpstream({
-    ...options,
-    onRequest: (e) =>
-      console.error(
-        `${new Date(e.time).toISOString()} ${e.method} ${e.path}${e.query} → ${e.status}` +
-          `${e.fault ? ` [fault ${e.fault}]` : ""}${e.violation ? ` [VIOLATION ${e.violation}]` : ""}`,
-      ),
-  });
-  for (const [prefix, spec] of faults) mock.setFault(prefix, spec);
-  console.log(`# mock upstream listening on ${mock.url} (port ${mock.port}); point the server at it with:`);
-  for (const [name, value] of Object.entries(mock.env)) console.log(`${name}=${value}`);
+function parsePort(value: string | undefined): number {
+  if (!/^\d{1,5}$/.test(value ?? "") || Number(value) > 65535) {
+    throw new MockUsageError(`--port wants a number from 0 to 65535 (0: any free port), not '${value ?? ""}'`);
+  }
+  return Number(value);
+}
+
+/** The lines `deno task mock` prints on stdout: copy-paste ready for a POSIX shell. */
+export function exportLines(mock: Pick<MockUpstream, "url" | "env">): string[] {
+  return [
+    `# mock upstream on ${mock.url}; paste these lines into the shell that runs the server or the CLI:`,
+    ...Object.entries(mock.env).map(([name, value]) => `export ${name}=${value}`),
+  ];
+}
+
+async function main(args: string[]): Promise<void> {
+  const { options, faults } = parseArgs(args);
+  let mock: MockUpstream;
+  try {
+    mock = await startMockUpstream({
+      ...options,
+      onRequest: (e) =>
+        console.error(
+          `${new Date(e.time).toISOString()} ${e.method} ${e.path}${e.query} → ${e.status}` +
+            `${e.fault ? ` [fault ${e.fault}]` : ""}${e.violation ? ` [VIOLATION ${e.violation}]` : ""}`,
+        ),
+    });
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) {
+      throw new MockUsageError(`port ${options.port} is already in use; stop what listens there or pass --port N`);
+    }
+    throw error;
+  }
+  for (const [prefix, spec] of faults) {
+    try {
+      mock.setFault(prefix, spec);
+    } catch (error) {
+      await mock.close();
+      throw new MockUsageError(`--fault ${prefix}=${spec}: ${(error as Error).message}`);
+    }
+  }
+  for (const line of exportLines(mock)) console.log(line);
   const stop = () => mock.close().then(() => Deno.exit(0));
   Deno.addSignalListener("SIGINT", stop);
   if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", stop);
+}
+
+if (import.meta.main) {
+  await main(Deno.args).catch((error) => {
+    if (!(error instanceof MockUsageError)) throw error;
+    console.error(`mock: ${error.message}`);
+    Deno.exit(2);
+  });
 }

@@ -3,6 +3,8 @@
  * in {@link ENV_VARS} (which also feeds the README table and the `--allow-env` list of each permission
  * set), parsed once, validated, and frozen. A bad value fails at startup, naming the variable.
  */
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
@@ -13,17 +15,38 @@ export { ConfigError, SERVER_NAME, VERSION };
 export const TOOLSET_NAMES = ["pubmed", "gene", "pubchem", "papers", "pdf"] as const;
 export type ToolsetName = typeof TOOLSET_NAMES[number];
 
-interface EnvVar {
+/** What a setting's value makes the process touch: a URL it connects to, or a path it reads and/or writes. */
+export type Access = "url" | "read" | "write" | "read-write";
+
+export interface EnvVar {
   name: string;
   description: string;
   default?: string;
+  /**
+   * Set on settings that name a place: the start-up preflight (src/preflight.ts) checks the permission for
+   * it, and a relative path is resolved against the project (an http(s) URL in a path setting is a place
+   * to connect to). A new setting that names a file, folder or URL declares it here to be covered.
+   */
+  access?: Access;
+  /** The toolset that uses the setting: checked only when that toolset is enabled. */
+  toolset?: ToolsetName;
 }
 
 /** One variable per base URL of the upstream table (src/upstreams/mod.ts), keyed as in `Config.baseUrls`. */
 const BASE_URL_VARS: readonly [key: string, variable: EnvVar][] = baseUrlSettings().map(([key, v]) => [
   key,
-  { name: v.env, description: v.description, default: v.default },
+  { name: v.env, description: v.description, default: v.default, access: "url" },
 ]);
+
+/**
+ * The base-URL variables that point every upstream at one server answering each under its mock prefix
+ * (`http://127.0.0.1:8787` → `NCBI_EUTILS_BASE_URL=http://127.0.0.1:8787/ncbi`, …): what
+ * `deno task mock` prints and what `serve --mock URL` applies.
+ */
+export function mockBaseUrls(url: string): Record<string, string> {
+  const base = url.replace(/\/+$/, "");
+  return Object.fromEntries(baseUrlSettings().map(([, v]) => [v.env, `${base}/${v.mockPrefix}`]));
+}
 
 /** Every environment variable the server reads, in README order. */
 export const ENV_VARS: readonly EnvVar[] = [
@@ -50,13 +73,21 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },
   { name: "MCP_LOG_LEVEL", description: "debug, info, notice, warning, error", default: "info" },
-  { name: "LOGS_DIR", description: "When set, one log file per session is written here" },
+  {
+    name: "LOGS_DIR",
+    description: "When set, one log file per session is written here (relative: to the project)",
+    access: "write",
+  },
   {
     name: "SCIENCE_MCP_TOOLSETS",
     description: "Comma-separated toolsets to enable: pubmed,gene,pubchem,papers,pdf",
     default: "all",
   },
-  { name: "SCIENCE_MCP_CACHE_DIR", description: "Disk cache for extracted PDF text (off when unset)" },
+  {
+    name: "SCIENCE_MCP_CACHE_DIR",
+    description: "Disk cache for extracted PDF text, off when unset (relative: to the project)",
+    access: "read-write",
+  },
   {
     name: "SCIENCE_MCP_KV",
     description: "Deno KV path, KV Connect URL or `default`: one rate budget for all instances using it",
@@ -82,7 +113,13 @@ export const ENV_VARS: readonly EnvVar[] = [
   ...BASE_URL_VARS.map(([, v]) => v),
   { name: "OPENALEX_API_KEY", description: "OpenAlex API key (required by OpenAlex since February 2026)" },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
-  { name: "PDF_ROOT", description: "Folder searched by search_pdf", default: "./files" },
+  {
+    name: "PDF_ROOT",
+    description: "Folder searched by search_pdf (relative: to the project)",
+    default: "./files",
+    access: "read",
+    toolset: "pdf",
+  },
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
@@ -171,13 +208,47 @@ export interface Config extends UpstreamSettings {
   pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
 }
 
-/** Parses an environment (a plain record: tests pass their own) into a frozen Config. */
-export function loadConfig(env: Env): Config {
-  const raw: Record<string, string | undefined> = {};
-  for (const v of ENV_VARS) {
-    const value = env[v.name];
-    raw[v.name] = value === undefined || value === "" ? v.default : value;
+/**
+ * The project folder (where deno.json lives) when running from source; undefined in a compiled binary or
+ * a bundle. The permission sets of deno.json name their paths relative to that folder, so relative
+ * folder settings (PDF_ROOT, LOGS_DIR, SCIENCE_MCP_CACHE_DIR) resolve against it too: the server serves
+ * the same folder whatever directory it was started from.
+ */
+export const PROJECT_ROOT: string | undefined = sourceProjectRoot();
+
+function sourceProjectRoot(): string | undefined {
+  const self = new URL(import.meta.url);
+  if (self.protocol !== "file:" || Deno.build.standalone || !self.pathname.endsWith("/src/config.ts")) {
+    return undefined;
   }
+  return fileURLToPath(new URL("../", self)).replace(/[/\\]+$/, "");
+}
+
+/** A folder setting as the server uses it: absolute, or relative to `root` (the working directory without one). */
+export function resolveFolder(path: string, root: string | undefined): string {
+  return root === undefined || isAbsolute(path) ? path : resolve(root, path);
+}
+
+/**
+ * A setting's value as the program uses it: the environment's (empty counts as unset), else the default;
+ * the path of a path setting resolved against `root`.
+ */
+export function settingValue(v: EnvVar, env: Env, root: string | undefined): string | undefined {
+  const value = env[v.name] === undefined || env[v.name] === "" ? v.default : env[v.name];
+  const isPath = v.access && v.access !== "url" && value?.trim() && !/^https?:\/\//i.test(value);
+  return isPath ? resolveFolder(value!, root) : value;
+}
+
+export interface LoadOptions {
+  /** Folder that relative folder settings resolve against; default {@link PROJECT_ROOT}. */
+  root?: string;
+}
+
+/** Parses an environment (a plain record: tests pass their own) into a frozen Config. */
+export function loadConfig(env: Env, options: LoadOptions = {}): Config {
+  const root = "root" in options ? options.root : PROJECT_ROOT;
+  const raw: Record<string, string | undefined> = {};
+  for (const v of ENV_VARS) raw[v.name] = settingValue(v, env, root);
   const parsed = schema.safeParse(raw);
   const urls = baseUrlSchema.safeParse(Object.fromEntries(BASE_URL_VARS.map(([, v]) => [v.name, raw[v.name]])));
   if (!parsed.success || !urls.success) {

@@ -17,6 +17,8 @@ export interface FieldDoc {
   /** Bounds and formats: `1..100`, `length ≤ 300`, `pattern ^\d+$`. */
   constraints: string[];
   description: string;
+  /** The allowed values when the field (or each item of it) is an enumeration. */
+  values?: string[];
 }
 
 /** Top-level properties of the tool's input JSON Schema, in declaration order. */
@@ -37,7 +39,15 @@ export function describeFields(def: AnyToolDef): FieldDoc[] {
     ...("default" in schema ? { default: JSON.stringify(schema.default) } : {}),
     constraints: constraints(schema),
     description: typeof schema.description === "string" ? schema.description : "",
+    ...enumValues(schema),
   }));
+}
+
+function enumValues(schema: JsonSchema): { values?: string[] } {
+  const node = schema.type === "array" && schema.items && typeof schema.items === "object"
+    ? schema.items as JsonSchema
+    : schema;
+  return Array.isArray(node.enum) ? { values: node.enum.map(String) } : {};
 }
 
 /** A compact TypeScript-like rendering of a JSON Schema node. */

@@ -1,13 +1,15 @@
 /**
  * The command line: `list`, `help [tool]`, `call <tool> …`, `serve`, `version`. `call` builds the same
  * ToolContext as an MCP request (toolContext) and runs the same invokeTool, so validation, output checks
- * and error envelopes are identical. Exit codes: 0 success, 1 usage or configuration error, 2 tool error.
+ * and error envelopes are identical. Exit codes: 0 success; 1 usage or configuration error, a permission
+ * the command lacks, or a PDF that does not exist (search_pdf's `file_exists: false`); 2 tool error.
  */
 import { ALL_TOOLS } from "../catalog.ts";
 import { type Config, ConfigError, loadConfig, readEnv, VERSION } from "../config.ts";
-import { invokeTool } from "../core/invoke.ts";
+import { invokeTool, type ToolResult } from "../core/invoke.ts";
 import { createLogger } from "../core/log.ts";
 import type { AnyToolDef } from "../tools/tool_def.ts";
+import { checkEnvPermission, type Launch, preflight } from "../preflight.ts";
 import { createRuntime, type Runtime, toolContext } from "../runtime.ts";
 import { protectStdout } from "../transports/stdio.ts";
 import { parseToolArgs, UsageError } from "./args.ts";
@@ -27,6 +29,8 @@ export interface CliIo {
   stderrIsTerminal: boolean;
   /** Builds the runtime for `list` and `call` (tests inject one; default: from the environment). */
   runtime(): Runtime;
+  /** Checks that the permissions cover what calling `tool` needs (src/preflight.ts); throws ConfigError. */
+  preflight?(tool: AnyToolDef, config: Config): void;
 }
 
 const encoder = new TextEncoder();
@@ -37,11 +41,18 @@ function processIo(): CliIo {
     stderr: (text) => writeAll(Deno.stderr, text),
     stderrIsTerminal: Deno.stderr.isTerminal(),
     runtime: cliRuntime,
+    preflight: (tool, config) => void preflight(config, readEnv(), callLaunch(tool)),
   };
+}
+
+function callLaunch(tool?: AnyToolDef): Launch {
+  const command = `deno run -P=cli{flags} {entry} call ${tool?.name ?? "<tool>"} …`;
+  return { set: "cli", command, toolsets: tool ? [tool.toolset] : [] };
 }
 
 /** The CLI logs warnings and errors only, unless MCP_LOG_LEVEL asks for more. */
 function cliRuntime(): Runtime {
+  checkEnvPermission(callLaunch());
   const env = readEnv();
   const config: Config = loadConfig(env);
   return createRuntime({ config, log: createLogger({ level: env.MCP_LOG_LEVEL ? config.logLevel : "warning" }) });
@@ -74,6 +85,12 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     if (error instanceof UsageError || error instanceof ConfigError) {
       io.stderr(`error: ${error.message}\n`);
       if (error instanceof UsageError) io.stderr(`Run 'deno task cli help' for usage.\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof Deno.errors.NotCapable) {
+      io.stderr(
+        `error: ${error.message} (the permission set of this command does not allow it; see README, Permissions)\n`,
+      );
       return EXIT_USAGE;
     }
     throw error;
@@ -109,6 +126,7 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
   const runtime = io.runtime();
   try {
     const def = findTool(runtime.tools, name);
+    io.preflight?.(def, runtime.deps.config);
     const { out, rest: flags } = takeOutOption(rest, Object.hasOwn(def.input.shape, "out"));
     const toolArgs = parseToolArgs(def, flags);
     const controller = new AbortController();
@@ -127,13 +145,26 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
       io.stdout(JSON.stringify(result.structuredContent, null, 2) + "\n");
       const saveError = await saveImage(result, out, io.stderr);
       if (saveError) io.stderr(`error: ${saveError}\n`);
-      return result.isError ? EXIT_TOOL_ERROR : saveError ? EXIT_USAGE : EXIT_OK;
+      const missing = missingFile(result, runtime.deps.config);
+      if (missing) io.stderr(`error: ${missing}\n`);
+      return result.isError ? EXIT_TOOL_ERROR : saveError || missing ? EXIT_USAGE : EXIT_OK;
     } finally {
       Deno.removeSignalListener("SIGINT", onSigint);
     }
   } finally {
     await runtime.close();
   }
+}
+
+/**
+ * A result that reports a file which is not there (`file_exists: false`, as search_pdf answers for an
+ * unknown PDF name) succeeds for MCP, where a model reads it and calls list_pdfs; a script reads the exit
+ * code, so the CLI makes it a failure.
+ */
+function missingFile(result: ToolResult, config: Config): string | undefined {
+  const structured = result.structuredContent as { file_exists?: unknown } | undefined;
+  if (result.isError || structured?.file_exists !== false) return undefined;
+  return `no such PDF in PDF_ROOT (${config.pdf.root}); 'deno task cli call list_pdfs' lists the names`;
 }
 
 /** Looks a tool up by name; a miss is a usage error that says where to look. */
@@ -153,6 +184,20 @@ function findTool(tools: readonly AnyToolDef[], name: string): AnyToolDef {
 function writeAll(target: { writeSync(p: Uint8Array): number }, text: string): void {
   const bytes = encoder.encode(text);
   for (let done = 0; done < bytes.length;) done += target.writeSync(bytes.subarray(done));
+}
+
+/**
+ * For entry points outside the CLI (serve.ts under `deno serve`): an operator's mistake (a setting, a
+ * permission) prints one line and exits 1 instead of a stack trace.
+ */
+export function exitOnOperatorError<T>(start: () => T): T {
+  try {
+    return start();
+  } catch (error) {
+    if (!(error instanceof ConfigError || error instanceof Deno.errors.NotCapable)) throw error;
+    console.error(`error: ${error.message}`);
+    Deno.exit(EXIT_USAGE);
+  }
 }
 
 /** Process entry: `deno run mod.ts <command>`. */

@@ -1,16 +1,30 @@
-/** `serve`: runs the MCP server on the transport chosen by `--transport` or MCP_TRANSPORT_TYPE. */
-import { loadConfig, readEnv } from "../config.ts";
-import { createRuntime } from "../runtime.ts";
+/**
+ * `serve`: runs the MCP server on the transport chosen by `--transport` or MCP_TRANSPORT_TYPE, after the
+ * preflight (src/preflight.ts) has checked that the permissions cover every setting. `--mock URL` points
+ * every base URL the environment leaves unset at a mock upstream (`deno task start:mock`).
+ */
+import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } from "../config.ts";
+import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
+import { createRuntime, type Runtime } from "../runtime.ts";
 import { warmPdfExtractor } from "../sources/pdf/extractor.ts";
 import { startHttpServer } from "../transports/http_server.ts";
 import { runStdio } from "../transports/stdio.ts";
 import { UsageError } from "./args.ts";
 
+interface ServeOptions {
+  transport?: "stdio" | "http";
+  port?: number;
+  mock?: string;
+}
+
 export async function runServe(args: readonly string[]): Promise<number> {
   const options = parseServeArgs(args);
-  const config = loadConfig(readEnv());
+  checkEnvPermission(serveLaunch(options.transport ?? "stdio"));
+  const env = withMock(readEnv(), options.mock);
+  const config = loadConfig(env);
   const transport = options.transport ?? config.transport;
-  const runtime = createRuntime({ config });
+  const launch = serveLaunch(transport, config, env, options.port);
+  const runtime = startRuntime(config, env, launch, transport);
   if (config.toolsets.includes("pdf")) warmPdfExtractor({ ...runtime.deps, shared: runtime.shared });
   if (transport === "stdio") {
     await runStdio(runtime);
@@ -22,12 +36,67 @@ export async function runServe(args: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     await runtime.close();
-    throw error;
+    throw listenError(error, launch.listen!);
   }
 }
 
-function parseServeArgs(args: readonly string[]): { transport?: "stdio" | "http"; port?: number } {
-  const out: { transport?: "stdio" | "http"; port?: number } = {};
+/**
+ * The runtime of `deno serve serve.ts` (Deploy): same preflight under the `http` set; `deno serve` binds
+ * the address itself, so there is no listen address to check.
+ */
+export function serveEntryRuntime(): Runtime {
+  const launch: Launch = { set: "http", command: "deno serve -P=http{flags} {entry}", toolsets: [] };
+  checkEnvPermission(launch);
+  const env = readEnv();
+  const config = loadConfig(env);
+  return startRuntime(config, env, { ...launch, toolsets: config.toolsets }, "deno serve");
+}
+
+/** Preflight, then the runtime, then one start-up line naming the folders and moved base URLs. */
+function startRuntime(config: Config, env: Env, launch: Launch, transport: string): Runtime {
+  const notes = preflight(config, env, launch);
+  const runtime = createRuntime({ config });
+  const log = runtime.deps.log.child({ component: "serve" });
+  log.info(`science-mcp ${VERSION} starting`, { transport, ...startupSummary(config) });
+  for (const note of notes) log.warn(note);
+  return runtime;
+}
+
+/** How `serve` was started, for the preflight's "start it with" command. */
+function serveLaunch(transport: "stdio" | "http", config?: Config, env: Env = {}, port?: number): Launch {
+  const toolsets = config?.toolsets ?? [];
+  if (transport === "stdio") {
+    return {
+      set: "stdio",
+      command: "deno run -P=stdio{flags} {entry} serve --transport stdio",
+      mockTask: "deno task start:mock",
+      toolsets,
+    };
+  }
+  const http = config?.http ?? { host: "127.0.0.1", port: 3010 };
+  const setting = port !== undefined
+    ? "--port"
+    : env.MCP_HTTP_HOST && !env.MCP_HTTP_PORT
+    ? "MCP_HTTP_HOST"
+    : "MCP_HTTP_PORT";
+  return {
+    set: "http",
+    command: "deno run -P=http{flags} {entry} serve --transport http",
+    listen: { host: http.host, port: port ?? http.port, setting },
+    toolsets,
+  };
+}
+
+/** `--mock URL`: the mock's base URLs, under any the environment sets itself. */
+function withMock(env: Env, mock: string | undefined): Env {
+  if (mock === undefined) return env;
+  const out: Record<string, string | undefined> = { ...env };
+  for (const [name, url] of Object.entries(mockBaseUrls(mock))) out[name] ||= url;
+  return out;
+}
+
+function parseServeArgs(args: readonly string[]): ServeOptions {
+  const out: ServeOptions = {};
   for (let i = 0; i < args.length; i++) {
     const token = args[i];
     const eq = token.indexOf("=");
@@ -35,7 +104,12 @@ function parseServeArgs(args: readonly string[]): { transport?: "stdio" | "http"
     const value = eq === -1 ? args[++i] : token.slice(eq + 1);
     if (flag === "--transport" && (value === "stdio" || value === "http")) out.transport = value;
     else if (flag === "--port" && /^\d{1,5}$/.test(value ?? "") && Number(value) <= 65535) out.port = Number(value);
-    else throw new UsageError(`Unexpected serve option '${token}'. Use --transport stdio|http and --port N.`);
+    else if (flag === "--mock" && /^https?:\/\/[^/\s]+\/?$/.test(value ?? "")) out.mock = value;
+    else {
+      throw new UsageError(
+        `Unexpected serve option '${token}'. Use --transport stdio|http, --port N and --mock http://HOST:PORT.`,
+      );
+    }
   }
   return out;
 }

@@ -13,6 +13,7 @@ const LAYERS: readonly [name: string, matches: (path: string) => boolean][] = [
   ["upstream", (p) => p.startsWith("src/upstream/")],
   ["upstreams", (p) => p.startsWith("src/upstreams/")],
   ["config", (p) => p === "src/config.ts"],
+  ["preflight", (p) => p === "src/preflight.ts"],
   ["context", (p) => p === "src/context.ts"],
   ["sources", (p) => p.startsWith("src/sources/")],
   ["tools", (p) => p.startsWith("src/tools/")],

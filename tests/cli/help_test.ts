@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { exampleCommands } from "../../src/cli/fields.ts";
 import { toolHelp } from "../../src/cli/help.ts";
+import { ALL_TOOLS } from "../../src/catalog.ts";
 import { progressReporter } from "../../src/cli/progress.ts";
 import { defineTool } from "../../src/tools/tool_def.ts";
 
@@ -45,4 +46,41 @@ Deno.test("progress is a redrawn bar on a terminal", () => {
   bar.update({ progress: 4, total: 4 });
   bar.done();
   assert.equal(out, `\r\x1b[2K[######------------------] 25% page 1\r\x1b[2K[########################] 100%\n`);
+});
+
+Deno.test("cli help keeps long enumerations readable: base type in the column, values wrapped below", () => {
+  const values = Array.from({ length: 40 }, (_, i) => `PropertyNumber${i}`);
+  const wide = defineTool({
+    name: "wide_test",
+    title: "Many values",
+    toolset: "pubchem",
+    description: "Word ".repeat(60) + 'Example: {"properties":["PropertyNumber1"]}',
+    input: z.object({
+      properties: z.array(z.enum(values as [string, ...string[]])).min(1).describe("Properties to return"),
+      mode: z.enum(["substructure", "superstructure", "identity"]).describe("How to match"),
+    }),
+    output: z.object({ found: z.number() }),
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+    examples: [{ properties: ["PropertyNumber1"], mode: "identity" }],
+    run: () => Promise.resolve({ found: 0 }),
+    render: () => "",
+  });
+  const text = toolHelp(wide);
+  assert.match(
+    text,
+    /--properties <string\[\]>\s+Properties to return \(required; one of 40 values, below; items ≥ 1\)/,
+  );
+  assert.match(text, /--mode <string>\s+How to match \(required; one of: substructure, superstructure, identity\)/);
+  assert.match(text, /\n {6}PropertyNumber0, PropertyNumber1, /);
+  for (const value of values) assert.ok(text.includes(value), value);
+  const prose = text.split("\n").filter((line) => !line.includes("deno task cli call"));
+  for (const line of prose) assert.ok(line.length <= 100, `${line.length}: ${line}`);
+});
+
+Deno.test("cli help of every tool in the catalogue fits 100 columns outside the example commands", () => {
+  for (const def of ALL_TOOLS) {
+    for (const line of toolHelp(def).split("\n").filter((l) => !l.includes("deno task cli call"))) {
+      assert.ok(line.length <= 100, `${def.name}: ${line}`);
+    }
+  }
 });

@@ -3,7 +3,7 @@
  * exactly the variables of ENV_VARS, and the confined sets grant exactly the default upstream hosts.
  */
 import assert from "node:assert/strict";
-import { ENV_VARS } from "../../src/config.ts";
+import { ENV_VARS, PROJECT_ROOT, resolveFolder } from "../../src/config.ts";
 import { upstreamPolicies } from "../../src/upstreams/mod.ts";
 import { testConfig } from "../helpers/runtime.ts";
 
@@ -40,7 +40,9 @@ Deno.test("stdio and http grant exactly the default upstream hosts (http also it
 Deno.test("server sets read the PDF root, cache and PDF worker; write only logs and cache", () => {
   for (const name of ["stdio", "stdio-open", "http", "cli"]) {
     const read = sets[name].read as string[];
-    assert.ok(read.includes(config.pdf.root), `${name} reads ${config.pdf.root}`);
+    // Paths of a permission set are relative to deno.json, as relative folder settings are.
+    const granted = read.map((path) => resolveFolder(path, PROJECT_ROOT));
+    assert.ok(granted.includes(config.pdf.root), `${name} reads ${config.pdf.root}`);
     assert.ok(read.includes("./.cache"), `${name} reads the cache`);
     assert.ok(read.includes("./src/sources/pdf"), `${name} may load the PDF extraction worker`);
     assert.deepEqual([...(sets[name].write as string[])].sort(), ["./.cache", "./logs"], name);

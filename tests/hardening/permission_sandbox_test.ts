@@ -4,7 +4,8 @@
  * grant, so the one change is `--allow-net=<the set's own hosts>,127.0.0.1:<mock>` (plus the HTTP listen
  * port): `--allow-net` replaces the set's net list and leaves read, write and env exactly as the set has
  * them. Under that, every tool's first example works; and a base URL on a loopback port outside the set,
- * a PDF_ROOT outside ./files and a LOGS_DIR outside ./logs all fail with no connection, read or write made.
+ * a PDF_ROOT outside ./files and a LOGS_DIR outside ./logs each stop the server at start (the preflight,
+ * src/preflight.ts, names the setting) with no connection, read or write made.
  * (permission_probe_test.ts proves the sets' raw boundaries, env variables included.) The mock's rate
  * referee is off: these tests are about permissions, and its real-time judgement of pacing (that is the
  * pacing bench's job) would turn a busy machine's jitter into 429s.
@@ -46,24 +47,20 @@ async function everyToolWorks(call: Call): Promise<void> {
   assert.deepEqual(failures, []);
 }
 
-/** A base URL outside the set, a PDF_ROOT outside ./files: specific failures, nothing reached. */
-async function confined(call: Call, port: () => number, connections: () => number): Promise<void> {
-  const search = ALL_TOOLS.find((t) => t.name === "searchPubMedArticles");
-  if (search) {
-    const r = await call(search.name, search.examples[0]);
-    assert.equal(r.ok, false);
-    const error = r.structured?.error as { code: string; message: string };
-    assert.equal(error.code, "NOT_AVAILABLE", JSON.stringify(error));
-    assert.match(error.message, new RegExp(`127\\.0\\.0\\.1:${port()}`));
-    assert.match((error as { recovery_hint?: string }).recovery_hint ?? "", /--allow-net/);
-    assert.equal(connections(), 0, "the refused host was contacted");
-  }
-  if (ALL_TOOLS.some((t) => t.name === "search_pdf")) {
-    const r = await call("search_pdf", { pdf_name: "outside", query: "heparin" });
-    assert.equal(r.structured?.query_exists ?? false, false, JSON.stringify(r.structured));
-    const list = await call("list_pdfs", {});
-    assert.doesNotMatch(JSON.stringify(list.structured), /outside/);
-  }
+/** A base URL outside the set, a PDF_ROOT outside ./files: each stops the start naming it; nothing is reached. */
+async function refusedAtStart(
+  start: (env: Record<string, string>) => Promise<unknown>,
+  env: Record<string, string>,
+  pdfRoot: string,
+  port: number,
+  connections: () => number,
+): Promise<void> {
+  await assert.rejects(
+    () => start({ ...env, NCBI_EUTILS_BASE_URL: `http://127.0.0.1:${port}/ncbi` }),
+    new RegExp(`NCBI_EUTILS_BASE_URL=\\S+ needs net access to 127\\.0\\.0\\.1:${port}, which this run does not have`),
+  );
+  await assert.rejects(() => start({ ...env, PDF_ROOT: pdfRoot }), /PDF_ROOT=\S+ needs read access to /);
+  assert.equal(connections(), 0, "the refused host was contacted");
 }
 
 async function outsidePdfRoot(): Promise<string> {
@@ -90,19 +87,17 @@ Deno.test({
           await server.close();
         }
       });
-      await t.step("a base URL outside the set and a PDF_ROOT outside ./files fail; nothing is reached", async () => {
-        const env = {
-          ...mock.env,
-          NCBI_EUTILS_BASE_URL: `http://127.0.0.1:${refused.state.port}/ncbi`,
-          PDF_ROOT: pdfRoot,
-        };
-        const server = await startStdioServer(env, net);
-        try {
-          await confined(server.call, () => refused.state.port, () => refused.state.connections);
-        } finally {
-          await server.close();
-        }
-      });
+      await t.step(
+        "a base URL outside the set or a PDF_ROOT outside ./files stops the start; nothing is reached",
+        () =>
+          refusedAtStart(
+            (env) => startStdioServer(env, net),
+            mock.env,
+            pdfRoot,
+            refused.state.port,
+            () => refused.state.connections,
+          ),
+      );
       await t.step("a LOGS_DIR outside ./logs stops the server at start-up and is never created", async () => {
         const logs = join(await Deno.makeTempDir({ prefix: "sandbox_logs_" }), "logs");
         await assert.rejects(() => startStdioServer({ ...mock.env, LOGS_DIR: logs }, net), /NotCapable|exited/);
@@ -148,26 +143,22 @@ Deno.test({
           await server.stop();
         }
       });
-      await t.step("a base URL outside the set and a PDF_ROOT outside ./files fail; nothing is reached", async () => {
-        const env = {
-          ...mock.env,
-          NCBI_EUTILS_BASE_URL: `http://127.0.0.1:${refused.state.port}/ncbi`,
-          PDF_ROOT: pdfRoot,
-        };
-        const server = await startServerProcess({ env, allowNet: [`127.0.0.1:${mock.port}`] });
-        try {
-          const session = await McpHttpSession.open(server.base);
-          await confined((n, a) => session.call(n, a), () => refused.state.port, () => refused.state.connections);
-          await session.close();
-        } finally {
-          await server.stop();
-        }
-      });
+      await t.step(
+        "a base URL outside the set or a PDF_ROOT outside ./files stops the start; nothing is reached",
+        () =>
+          refusedAtStart(
+            (env) => startServerProcess({ env, allowNet: [`127.0.0.1:${mock.port}`] }),
+            mock.env,
+            pdfRoot,
+            refused.state.port,
+            () => refused.state.connections,
+          ),
+      );
       await t.step("a LOGS_DIR outside ./logs stops the server at start-up and is never created", async () => {
         const logs = join(await Deno.makeTempDir({ prefix: "sandbox_logs_" }), "logs");
         await assert.rejects(
-          () => startServerProcess({ env: { ...mock.env, LOGS_DIR: logs }, allowNet: [] }),
-          /LOGS_DIR=.*not writable/,
+          () => startServerProcess({ env: { ...mock.env, LOGS_DIR: logs }, allowNet: [`127.0.0.1:${mock.port}`] }),
+          /LOGS_DIR=\S+ needs write access to /,
         );
         await assert.rejects(() => Deno.stat(logs), Deno.errors.NotFound);
       });

@@ -5,7 +5,8 @@ import { SimClock } from "../../scripts/mock_upstream/sim_clock.ts";
 import { ManualClock } from "../../src/core/clock.ts";
 import { UpstreamError } from "../../src/core/errors.ts";
 import { memoryLogger } from "../../src/core/log.ts";
-import { createUpstream } from "../../src/upstreams/mod.ts";
+import { baseUrlSettings, createUpstream } from "../../src/upstreams/mod.ts";
+import { mockBaseUrls } from "../../src/config.ts";
 import { testConfig } from "../helpers/runtime.ts";
 
 const echo: MockRoute[] = [
@@ -284,26 +285,35 @@ Deno.test("the real pipeline against the mock: paced, retried through injected f
   assert.equal(failed.kind, "network");
 });
 
-Deno.test("`deno task mock` prints the port and the env lines, then serves until stopped", async () => {
+Deno.test("`deno task mock --port N` listens on N and prints one export line per base URL of the table", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const task = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url))).tasks.mock as string;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net=127.0.0.1", "--allow-read=.", "scripts/mock_upstream.ts", "--no-rates"],
+    args: [...task.split(" ").slice(1), "--no-rates", "--port", String(port)],
     cwd: new URL("../../", import.meta.url),
     stdout: "piped",
     stderr: "piped",
   }).spawn();
   try {
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    const expected = Object.entries(mockBaseUrls(`http://127.0.0.1:${port}`)).map(([k, v]) => `export ${k}=${v}`);
     let out = "";
-    while (!out.includes("OPENALEX_BASE_URL=")) {
+    while (!expected.every((line) => out.includes(line + "\n"))) {
       const { value, done } = await reader.read();
       if (done) break;
       out += value;
     }
     reader.releaseLock();
-    const port = out.match(/port (\d+)/)?.[1];
-    assert.ok(port, out);
-    assert.match(out, new RegExp(`^NCBI_EUTILS_BASE_URL=http://127\\.0\\.0\\.1:${port}/ncbi$`, "m"));
-    assert.match(out, new RegExp(`^PUBCHEM_BASE_URL=http://127\\.0\\.0\\.1:${port}/pubchem$`, "m"));
+    const lines = out.trim().split("\n");
+    assert.match(lines[0], new RegExp(`^# mock upstream on http://127\\.0\\.0\\.1:${port};`));
+    assert.deepEqual(lines.slice(1), expected, "copy-paste ready: nothing but export lines after the comment");
+    assert.deepEqual(
+      expected.map((l) => l.slice(7, l.indexOf("="))).sort(),
+      baseUrlSettings().map(([, v]) => v.env).sort(),
+      "one line per base-URL variable of the upstream table",
+    );
     const answer = await fetch(`http://127.0.0.1:${port}/nowhere`);
     assert.equal(answer.status, 404);
     await answer.body?.cancel();
@@ -312,5 +322,27 @@ Deno.test("`deno task mock` prints the port and the env lines, then serves until
     await child.status;
     await child.stdout.cancel().catch(() => {});
     await child.stderr.cancel().catch(() => {});
+  }
+});
+
+Deno.test("`deno task mock`: a taken port or a bad flag is one line on stderr, exit 2", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  try {
+    for (const args of [["--port", String(port)], ["--port", "http"], ["--colour"], ["--fault", "ncbi=bogus"]]) {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "scripts/mock_upstream.ts", ...args],
+        cwd: new URL("../../", import.meta.url),
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(out.stderr).trim();
+      assert.equal(out.code, 2, args.join(" "));
+      assert.equal(stderr.split("\n").length, 1, stderr);
+      assert.match(stderr, /^mock: /);
+    }
+  } finally {
+    listener.close();
   }
 });
