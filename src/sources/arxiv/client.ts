@@ -62,6 +62,20 @@ export async function latestInCategory(
   return { entries, total };
 }
 
+/**
+ * One page of a search in arXiv's `search_query` syntax, from `start`, best match or newest first.
+ * @example await searchPage(ctx, "all:graph AND all:neural", "relevance", 0, 20)
+ */
+export async function searchPage(
+  ctx: ArxivCtx,
+  searchQuery: string,
+  sortBy: "relevance" | "submittedDate",
+  start: number,
+  count: number,
+): Promise<ArxivFeed> {
+  return await query(ctx, { search_query: searchQuery, sortBy, sortOrder: "descending", start, max_results: count });
+}
+
 /** One paper by id (`2104.12255` gives the latest version); undefined when arXiv has no such paper. */
 export async function entryById(ctx: ArxivCtx, id: string): Promise<ArxivEntry | undefined> {
   const feed = await query(ctx, { id_list: id, max_results: 1 });

@@ -4,7 +4,8 @@ import { fetchContent } from "./fetch_content.ts";
 import { fetchLatest } from "./fetch_latest.ts";
 import { fetchTopCited } from "./fetch_top_cited.ts";
 import { listCategories } from "./list_categories.ts";
+import { searchPapers } from "./search_papers.ts";
 import { arxivTaxonomyResource } from "./resources.ts";
 
-export const papersTools: AnyToolDef[] = [fetchLatest, fetchTopCited, listCategories, fetchContent];
+export const papersTools: AnyToolDef[] = [searchPapers, fetchLatest, fetchTopCited, listCategories, fetchContent];
 export const papersResources: ResourceDef[] = [arxivTaxonomyResource];

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { papersRoutes } from "../../../scripts/mock_routes/papers.ts";
+import { researchRoutes } from "../../../scripts/mock_routes/research.ts";
 import type { MockPrefix } from "../../../scripts/mock_routes/types.ts";
 import type { Env } from "../../../src/config.ts";
 import { ManualClock } from "../../../src/core/clock.ts";
@@ -31,7 +32,7 @@ export const papersMockRoute: Route = (req: RecordedRequest) => {
 
 async function answer(req: RecordedRequest): Promise<Response> {
   const [, prefix, ...rest] = req.url.pathname.split("/");
-  for (const route of papersRoutes) {
+  for (const route of [...researchRoutes, ...papersRoutes]) {
     if (route.prefix !== prefix as MockPrefix) continue;
     const response = await route.handle(toMockRequest(req, `/${rest.join("/")}`));
     if (response) return response;
