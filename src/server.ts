@@ -10,6 +10,7 @@ import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry, ToolContext } from "./core/tool_def.ts";
 import { toErrorEnvelope } from "./core/errors.ts";
+import { installPrompts } from "./prompts/register.ts";
 import type { Runtime } from "./runtime.ts";
 import {
   CallToolRequestSchema,
@@ -189,6 +190,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     throw new McpError(-32002, `Resource not found: ${uri}. Call resources/list or resources/templates/list.`, { uri });
   });
 
+  installPrompts(server, runtime);
   options.extension?.install?.(server, runtime);
   return server;
 }
