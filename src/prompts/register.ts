@@ -16,6 +16,9 @@ import { enabledPrompts, RESOURCE_COMPLETIONS } from "./catalog.ts";
 import { capped, type Completion } from "./completions.ts";
 import type { Completer, PromptDef } from "./prompt_def.ts";
 
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+
 /** Longest argument value accepted: prompts are instructions, not documents. */
 export const MAX_ARGUMENT_CHARS = 500;
 
@@ -90,8 +93,7 @@ function checkedArguments(prompt: PromptDef, given: Record<string, string>): Rec
       }.`,
     );
   }
-  // deno-lint-ignore no-control-regex
   return Object.fromEntries(
-    Object.entries(given).map(([k, v]) => [k, v.replace(/[\u0000-\u001f\u007f]+/g, " ").trim()]),
+    Object.entries(given).map(([k, v]) => [k, v.replace(CONTROL, " ").trim()]),
   );
 }
