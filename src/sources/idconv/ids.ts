@@ -12,7 +12,7 @@ export interface ArticleId {
   id: string;
 }
 
-const PMID = /^(?:pmid:?\s*)?(\d{1,9})$/i;
+const PMID = /^(?:pmid:?\s*)?0*(\d{1,9})$/i;
 const PMCID =
   /^(?:https?:\/\/(?:pmc\.ncbi\.nlm\.nih\.gov|www\.ncbi\.nlm\.nih\.gov\/pmc)\/articles\/)?(pmc\d{1,9})(?:\.\d+)?\/?$/i;
 const DOI = /^(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/\S+)$/i;

@@ -78,7 +78,8 @@ export function inline(node: DomNode, floats?: DomElement[]): string {
 }
 
 export function inlineText(el: DomElement, floats?: DomElement[]): string {
-  return squash(inline(el, floats));
+  // Math and ids are padded with spaces; punctuation after them closes up again.
+  return squash(inline(el, floats)).replace(/ ([.,;:])(?=\s|$)/g, "$1");
 }
 
 /** `Table 1. Caption text` from a float's label and caption. */

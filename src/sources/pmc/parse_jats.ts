@@ -108,7 +108,7 @@ function sections(body: DomElement): PmcSection[] {
 function references(back: DomElement): string[] {
   return DomUtils.findAll((e) => e.name === "ref", [back]).map((ref) => {
     const cites = childElements(ref).filter((c) => c.name.endsWith("citation"));
-    return (cites.length ? cites : [ref]).map((c) => inlineText(c)).join(" ").replace(/\s+([.,;])/g, "$1");
+    return (cites.length ? cites : [ref]).map((c) => inlineText(c)).join(" ");
   }).filter(Boolean);
 }
 
