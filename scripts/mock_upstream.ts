@@ -1,6 +1,6 @@
 /**
  * A real local HTTP server standing in for every upstream, for tests, benchmarks and offline CLI runs.
- * Each upstream lives under a prefix (/ncbi, /pubchem, /arxiv-api, /arxiv-web, /ar5iv, /openalex,
+ * Each upstream lives under a prefix (/ncbi, /idconv, /pubchem, /arxiv-api, /arxiv-web, /ar5iv, /openalex,
  * /publisher) and answers from the recorded fixtures via scripts/mock_routes. It enforces each
  * upstream's rate (429 + a counted violation when a client is too fast), injects faults on request and
  * logs every request with a timestamp.
@@ -21,6 +21,7 @@ export type { Fault, MockLogEntry, RateRule };
 
 export const PREFIXES: readonly MockPrefix[] = [
   "ncbi",
+  "idconv",
   "pubchem",
   "arxiv-api",
   "arxiv-web",
@@ -32,6 +33,7 @@ export const PREFIXES: readonly MockPrefix[] = [
 /** Which upstream (pacing policy) each prefix stands for: arxiv.org pages and ar5iv share `arxiv-web`. */
 export const PREFIX_UPSTREAM: Record<MockPrefix, UpstreamName> = {
   ncbi: "ncbi-eutils",
+  idconv: "ncbi-idconv",
   pubchem: "pubchem",
   "arxiv-api": "arxiv-api",
   "arxiv-web": "arxiv-web",
@@ -47,6 +49,7 @@ const ENV_PREFIX: [string, MockPrefix][] = [
   ["ARXIV_WEB_BASE_URL", "arxiv-web"],
   ["AR5IV_BASE_URL", "ar5iv"],
   ["OPENALEX_BASE_URL", "openalex"],
+  ["NCBI_IDCONV_BASE_URL", "idconv"],
 ];
 
 export interface MockUpstreamOptions {

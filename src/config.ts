@@ -68,6 +68,11 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: "AR5IV_BASE_URL", description: "ar5iv base URL", default: "https://ar5iv.labs.arxiv.org" },
   { name: "OPENALEX_BASE_URL", description: "OpenAlex API base URL", default: "https://api.openalex.org" },
+  {
+    name: "NCBI_IDCONV_BASE_URL",
+    description: "PMC ID Converter API base URL",
+    default: "https://www.ncbi.nlm.nih.gov/pmc/utils/idconv/v1.0",
+  },
   { name: "OPENALEX_API_KEY", description: "OpenAlex API key (required by OpenAlex since February 2026)" },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
   { name: "PDF_ROOT", description: "Folder searched by search_pdf", default: "./files" },
@@ -111,6 +116,7 @@ const schema = z.object({
   ARXIV_WEB_BASE_URL: url,
   AR5IV_BASE_URL: url,
   OPENALEX_BASE_URL: url,
+  NCBI_IDCONV_BASE_URL: url,
   OPENALEX_API_KEY: optionalText,
   OPENALEX_MAILTO: z.email().optional(),
   PDF_ROOT: z.string().min(1),
@@ -148,6 +154,7 @@ export interface Config {
     arxivWeb: string;
     ar5iv: string;
     openalex: string;
+    ncbiIdconv: string;
   };
   pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
 }
@@ -206,6 +213,7 @@ export function loadConfig(env: Env): Config {
       arxivWeb: e.ARXIV_WEB_BASE_URL,
       ar5iv: e.AR5IV_BASE_URL,
       openalex: e.OPENALEX_BASE_URL,
+      ncbiIdconv: e.NCBI_IDCONV_BASE_URL,
     },
     pdf: { root: e.PDF_ROOT, maxPages: e.PDF_MAX_PAGES, maxBytes: e.PDF_MAX_BYTES, timeoutMs: e.PDF_TIMEOUT_MS },
   };

@@ -55,6 +55,19 @@ export function upstreamPolicies(config: Config): Record<UpstreamName, UpstreamP
       backoffMaxMs: 30_000,
       detectThrottle: detectNcbiThrottle,
     },
+    "ncbi-idconv": {
+      name: "ncbi-idconv",
+      // NCBI's 3 requests/s; the converter takes no API key, so a key does not raise it.
+      intervalMs: config.ncbi.requestDelayMs ?? 334,
+      concurrency: 1,
+      maxRetries: config.ncbi.maxRetries,
+      ttlMs: 24 * HOUR,
+      baseUrl: config.baseUrls.ncbiIdconv,
+      // The documented www address answers with a redirect to pmc.ncbi.nlm.nih.gov.
+      hosts: ["www.ncbi.nlm.nih.gov", "pmc.ncbi.nlm.nih.gov"],
+      backoffBaseMs: 1000,
+      backoffMaxMs: 30_000,
+    },
     "pubchem": {
       name: "pubchem",
       intervalMs: 200,

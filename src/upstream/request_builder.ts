@@ -36,6 +36,9 @@ export function credentials(upstream: UpstreamName, config: Config): Record<stri
     out.tool = config.ncbi.tool;
     if (config.ncbi.email) out.email = config.ncbi.email;
     if (config.ncbi.apiKey) out.api_key = config.ncbi.apiKey;
+  } else if (upstream === "ncbi-idconv") {
+    out.tool = config.ncbi.tool;
+    if (config.ncbi.email) out.email = config.ncbi.email;
   } else if (upstream === "openalex") {
     if (config.openalex.apiKey) out.api_key = config.openalex.apiKey;
     if (config.openalex.mailto) out.mailto = config.openalex.mailto;

@@ -7,7 +7,14 @@
 export type Fetch = (request: Request) => Promise<Response>;
 
 /** Named upstreams; pacing and policy are per name, not per literal host (a local mock keeps each policy). */
-export type UpstreamName = "ncbi-eutils" | "pubchem" | "arxiv-api" | "arxiv-web" | "openalex" | "publisher";
+export type UpstreamName =
+  | "ncbi-eutils"
+  | "ncbi-idconv"
+  | "pubchem"
+  | "arxiv-api"
+  | "arxiv-web"
+  | "openalex"
+  | "publisher";
 
 export interface UpstreamRequest {
   upstream: UpstreamName;

@@ -31,6 +31,8 @@ export interface Fetched<T> {
 export interface ESearchParams {
   term: string;
   retmax: number;
+  /** First PMID to return (paging); 0 when absent. */
+  retstart?: number;
   sort?: string;
   datetype?: string;
   mindate?: string;
@@ -43,7 +45,7 @@ export async function eSearch(ctx: EutilsContext, p: ESearchParams): Promise<Fet
     db: "pubmed",
     term: p.term,
     retmax: p.retmax,
-    retstart: 0,
+    retstart: p.retstart ?? 0,
     sort: p.sort,
     datetype: p.mindate || p.maxdate ? p.datetype : undefined,
     mindate: p.mindate,

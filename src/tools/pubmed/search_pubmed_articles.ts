@@ -1,9 +1,13 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
 import { z } from "zod";
+import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed_client.ts";
 import type { PubMedSummary } from "../../sources/ncbi/pubmed_types.ts";
-import { dateLimits, effectiveTerm, SORT_VALUES } from "./search_query.ts";
+import { effectiveTerm, filledRange, SORT_VALUES } from "./search_query.ts";
+
+/** ESearch serves only the first 10,000 PMIDs of a PubMed search. */
+export const PUBMED_WINDOW = 10_000;
 
 const DATE = /^\d{4}(?:[/-](?:0[1-9]|1[0-2])(?:[/-](?:0[1-9]|[12]\d|3[01]))?)?$/;
 const dateField = (which: string) =>
@@ -29,6 +33,20 @@ const input = z.object({
   filterByPublicationTypes: z.array(z.string().min(1).max(100)).max(20).optional().describe(
     'Keep only these publication types (OR-ed), e.g. ["Review", "Randomized Controlled Trial"]',
   ),
+  author: z.array(z.string().trim().min(1).max(100)).min(1).max(10).optional().describe(
+    'Authors that must all be on the article, as "Lastname Initials", e.g. ["Doudna JA"]',
+  ),
+  journal: z.string().trim().min(1).max(200).optional().describe("Journal title or abbreviation, e.g. Nature"),
+  meshTerms: z.array(z.string().trim().min(1).max(100)).min(1).max(10).optional().describe(
+    'MeSH headings that must all apply, e.g. ["Asthma", "Child"]',
+  ),
+  language: z.string().regex(/^[A-Za-z][A-Za-z ]{1,29}$/, "a language name such as english").optional().describe(
+    "Language of the article, e.g. english",
+  ),
+  freeFullText: z.boolean().default(false).describe("Only articles with free full text"),
+  offset: z.number().int().min(0).max(PUBMED_WINDOW - 1).default(0).describe(
+    "Skip this many PMIDs (sent as retstart): 0, then nextOffset",
+  ),
   fetchBriefSummaries: z.number().int().min(0).max(100).default(0).describe(
     "Also return title/authors/journal/date for the first N PMIDs (0-100; one extra NCBI call)",
   ),
@@ -49,9 +67,15 @@ const output = z.object({
   searchParameters: z.object({
     queryTerm: z.string(),
     maxResults: z.number(),
+    offset: z.number(),
     sortBy: z.string(),
     dateRange: z.object({ minDate: z.string(), maxDate: z.string(), dateType: z.string() }).optional(),
     filterByPublicationTypes: z.array(z.string()).optional(),
+    author: z.array(z.string()).optional(),
+    journal: z.string().optional(),
+    meshTerms: z.array(z.string()).optional(),
+    language: z.string().optional(),
+    freeFullText: z.boolean(),
     fetchBriefSummaries: z.number(),
   }),
   effectiveESearchTerm: z.string().describe("The term sent to ESearch (filters included)"),
@@ -59,6 +83,7 @@ const output = z.object({
   totalFound: z.number().describe("All matches in PubMed"),
   retrievedPmidCount: z.number(),
   pmids: z.array(z.string()),
+  nextOffset: z.number().optional().describe("Pass as offset for the next page; absent on the last"),
   briefSummaries: z.array(summarySchema),
   warnings: z.array(z.string()).describe("NCBI errors/warnings about parts of the query, e.g. a phrase not found"),
   eSearchUrl: z.string(),
@@ -69,13 +94,11 @@ export const searchPubMedArticles = defineTool({
   name: "searchPubMedArticles",
   title: "Search PubMed",
   toolset: "pubmed",
-  description: "Search PubMed with its own query syntax and get matching PMIDs (newest, most relevant...), the " +
-    "total count, NCBI's query translation and any warnings (e.g. a phrase not found), plus optional brief " +
-    "summaries (title, authors, journal, date) for the first N. Use fetchArticleDetails next for abstracts, " +
-    "MeSH terms and full metadata; getArticleRelationships for similar/citing articles. Up to 1000 PMIDs " +
-    "and 100 summaries per call. " +
-    'Example: {"queryTerm":"asthma[MeSH Terms] AND children","maxResults":10,"sortBy":"pub_date",' +
-    '"fetchBriefSummaries":5}',
+  description: "Search PubMed (its own query syntax) for PMIDs, with filters for author, journal, MeSH term, " +
+    "publication type, language, free full text and dates; returns the total, NCBI's query translation, " +
+    "warnings and optional brief summaries. Page with offset → nextOffset (first 10,000 hits). Next: " +
+    "fetchArticleDetails for abstracts. " +
+    'Example: {"queryTerm":"asthma","meshTerms":["Child"],"freeFullText":true,"maxResults":10,"offset":10}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -88,17 +111,34 @@ export const searchPubMedArticles = defineTool({
       dateRange: { minDate: "2008", maxDate: "2012/12/31" },
       filterByPublicationTypes: ["Review"],
     },
+    { queryTerm: "crispr", author: ["Doudna JA"], language: "english", freeFullText: true, offset: 20 },
   ],
   async run(args, ctx) {
-    const term = effectiveTerm(args.queryTerm, args.filterByPublicationTypes);
-    const limits = dateLimits(args.dateRange);
-    const wantSummaries = args.fetchBriefSummaries > 0;
+    if (args.offset + args.maxResults > PUBMED_WINDOW) {
+      throw invalidInput(
+        "offset",
+        `offset + maxResults must stay within the first ${PUBMED_WINDOW} PMIDs`,
+        args.offset,
+        "Narrow the query (dates, filters) instead of paging further.",
+      );
+    }
+    const term = effectiveTerm(args.queryTerm, {
+      publicationTypes: args.filterByPublicationTypes,
+      authors: args.author,
+      journal: args.journal,
+      meshTerms: args.meshTerms,
+      language: args.language,
+      freeFullText: args.freeFullText,
+      dateRange: args.dateRange,
+    });
+    // Summaries over the search history would start at the history's first record, not at `offset`.
+    const viaHistory = args.fetchBriefSummaries > 0 && args.offset === 0;
     const search = await eSearch(ctx, {
       term,
       retmax: args.maxResults,
+      retstart: args.offset,
       sort: SORT_VALUES[args.sortBy],
-      ...limits,
-      useHistory: wantSummaries,
+      useHistory: viaHistory,
     });
     const found = search.value;
     const pmids = found.ids.slice(0, args.maxResults);
@@ -106,21 +146,27 @@ export const searchPubMedArticles = defineTool({
     let eSummaryUrl: string | undefined;
     const count = Math.min(args.fetchBriefSummaries, pmids.length);
     if (count > 0) {
-      const fetched = found.webEnv && found.queryKey
+      const fetched = viaHistory && found.webEnv && found.queryKey
         ? await eSummaryFromHistory(ctx, found.webEnv, found.queryKey, count)
         : await eSummaryByIds(ctx, pmids.slice(0, count));
       summaries = fetched.value.slice(0, count);
       eSummaryUrl = fetched.url;
     }
+    const end = args.offset + pmids.length;
+    const range = filledRange(args.dateRange);
     return {
       searchParameters: {
         queryTerm: args.queryTerm,
         maxResults: args.maxResults,
+        offset: args.offset,
         sortBy: args.sortBy,
-        ...(limits
-          ? { dateRange: { minDate: limits.mindate, maxDate: limits.maxdate, dateType: limits.datetype } }
-          : {}),
+        ...(range ? { dateRange: range } : {}),
         ...(args.filterByPublicationTypes ? { filterByPublicationTypes: args.filterByPublicationTypes } : {}),
+        ...(args.author ? { author: args.author } : {}),
+        ...(args.journal ? { journal: args.journal } : {}),
+        ...(args.meshTerms ? { meshTerms: args.meshTerms } : {}),
+        ...(args.language ? { language: args.language } : {}),
+        freeFullText: args.freeFullText,
         fetchBriefSummaries: args.fetchBriefSummaries,
       },
       effectiveESearchTerm: term,
@@ -128,6 +174,7 @@ export const searchPubMedArticles = defineTool({
       totalFound: found.count,
       retrievedPmidCount: pmids.length,
       pmids,
+      ...(pmids.length > 0 && end < Math.min(found.count, PUBMED_WINDOW) ? { nextOffset: end } : {}),
       briefSummaries: summaries,
       warnings: found.warnings,
       eSearchUrl: search.url,

@@ -31,15 +31,24 @@ Deno.test("parsePmcArticles keeps the section tree, tables as rows and figures a
     "Conflict of Interest Statement",
   ]);
   const intro = a.sections[0].text;
-  assert.match(intro, /^### Examining the function of schizophrenia \(SZ\) risk variants\n\nSchizophrenia is a complex/);
+  assert.match(
+    intro,
+    /^### Examining the function of schizophrenia \(SZ\) risk variants\n\nSchizophrenia is a complex/,
+  );
   assert.match(intro, /\n#### Diffusion tensor imaging\n/, "a subsection one level deeper");
   assert.match(intro, /\(Ogawa et al\., 1990\)/, "citation xrefs keep their text");
   const results = a.sections[2].text;
   assert.match(results, /Table 1\. Details of the functional connectivity studies included in this meta-analysis\.\n/);
-  assert.match(results, /First author and date \| Gene of interest \| Connectivity \| Method \| Statistic \| n \| Cohen’s d/);
+  assert.match(
+    results,
+    /First author and date \| Gene of interest \| Connectivity \| Method \| Statistic \| n \| Cohen’s d/,
+  );
   assert.match(results, /Figure 1\. /);
-  assert.equal(a.backMatter, "## Acknowledgments\n\nThis work was supported by a Science Foundation Ireland research award to " +
-    "Professor Aiden Corvin (SFI08/IN.1/B1916-Corvin).");
+  assert.equal(
+    a.backMatter,
+    "## Acknowledgments\n\nThis work was supported by a Science Foundation Ireland research award to " +
+      "Professor Aiden Corvin (SFI08/IN.1/B1916-Corvin).",
+  );
 });
 
 Deno.test("parsePmcArticles writes references with authors, separators and ids", () => {
@@ -69,7 +78,10 @@ Deno.test("parsePmcArticles marks an article whose full text PMC withholds as ha
   assert.equal(a.hasBody, false);
   assert.equal(a.openAccess, false);
   assert.deepEqual(a.sections, []);
-  assert.equal(a.title, "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer");
+  assert.equal(
+    a.title,
+    "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer",
+  );
 });
 
 Deno.test("parsePmcArticles: math as TeX, lists as items, empty sets and broken bodies", () => {
