@@ -3,13 +3,18 @@ import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
 import { normalizeArxivId } from "../../sources/arxiv/ids.ts";
+import { parseArticleId } from "../../sources/idconv/ids.ts";
 import { normalizeWorkId } from "../../sources/openalex/ids.ts";
 import { arxivContent } from "./content/arxiv_content.ts";
 import { chunkText } from "./content/chunk.ts";
 import { openalexContent } from "./content/openalex_content.ts";
+import { biomedContent, biomedKey } from "./content/pmc_content.ts";
 import { textCache } from "./content/text_cache.ts";
 import type { ContentDoc } from "./content/types.ts";
-import { sourceSchema, warningSchema } from "./schemas.ts";
+import { warningSchema } from "./schemas.ts";
+
+const contentSource = z.enum(["arxiv", "openalex", "pubmed"]);
+type ContentSource = z.infer<typeof contentSource>;
 
 /**
  * Default page size. The result carries the text twice (structuredContent and the text block), and
@@ -20,9 +25,10 @@ export const DEFAULT_MAX_CHARS = 30_000;
 export const MAX_MAX_CHARS = 100_000;
 
 const input = z.object({
-  source: sourceSchema.describe("arxiv for arXiv ids, openalex for OpenAlex work ids"),
+  source: contentSource.describe("arxiv, openalex, or pubmed for a PMID, PMCID or DOI"),
   id: z.string().trim().min(1).max(300).describe(
-    "arXiv id (2104.12255, 2104.12255v1, hep-th/9901001, or an arxiv.org URL) or OpenAlex work id (W2741809807)",
+    "arXiv id (2104.12255v1, hep-th/9901001, arxiv.org URL), OpenAlex work id (W2741809807), or PMID " +
+      "(22416237), PMCID (PMC3299399), DOI (10.3389/fpsyt.2012.00018)",
   ),
   offset: z.number().int().min(0).default(0).describe("Where this page of text starts: 0, then next_offset"),
   max_chars: z.number().int().min(1000).max(MAX_MAX_CHARS).default(DEFAULT_MAX_CHARS).describe(
@@ -31,8 +37,10 @@ const input = z.object({
 });
 
 const output = z.object({
-  source: sourceSchema,
-  id: z.string().describe("Canonical id (arXiv with version)"),
+  source: contentSource,
+  id: z.string().describe("Canonical id (arXiv with version, PMCID for PMC full text, PMID:n for an abstract)"),
+  pmid: z.string().optional(),
+  pmcid: z.string().optional(),
   title: z.string().nullable(),
   authors: z.array(z.string()),
   date: z.string().nullable(),
@@ -47,7 +55,9 @@ const output = z.object({
   venue: z.string().optional(),
   type: z.string().optional(),
   cited_by_count: z.number().int().optional(),
-  content_format: z.enum(["html", "ar5iv", "pdf"]).describe("Where the text came from"),
+  content_format: z.enum(["html", "ar5iv", "pdf", "jats", "abstract"]).describe(
+    "Where the text came from: jats = PubMed Central full text, abstract = PubMed abstract only",
+  ),
   content_url: z.string(),
   text: z.string().describe("Plain text: # headings, blank lines between paragraphs, math as $TeX$, references last"),
   offset: z.number().int(),
@@ -61,16 +71,20 @@ export const fetchContent = defineTool({
   name: "fetch_content",
   title: "Full text of a paper",
   toolset: "papers",
-  description: "Metadata and full plain text of one paper, in pages. arXiv: arXiv's HTML, else ar5iv, else the " +
-    "PDF. OpenAlex: the arXiv copy if any, else the best open-access PDF or page (pay-walled works give " +
-    "NOT_AVAILABLE listing what was tried). Text keeps headings and paragraphs, math as TeX and references at " +
-    `the end; pages hold max_chars characters (default ${DEFAULT_MAX_CHARS}): call again with offset=next_offset ` +
-    "until next_offset is absent (the text is cached, so later pages are fast). Get ids from fetch_latest or " +
-    'fetch_top_cited. Example: {"source":"arxiv","id":"2501.11120v1"}',
+  description: "Metadata and full plain text of one paper, in pages. arXiv: HTML, else ar5iv, else PDF. " +
+    "OpenAlex: the arXiv copy, else the best open-access PDF/page (pay-walled: NOT_AVAILABLE). pubmed (PMID, " +
+    "PMCID or DOI): PubMed Central full text by sections, else the PubMed abstract (warning AbstractOnly). " +
+    `Pages of max_chars (default ${DEFAULT_MAX_CHARS}): call again with offset=next_offset until it is absent. ` +
+    'Example: {"source":"pubmed","id":"PMC3299399"}',
   input,
   output,
   annotations: READS_NETWORK,
-  examples: [{ source: "arxiv", id: "2501.11120v1" }, { source: "arxiv", id: "2501.11120v1", offset: 30000 }],
+  examples: [
+    { source: "arxiv", id: "2501.11120v1" },
+    { source: "arxiv", id: "2501.11120v1", offset: 30000 },
+    { source: "pubmed", id: "PMC3299399" },
+    { source: "pubmed", id: "27797938" },
+  ],
   async run(args, ctx) {
     const { key, load } = loader(args.source, args.id, ctx);
     const { doc, cached } = await textCache(ctx).get(key, load);
@@ -109,10 +123,26 @@ export const fetchContent = defineTool({
 });
 
 function loader(
-  source: "arxiv" | "openalex",
+  source: ContentSource,
   raw: string,
   ctx: ToolContext,
 ): { key: string; load: () => Promise<ContentDoc> } {
+  if (source === "pubmed") {
+    const id = parseArticleId(raw);
+    if (!id) {
+      throw invalidInput(
+        "id",
+        "not a PMID, PMCID or DOI",
+        raw,
+        normalizeArxivId(raw)
+          ? "That is an arXiv id: call with source=arxiv."
+          : normalizeWorkId(raw)
+          ? "That is an OpenAlex work id: call with source=openalex."
+          : "Use a PMID (22416237), a PMCID (PMC3299399) or a DOI (10.3389/fpsyt.2012.00018).",
+      );
+    }
+    return { key: biomedKey(id), load: () => biomedContent(ctx, id) };
+  }
   if (source === "arxiv") {
     const id = normalizeArxivId(raw);
     if (!id) {
@@ -122,6 +152,8 @@ function loader(
         raw,
         normalizeWorkId(raw)
           ? "That is an OpenAlex work id: call with source=openalex."
+          : parseArticleId(raw)
+          ? "That is a PMID, PMCID or DOI: call with source=pubmed."
           : "Use an id such as 2104.12255, 2104.12255v1 or hep-th/9901001.",
       );
     }
@@ -133,7 +165,11 @@ function loader(
       "id",
       "not an OpenAlex work id",
       raw,
-      normalizeArxivId(raw) ? "That is an arXiv id: call with source=arxiv." : "Use an id such as W2741809807.",
+      normalizeArxivId(raw)
+        ? "That is an arXiv id: call with source=arxiv."
+        : parseArticleId(raw)
+        ? "That is a PMID, PMCID or DOI: call with source=pubmed."
+        : "Use an id such as W2741809807.",
     );
   }
   return { key: `openalex:${id}`, load: () => openalexContent(ctx, id) };

@@ -4,6 +4,7 @@
  * upstreams (arXiv: one request per 3 s) move on without real waiting.
  */
 import assert from "node:assert/strict";
+import { ncbiRoutes } from "../../../scripts/mock_routes/ncbi.ts";
 import { papersRoutes } from "../../../scripts/mock_routes/papers.ts";
 import { researchRoutes } from "../../../scripts/mock_routes/research.ts";
 import type { MockPrefix } from "../../../scripts/mock_routes/types.ts";
@@ -22,6 +23,8 @@ export const MOCK_ENV = {
   ARXIV_WEB_BASE_URL: `${MOCK_ORIGIN}/arxiv-web`,
   AR5IV_BASE_URL: `${MOCK_ORIGIN}/ar5iv`,
   OPENALEX_BASE_URL: `${MOCK_ORIGIN}/openalex`,
+  NCBI_EUTILS_BASE_URL: `${MOCK_ORIGIN}/ncbi`,
+  NCBI_IDCONV_BASE_URL: `${MOCK_ORIGIN}/idconv`,
 };
 
 /** A scripted-fetch route answering from the papers mock routes (undefined for other hosts). */
@@ -32,7 +35,7 @@ export const papersMockRoute: Route = (req: RecordedRequest) => {
 
 async function answer(req: RecordedRequest): Promise<Response> {
   const [, prefix, ...rest] = req.url.pathname.split("/");
-  for (const route of [...researchRoutes, ...papersRoutes]) {
+  for (const route of [...researchRoutes, ...ncbiRoutes, ...papersRoutes]) {
     if (route.prefix !== prefix as MockPrefix) continue;
     const response = await route.handle(toMockRequest(req, `/${rest.join("/")}`));
     if (response) return response;
