@@ -21,25 +21,25 @@ export type { Fault, MockLogEntry, RateRule };
 
 export const PREFIXES: readonly MockPrefix[] = [
   "ncbi",
-  "idconv",
   "pubchem",
   "arxiv-api",
   "arxiv-web",
   "ar5iv",
   "openalex",
   "publisher",
+  "idconv",
 ];
 
 /** Which upstream (pacing policy) each prefix stands for: arxiv.org pages and ar5iv share `arxiv-web`. */
 export const PREFIX_UPSTREAM: Record<MockPrefix, UpstreamName> = {
   ncbi: "ncbi-eutils",
-  idconv: "ncbi-idconv",
   pubchem: "pubchem",
   "arxiv-api": "arxiv-api",
   "arxiv-web": "arxiv-web",
   ar5iv: "arxiv-web",
   openalex: "openalex",
   publisher: "publisher",
+  idconv: "ncbi-idconv",
 };
 
 const ENV_PREFIX: [string, MockPrefix][] = [

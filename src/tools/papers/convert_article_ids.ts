@@ -30,11 +30,11 @@ const output = z.object({
 export const convertArticleIds = defineTool({
   name: "convert_article_ids",
   title: "Convert PMID / PMCID / DOI",
-  toolset: "pubmed",
+  toolset: "papers",
   description: "Convert article ids between PMID, PMCID and DOI (NCBI PMC ID Converter): each id gets its " +
     "PMID, PMCID, DOI and NIH manuscript id. Only articles in PubMed Central convert; others get the " +
-    "converter's message (e.g. Identifier not found in PMC): find those with searchPubMedArticles " +
-    `'<doi>[doi]'. Up to ${MAX_IDS} ids, ${IDCONV_BATCH} per request. ` +
+    "converter's message (e.g. Identifier not found in PMC); fetch_content source=pubmed still reads their " +
+    `abstract. Up to ${MAX_IDS} ids, ${IDCONV_BATCH} per request. ` +
     'Example: {"ids":["22416237","PMC3299399","10.1093/nar/gks1195"]}',
   input,
   output,

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { researchRoutes } from "../../../scripts/mock_routes/research.ts";
 import { toMockRequest } from "../../helpers/mock_routes.ts";
 import type { Route } from "../../helpers/runtime.ts";
-import { dataOf, errorOf, withSession } from "./mcp_session.ts";
+import { dataOf, errorOf, withSession } from "../pubmed/mcp_session.ts";
+
+const PAPERS = { SCIENCE_MCP_TOOLSETS: "papers" };
 
 interface Converted {
   records: { requested_id: string; pmid?: string; pmcid?: string; doi?: string; mid?: string; error?: string }[];
@@ -57,7 +59,7 @@ Deno.test("convert_article_ids converts mixed ids, one request per id type, answ
     const text = result.content[0].text!;
     assert.match(text, /^# 4 of 6 ids converted\n\n## 22416237\npmid: 22416237\npmcid: PMC3299399\n/);
     assert.match(text, /## 36987902\npmid: 36987902\nerror: Identifier not found in PMC/);
-  }, { NCBI_ADMIN_EMAIL: "admin@example.org" });
+  }, { ...PAPERS, NCBI_ADMIN_EMAIL: "admin@example.org" });
 });
 
 Deno.test("convert_article_ids splits long lists into requests of at most 200 ids", async () => {
@@ -68,7 +70,7 @@ Deno.test("convert_article_ids splits long lists into requests of at most 200 id
     assert.equal(out.records.length, 450);
     assert.equal(out.failed, 450);
     assert.equal(out.records[449].requested_id, "30000449");
-  });
+  }, PAPERS);
 });
 
 Deno.test("convert_article_ids refuses an empty or oversized list before calling NCBI", async () => {
@@ -77,7 +79,7 @@ Deno.test("convert_article_ids refuses an empty or oversized list before calling
     const many = Array.from({ length: 1001 }, (_, i) => String(i + 1));
     assert.match(errorOf(await call("convert_article_ids", { ids: many })).message, /'ids'/);
     assert.equal(requests.length, 0);
-  });
+  }, PAPERS);
 });
 
 Deno.test("convert_article_ids reports a converter outage as UPSTREAM_ERROR, not as unconverted ids", async () => {
@@ -85,5 +87,5 @@ Deno.test("convert_article_ids reports a converter outage as UPSTREAM_ERROR, not
   await withSession([down], async ({ call }) => {
     const error = errorOf(await call("convert_article_ids", { ids: ["22416237"] }));
     assert.equal(error.code, "UPSTREAM_ERROR");
-  });
+  }, PAPERS);
 });
