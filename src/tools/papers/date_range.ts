@@ -8,7 +8,8 @@ import { invalidInput } from "../../core/errors.ts";
 const DATE = /^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/;
 
 export const dateArg = (which: string) =>
-  z.string().trim().regex(DATE, "use YYYY, YYYY-MM or YYYY-MM-DD").optional().describe(
+  // refine, not regex: the description already states the format, and tools/list stays shorter.
+  z.string().trim().refine((d) => DATE.test(d), "use YYYY, YYYY-MM or YYYY-MM-DD").optional().describe(
     `${which} publication date (inclusive), YYYY[-MM[-DD]]`,
   );
 

@@ -27,9 +27,10 @@ const input = z.object({
     "relevance, date (newest first) or citations (openalex only)",
   ),
   open_access: z.boolean().optional().describe("openalex: only open-access (true) or closed (false) works"),
-  type: z.string().regex(/^[a-z][a-z-]{1,30}$/, "an OpenAlex work type such as article").optional().describe(
-    "openalex work type: article, preprint, review, book, dataset, ...",
-  ),
+  type: z.string().refine((t) => /^[a-z][a-z-]{1,30}$/.test(t), "an OpenAlex work type such as article").optional()
+    .describe(
+      "openalex work type: article, preprint, review, book, dataset, ...",
+    ),
   count: z.number().int().min(1).max(100).default(20).describe("Papers per page (1-100)"),
   offset: z.number().int().min(0).max(SEARCH_WINDOW - 1).default(0).describe(
     "Skip this many hits: 0, then next_offset",
