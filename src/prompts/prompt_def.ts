@@ -2,11 +2,12 @@
  * The unit prompts plug into, as ToolDef is for tools: one {@link PromptDef} per MCP prompt. prompts/list,
  * prompts/get, completion/complete and the tests all read the same objects.
  */
-import type { ToolsetName } from "../config.ts";
-import type { ToolContext } from "../core/tool_def.ts";
+import type { Config, ToolsetName } from "../config.ts";
 
-/** What a completer may read: configuration (PDF_ROOT) and per-server singletons. */
-export type CompletionContext = Pick<ToolContext, "config" | "shared">;
+/** What a completer may read: the configuration (PDF_ROOT). */
+export interface CompletionContext {
+  config: Config;
+}
 
 /** Every value an argument can take that starts with (or contains) what was typed, best first. */
 export type Completer = (typed: string, ctx: CompletionContext) => string[] | Promise<string[]>;

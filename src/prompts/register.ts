@@ -30,7 +30,7 @@ export function installPrompts(
   server.registerCapabilities({ prompts: { listChanged: false }, completions: {} });
   const byName = new Map(prompts.map((p) => [p.name, p]));
   const toolNames = new Set(runtime.tools.map((t) => t.name));
-  const ctx = { config: runtime.deps.config, shared: runtime.shared };
+  const ctx = { config: runtime.deps.config };
   const resourceTemplates = new Set(runtime.resources.map((r) => r.uriTemplate).filter(Boolean));
 
   server.setRequestHandler(ListPromptsRequestSchema, () => ({

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { ToolError } from "../../src/core/errors.ts";
-import { defineTool, type ResourceDef } from "../../src/core/tool_def.ts";
+import { defineTool, type ResourceDef } from "../../src/tools/tool_def.ts";
 import {
   CompleteRequestSchema,
   CreateMessageResultSchema,

@@ -3,12 +3,12 @@
  * grouped by type (`idtype=pmid|pmcid|doi`, so the converter never has to guess) in batches of at most
  * 200, the converter's limit; answers come back in the order the ids were given.
  */
-import type { ToolContext } from "../../core/tool_def.ts";
+import type { SourceContext } from "../../context.ts";
 import type { ArticleId, ArticleIdType } from "./ids.ts";
 import { parseIdconv } from "./parse_idconv.ts";
 import type { IdRecord } from "./types.ts";
 
-export type IdconvCtx = Pick<ToolContext, "upstream" | "signal">;
+export type IdconvCtx = Pick<SourceContext, "upstream" | "signal">;
 
 /** Most ids the converter takes in one request. */
 export const IDCONV_BATCH = 200;

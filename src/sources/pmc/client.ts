@@ -2,11 +2,11 @@
  * PubMed Central full text: EFetch db=pmc on the `ncbi-eutils` upstream (the same queue and credentials as
  * PubMed), returning the JATS article parsed. PMC takes the numeric part of a PMCID as `id`.
  */
-import type { ToolContext } from "../../core/tool_def.ts";
+import type { SourceContext } from "../../context.ts";
 import { parsePmcArticles } from "./parse_jats.ts";
 import type { PmcArticle } from "./types.ts";
 
-export type PmcCtx = Pick<ToolContext, "upstream" | "signal">;
+export type PmcCtx = Pick<SourceContext, "upstream" | "signal">;
 
 /**
  * The article, or undefined when PMC sent none for this id.

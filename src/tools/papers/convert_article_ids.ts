@@ -1,6 +1,6 @@
 /** convert_article_ids: PMID ↔ PMCID ↔ DOI through the NCBI PMC ID Converter, reported per id. */
 import { z } from "zod";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { convertIds, IDCONV_BATCH } from "../../sources/idconv/client.ts";
 import { type ArticleId, parseArticleId } from "../../sources/idconv/ids.ts";
 

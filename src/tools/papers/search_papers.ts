@@ -1,7 +1,7 @@
 /** search_papers: keyword search over arXiv or OpenAlex, with a date range, ordering and paging. */
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { searchPage } from "../../sources/arxiv/client.ts";
 import { type ArxivField, arxivSearchQuery } from "../../sources/arxiv/search_query.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";

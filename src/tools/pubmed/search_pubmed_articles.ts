@@ -1,9 +1,9 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
-import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed_client.ts";
-import type { PubMedSummary } from "../../sources/ncbi/pubmed_types.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";
+import type { PubMedSummary } from "../../sources/ncbi/pubmed/types.ts";
 import { effectiveTerm, filledRange, SORT_VALUES } from "./search_query.ts";
 
 /** ESearch serves only the first 10,000 PMIDs of a PubMed search. */

@@ -4,12 +4,12 @@
  * comes as its PubMed abstract with an AbstractOnly warning. A DOI outside PMC finds its PMID by ESearch.
  */
 import { ToolError } from "../../../core/errors.ts";
-import type { ToolContext } from "../../../core/tool_def.ts";
+import type { ToolContext } from "../../tool_def.ts";
 import { convertIds } from "../../../sources/idconv/client.ts";
 import type { ArticleId } from "../../../sources/idconv/ids.ts";
-import { parseEFetchPubMed } from "../../../sources/ncbi/parse_efetch_pubmed.ts";
-import { eFetch, eSearch } from "../../../sources/ncbi/pubmed_client.ts";
-import type { PubMedArticle } from "../../../sources/ncbi/pubmed_types.ts";
+import { parseEFetchPubMed } from "../../../sources/ncbi/pubmed/parse_efetch.ts";
+import { eFetch, eSearch } from "../../../sources/ncbi/pubmed/client.ts";
+import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import { pmcArticle } from "../../../sources/pmc/client.ts";
 import type { PmcArticle } from "../../../sources/pmc/types.ts";
 import type { Warning } from "../schemas.ts";
