@@ -1,6 +1,6 @@
 /** search_papers: keyword search over arXiv or OpenAlex, with a date range, ordering and paging. */
 import { z } from "zod";
-import { invalidInput } from "../../core/errors.ts";
+import { invalidInput, ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { searchPage } from "../../sources/arxiv/client.ts";
 import { type ArxivField, arxivSearchQuery } from "../../sources/arxiv/search_query.ts";
@@ -108,7 +108,16 @@ async function searchArxiv(args: Args, range: DayRange, ctx: ToolContext): Promi
     });
   }
   const sortBy = args.sort === "date" ? "submittedDate" : "relevance";
-  const feed = await searchPage(ctx, query, sortBy, args.offset, args.count);
+  const feed = await searchPage(ctx, query, sortBy, args.offset, args.count).catch((error) => {
+    if (!(error instanceof ToolError) || error.code !== "INVALID_INPUT") throw error;
+    throw new ToolError(
+      "INVALID_INPUT",
+      `${error.message} (search_query ${query})`,
+      'Check the query: plain keywords, "quoted phrases", or arXiv syntax with ti:, au:, abs:, all: and ' +
+        "AND, OR, ANDNOT.",
+      { invalidInput: { field: "query", value: args.query }, cause: error },
+    );
+  });
   const papers = feed.entries.slice(0, args.count).map(arxivPaper);
   return finish("arxiv", `search_query=${query}&sortBy=${sortBy}`, papers, feed.totalResults, args, warnings);
 }

@@ -3,6 +3,7 @@ import { arxivSearchQuery } from "../../../src/sources/arxiv/search_query.ts";
 import { worksSearchParams } from "../../../src/sources/openalex/search_query.ts";
 import { dayRange } from "../../../src/tools/papers/date_range.ts";
 import { openalexPages } from "../../../src/tools/papers/search_pages.ts";
+import { fixture, type Route } from "../../helpers/runtime.ts";
 import { errorOf, papersClient, structured } from "./mock.ts";
 
 interface Search {
@@ -177,6 +178,25 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
       const tool = tools.find((x) => x.name === "search_papers")!;
       assert.ok(tool.description!.length <= 450, `${tool.description!.length} chars`);
     });
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("search_papers turns arXiv's error feed for a malformed query into a query-syntax hint", async () => {
+  const errorFeed: Route = (req) =>
+    req.url.searchParams.get("search_query")?.includes("broken")
+      ? new Response(fixture("arxiv/api/arxivpy__id_abc_HTTP400_error.atom.xml"), {
+        status: 400,
+        headers: { "content-type": "application/atom+xml" },
+      })
+      : undefined;
+  const { call, close } = await papersClient({ routes: [errorFeed] });
+  try {
+    const error = errorOf(await call("search_papers", { query: "ti:broken AND (", source: "arxiv" }));
+    assert.equal(error.code, "INVALID_INPUT");
+    assert.match(error.message, /arXiv rejected the request: .*\(search_query ti:broken AND \(\)/);
+    assert.match(error.recovery_hint, /ti:, au:, abs:, all:/);
   } finally {
     await close();
   }
