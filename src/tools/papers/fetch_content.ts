@@ -12,6 +12,7 @@ import { biomedContent, biomedKey } from "./content/pmc_content.ts";
 import { textCache } from "./content/text_cache.ts";
 import type { ContentDoc } from "./content/types.ts";
 import { warningSchema } from "./schemas.ts";
+import { fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
 
 const contentSource = z.enum(["arxiv", "openalex", "pubmed"]);
 type ContentSource = z.infer<typeof contentSource>;
@@ -25,20 +26,15 @@ export const DEFAULT_MAX_CHARS = 30_000;
 export const MAX_MAX_CHARS = 100_000;
 
 const input = z.object({
-  source: contentSource.describe("arxiv, openalex, or pubmed for a PMID, PMCID or DOI"),
-  id: z.string().trim().min(1).max(300).describe(
-    "arXiv id (2104.12255v1, hep-th/9901001, arxiv.org URL), OpenAlex work id (W2741809807), or PMID " +
-      "(22416237), PMCID (PMC3299399), DOI (10.3389/fpsyt.2012.00018)",
-  ),
-  offset: z.number().int().min(0).default(0).describe("Where this page of text starts: 0, then next_offset"),
-  max_chars: z.number().int().min(1000).max(MAX_MAX_CHARS).default(DEFAULT_MAX_CHARS).describe(
-    `Characters of text per page (1000-${MAX_MAX_CHARS}, default ${DEFAULT_MAX_CHARS})`,
-  ),
+  source: contentSource.describe("Kind of id; pubmed for a PMID, PMCID or DOI"),
+  id: z.string().trim().min(1).max(300).describe("arXiv id or URL, OpenAlex work id, PMID, PMCID or DOI"),
+  offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
+  max_chars: z.number().int().min(1000).max(MAX_MAX_CHARS).default(DEFAULT_MAX_CHARS).describe("Characters per page"),
 });
 
 const output = z.object({
   source: contentSource,
-  id: z.string().describe("Canonical id (arXiv with version, PMCID for PMC full text, PMID:n for an abstract)"),
+  id: z.string().describe("Canonical id (arXiv with version, PMCID, or PMID:n for an abstract)"),
   pmid: z.string().optional(),
   pmcid: z.string().optional(),
   title: z.string().nullable(),
@@ -56,7 +52,7 @@ const output = z.object({
   type: z.string().optional(),
   cited_by_count: z.number().int().optional(),
   content_format: z.enum(["html", "ar5iv", "pdf", "jats", "abstract"]).describe(
-    "Where the text came from: jats = PubMed Central full text, abstract = PubMed abstract only",
+    "Where the text came from: jats = PubMed Central, abstract = PubMed abstract only",
   ),
   content_url: z.string(),
   text: z.string().describe("Plain text: # headings, blank lines between paragraphs, math as $TeX$, references last"),
@@ -71,11 +67,10 @@ export const fetchContent = defineTool({
   name: "fetch_content",
   title: "Full text of a paper",
   toolset: "papers",
-  description: "Metadata and full plain text of one paper, in pages. arXiv: HTML, else ar5iv, else PDF. " +
-    "OpenAlex: the arXiv copy, else the best open-access PDF/page (pay-walled: NOT_AVAILABLE). pubmed (PMID, " +
-    "PMCID or DOI): PubMed Central full text by sections, else the PubMed abstract (warning AbstractOnly). " +
-    `Pages of max_chars (default ${DEFAULT_MAX_CHARS}): call again with offset=next_offset until it is absent. ` +
-    'Example: {"source":"pubmed","id":"PMC3299399"}',
+  description:
+    "Metadata and full text of a paper, paged: call again with offset=next_offset until it is absent. arXiv " +
+    "and OpenAlex: HTML, ar5iv or open-access PDF; pubmed (PMID, PMCID, DOI): PubMed Central full text by " +
+    'section, else the abstract (warning AbstractOnly). Example: {"source":"pubmed","id":"PMC3299399"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -113,12 +108,16 @@ export const fetchContent = defineTool({
     };
   },
   render: (r) => {
-    const page = r.next_offset === undefined ? "last page" : `more: call again with offset=${r.next_offset}`;
-    const head = `${r.title ?? "(untitled)"} — ${r.id} [${r.content_format}] characters ${r.offset}-${
-      r.offset + r.returned_chars
-    } of ${r.total_chars} (${page})`;
-    const warnings = (r.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`);
-    return [head, ...warnings, "", r.text].join("\n");
+    const { title, abstract, text, offset, returned_chars, total_chars, next_offset, warnings, ...meta } = r;
+    return textBlock(
+      `# ${title ?? "(untitled)"}`,
+      fieldLines(meta),
+      `page: offset ${offset}, returned_chars ${returned_chars}, total_chars ${total_chars}`,
+      next_offset === undefined ? "last page" : `next page: call again with offset=${next_offset}`,
+      warningLines(warnings),
+      abstract && ["", "## abstract", abstract],
+      ["", `## text (characters ${offset}-${offset + returned_chars})`, text],
+    );
   },
 });
 

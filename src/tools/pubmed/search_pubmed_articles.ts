@@ -5,6 +5,7 @@ import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";
 import type { PubMedSummary } from "../../sources/ncbi/pubmed/types.ts";
 import { effectiveTerm, filledRange, SORT_VALUES } from "./search_query.ts";
+import { count, recordSection, textBlock } from "../../render/markdown.ts";
 
 /** ESearch serves only the first 10,000 PMIDs of a PubMed search. */
 export const PUBMED_WINDOW = 10_000;
@@ -12,44 +13,38 @@ export const PUBMED_WINDOW = 10_000;
 const DATE = /^\d{4}(?:[/-](?:0[1-9]|1[0-2])(?:[/-](?:0[1-9]|[12]\d|3[01]))?)?$/;
 const dateField = (which: string) =>
   z.string().regex(DATE, "use YYYY, YYYY/MM or YYYY/MM/DD").transform((d) => d.replace(/-/g, "/")).optional()
-    .describe(`${which} date, YYYY, YYYY/MM or YYYY/MM/DD (inclusive). Leave out for an open end.`);
+    .describe(`${which}: YYYY[/MM[/DD]]`);
 
 const input = z.object({
   queryTerm: z.string().min(3).max(4000).describe(
-    "PubMed query, exactly as in the PubMed search box: words, phrases in double quotes, field tags " +
-      '([Title/Abstract], [MeSH Terms], [Author], [Journal]) and AND/OR/NOT. e.g. "crispr[Title] AND therapy"',
+    'PubMed syntax: "phrases", [Title/Abstract] and [MeSH Terms] tags, AND/OR/NOT',
   ),
-  maxResults: z.number().int().min(1).max(1000).default(20).describe("How many PMIDs to return (1-1000)"),
+  maxResults: z.number().int().min(1).max(1000).default(20).describe("PMIDs to return"),
   sortBy: z.enum(["relevance", "pub_date", "author", "journal_name"]).default("relevance").describe(
-    "Order: relevance (Best Match), pub_date (newest first), author (first author A-Z), journal_name (A-Z)",
+    "pub_date: newest first",
   ),
   dateRange: z.strictObject({
     minDate: dateField("Earliest"),
     maxDate: dateField("Latest"),
     dateType: z.enum(["pdat", "mdat", "edat"]).default("pdat").describe(
-      "pdat publication date, mdat last modification, edat date added to PubMed",
+      "pdat published, mdat modified, edat added",
     ),
-  }).optional().describe("Limit by date"),
+  }).optional().describe("Inclusive date limits"),
   filterByPublicationTypes: z.array(z.string().min(1).max(100)).max(20).optional().describe(
-    'Keep only these publication types (OR-ed), e.g. ["Review", "Randomized Controlled Trial"]',
+    'Any of these types, e.g. ["Review"]',
   ),
   author: z.array(z.string().trim().min(1).max(100)).min(1).max(10).optional().describe(
-    'Authors that must all be on the article, as "Lastname Initials", e.g. ["Doudna JA"]',
+    'All of these authors, e.g. ["Doudna JA"]',
   ),
-  journal: z.string().trim().min(1).max(200).optional().describe("Journal title or abbreviation, e.g. Nature"),
+  journal: z.string().trim().min(1).max(200).optional().describe("Journal title or abbreviation"),
   meshTerms: z.array(z.string().trim().min(1).max(100)).min(1).max(10).optional().describe(
-    'MeSH headings that must all apply, e.g. ["Asthma", "Child"]',
+    'All of these MeSH headings, e.g. ["Asthma"]',
   ),
-  language: z.string().regex(/^[A-Za-z][A-Za-z ]{1,29}$/, "a language name such as english").optional().describe(
-    "Language of the article, e.g. english",
-  ),
-  freeFullText: z.boolean().default(false).describe("Only articles with free full text"),
-  offset: z.number().int().min(0).max(PUBMED_WINDOW - 1).default(0).describe(
-    "Skip this many PMIDs (sent as retstart): 0, then nextOffset",
-  ),
-  fetchBriefSummaries: z.number().int().min(0).max(100).default(0).describe(
-    "Also return title/authors/journal/date for the first N PMIDs (0-100; one extra NCBI call)",
-  ),
+  language: z.string().refine((l) => /^[A-Za-z][A-Za-z ]{1,29}$/.test(l), "a language name such as english")
+    .optional().describe("e.g. english"),
+  freeFullText: z.boolean().default(false).describe("Only free full text"),
+  offset: z.number().int().min(0).max(PUBMED_WINDOW - 1).default(0).describe("Sent as retstart: 0, then nextOffset"),
+  fetchBriefSummaries: z.number().int().min(0).max(100).default(0).describe("Summaries of the first N PMIDs"),
 });
 
 const summarySchema = z.object({
@@ -78,7 +73,7 @@ const output = z.object({
   totalFound: z.number().describe("All matches in PubMed"),
   retrievedPmidCount: z.number(),
   pmids: z.array(z.string()),
-  nextOffset: z.number().optional().describe("Pass as offset for the next page; absent on the last"),
+  nextOffset: z.number().optional().describe("Offset of the next page; absent on the last"),
   briefSummaries: z.array(summarySchema),
   warnings: z.array(z.string()).describe("NCBI errors/warnings about parts of the query, e.g. a phrase not found"),
   eSearchUrl: z.string(),
@@ -89,11 +84,9 @@ export const searchPubMedArticles = defineTool({
   name: "searchPubMedArticles",
   title: "Search PubMed",
   toolset: "pubmed",
-  description: "Search PubMed (its own query syntax) for PMIDs, with filters for author, journal, MeSH term, " +
-    "publication type, language, free full text and dates; returns the total, NCBI's query translation, " +
-    "warnings and optional brief summaries. Page with offset → nextOffset (first 10,000 hits). Next: " +
-    "fetchArticleDetails for abstracts. " +
-    'Example: {"queryTerm":"asthma","meshTerms":["Child"],"freeFullText":true,"maxResults":10,"offset":10}',
+  description: "Search PubMed (its query syntax; filters for author, journal, MeSH, type, language, free full text, " +
+    "dates): PMIDs, total count, query translation, warnings, brief summaries of the first N; page with " +
+    'offset. Then fetchArticleDetails. Example: {"queryTerm":"asthma","meshTerms":["Child"],"offset":20}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -171,18 +164,16 @@ export const searchPubMedArticles = defineTool({
       ...(eSummaryUrl ? { eSummaryUrl } : {}),
     };
   },
-  render(r) {
-    const lines = [
-      `${r.totalFound} PubMed articles match ${r.effectiveESearchTerm}; ${r.retrievedPmidCount} PMIDs returned.`,
-    ];
-    for (const w of r.warnings) lines.push(`Warning: ${w}`);
-    for (const s of r.briefSummaries) {
-      lines.push(
-        s.error ? `- PMID ${s.pmid}: ${s.error}` : `- PMID ${s.pmid}: ${s.title} (${s.source}, ${s.pubDate ?? "n.d."})`,
-      );
-    }
-    const rest = r.pmids.slice(r.briefSummaries.length);
-    if (rest.length) lines.push(`PMIDs: ${rest.join(", ")}`);
-    return lines.join("\n");
-  },
+  render: (r) =>
+    textBlock(
+      `${count(r.totalFound, "PubMed article")} match; ${r.retrievedPmidCount} PMIDs returned.`,
+      `effectiveESearchTerm: ${r.effectiveESearchTerm}`,
+      r.queryTranslation && `queryTranslation: ${r.queryTranslation}`,
+      r.warnings.map((w) => `warning: ${w}`),
+      r.pmids.length > 0 && `pmids: ${r.pmids.join(", ")}`,
+      r.nextOffset !== undefined && `nextOffset: ${r.nextOffset}`,
+      r.briefSummaries.flatMap((s) =>
+        recordSection(s.title ? `PMID ${s.pmid}: ${s.title}` : `PMID ${s.pmid}`, s, { omit: ["pmid", "title"] })
+      ),
+    ),
 });
