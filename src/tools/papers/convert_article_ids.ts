@@ -1,14 +1,14 @@
 /** convert_article_ids: PMID ↔ PMCID ↔ DOI through the NCBI PMC ID Converter, reported per id. */
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
-import { convertIds, IDCONV_BATCH } from "../../sources/idconv/client.ts";
+import { convertIds } from "../../sources/idconv/client.ts";
 import { type ArticleId, parseArticleId } from "../../sources/idconv/ids.ts";
 
 export const MAX_IDS = 1000;
 
 const input = z.object({
   ids: z.array(z.string().trim().min(1).max(300)).min(1).max(MAX_IDS).describe(
-    "PMIDs, PMCIDs and/or DOIs, mixed freely (doi:/URL forms accepted)",
+    "PMIDs, PMCIDs, DOIs, mixed",
   ),
 });
 
@@ -17,25 +17,22 @@ const recordSchema = z.object({
   pmid: z.string().optional(),
   pmcid: z.string().optional(),
   doi: z.string().optional(),
-  mid: z.string().optional().describe("NIH manuscript id"),
-  error: z.string().optional().describe("Why this id was not converted"),
+  mid: z.string().optional(),
+  error: z.string().optional(),
 });
 
 const output = z.object({
-  records: z.array(recordSchema).describe("One per requested id, in order"),
+  records: z.array(recordSchema),
   converted: z.number().int(),
   failed: z.number().int(),
 });
 
 export const convertArticleIds = defineTool({
   name: "convert_article_ids",
-  title: "Convert PMID / PMCID / DOI",
+  title: "Convert article ids",
   toolset: "papers",
-  description: "Convert article ids between PMID, PMCID and DOI (NCBI PMC ID Converter): each id gets its " +
-    "PMID, PMCID, DOI and NIH manuscript id. Only articles in PubMed Central convert; others get the " +
-    "converter's message (e.g. Identifier not found in PMC); fetch_content source=pubmed still reads their " +
-    `abstract. Up to ${MAX_IDS} ids, ${IDCONV_BATCH} per request. ` +
-    'Example: {"ids":["22416237","PMC3299399","10.1093/nar/gks1195"]}',
+  description: "PMID ↔ PMCID ↔ DOI (NCBI PMC ID Converter; PubMed Central articles only), errors per id. " +
+    'Example: {"ids":["PMC3299399"]}',
   input,
   output,
   annotations: READS_NETWORK,

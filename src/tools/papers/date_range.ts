@@ -10,7 +10,7 @@ const DATE = /^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/;
 export const dateArg = (which: string) =>
   // refine, not regex: the description already states the format, and tools/list stays shorter.
   z.string().trim().refine((d) => DATE.test(d), "use YYYY, YYYY-MM or YYYY-MM-DD").optional().describe(
-    `${which} publication date (inclusive), YYYY[-MM[-DD]]`,
+    `${which} YYYY[-MM[-DD]]`,
   );
 
 export interface DayRange {

@@ -26,8 +26,8 @@ export const DEFAULT_MAX_CHARS = 30_000;
 export const MAX_MAX_CHARS = 100_000;
 
 const input = z.object({
-  source: contentSource.describe("Kind of id; pubmed for a PMID, PMCID or DOI"),
-  id: z.string().trim().min(1).max(300).describe("arXiv id or URL, OpenAlex work id, PMID, PMCID or DOI"),
+  source: contentSource.describe("pubmed: PMID, PMCID or DOI"),
+  id: z.string().trim().min(1).max(300).describe("arXiv id or URL, OpenAlex W id, PMID, PMCID, DOI"),
   offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
   max_chars: z.number().int().min(1000).max(MAX_MAX_CHARS).default(DEFAULT_MAX_CHARS).describe("Characters per page"),
 });
@@ -35,8 +35,6 @@ const input = z.object({
 const output = z.object({
   source: contentSource,
   id: z.string().describe("Canonical id (arXiv with version, PMCID, or PMID:n for an abstract)"),
-  pmid: z.string().optional(),
-  pmcid: z.string().optional(),
   title: z.string().nullable(),
   authors: z.array(z.string()),
   date: z.string().nullable(),
@@ -67,10 +65,8 @@ export const fetchContent = defineTool({
   name: "fetch_content",
   title: "Full text of a paper",
   toolset: "papers",
-  description:
-    "Metadata and full text of a paper, paged: call again with offset=next_offset until it is absent. arXiv " +
-    "and OpenAlex: HTML, ar5iv or open-access PDF; pubmed (PMID, PMCID, DOI): PubMed Central full text by " +
-    'section, else the abstract (warning AbstractOnly). Example: {"source":"pubmed","id":"PMC3299399"}',
+  description: "A paper's metadata and full text (arXiv, OpenAlex, PubMed Central; else the PubMed abstract), " +
+    'paged by next_offset. Example: {"source":"pubmed","id":"PMC3299399"}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { invalidInput, ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { searchPage } from "../../sources/arxiv/client.ts";
-import { type ArxivField, arxivSearchQuery } from "../../sources/arxiv/search_query.ts";
+import { arxivSearchQuery } from "../../sources/arxiv/search_query.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { worksSearchParams } from "../../sources/openalex/search_query.ts";
 import { dateArg, type DayRange, dayRange } from "./date_range.ts";
@@ -12,29 +12,22 @@ import { arxivPaper, citedPaper, isoDay } from "./paper_view.ts";
 import { type Paper, paperListSchema, partialSuccess, sourceSchema, type Warning } from "./schemas.ts";
 import { openalexPages } from "./search_pages.ts";
 
+/** `key:value` pairs joined by commas, as OpenAlex's `filter=` takes them (`|` ORs values). */
+const FILTER = /^[a-z][a-z_.]*:[^,\s][^,]*(?:,[a-z][a-z_.]*:[^,\s][^,]*)*$/;
+
 /** Both APIs serve the first 10,000 hits of a search at most (OpenAlex basic paging; arXiv slices). */
 export const SEARCH_WINDOW = 10_000;
 
 const input = z.object({
-  query: z.string().trim().min(2).max(500).describe(
-    'Keywords; "quoted phrase" kept whole. arXiv syntax (ti:, au:, abs:, AND, OR, ANDNOT) is sent as typed',
-  ),
-  source: sourceSchema.describe("arxiv (preprints) or openalex (all scholarly works)"),
-  field: z.enum(["all", "title", "abstract", "author"]).default("all").describe("Where the words must occur"),
-  from_date: dateArg("Earliest"),
-  to_date: dateArg("Latest"),
-  sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe(
-    "relevance, date (newest first) or citations (openalex only)",
-  ),
-  open_access: z.boolean().optional().describe("openalex: only open-access (true) or closed (false) works"),
-  type: z.string().refine((t) => /^[a-z][a-z-]{1,30}$/.test(t), "an OpenAlex work type such as article").optional()
-    .describe(
-      "openalex work type: article, preprint, review, book, dataset, ...",
-    ),
-  count: z.number().int().min(1).max(100).default(20).describe("Papers per page (1-100)"),
-  offset: z.number().int().min(0).max(SEARCH_WINDOW - 1).default(0).describe(
-    "Skip this many hits: 0, then next_offset",
-  ),
+  query: z.string().trim().min(2).max(500).describe("Keywords; arXiv ti:/au:/abs: ok"),
+  source: sourceSchema.describe("Where to search"),
+  from_date: dateArg("From"),
+  to_date: dateArg("To"),
+  sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
+  filter: z.string().max(300).refine((f) => FILTER.test(f), "OpenAlex filter syntax, e.g. is_oa:true,type:review")
+    .optional().describe("openalex, e.g. is_oa:true"),
+  count: z.number().int().min(1).max(100).default(20).describe("Per page"),
+  offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
 });
 
 const output = paperListSchema.extend({
@@ -46,17 +39,12 @@ const output = paperListSchema.extend({
 type Args = z.output<typeof input>;
 type Result = z.input<typeof output>;
 
-const ARXIV_FIELD: Record<Args["field"], ArxivField> = { all: "all", title: "ti", abstract: "abs", author: "au" };
-
 export const searchPapers = defineTool({
   name: "search_papers",
-  title: "Search papers by keyword",
+  title: "Search papers",
   toolset: "papers",
-  description: "Keyword search over arXiv preprints or OpenAlex works: id, title, authors, date, pdf_url " +
-    "(cited_by_count on OpenAlex), best match, newest or most cited first, with a publication date range and " +
-    "paging (offset → next_offset). Pass an id to fetch_content for the text; use fetch_latest to browse a " +
-    "category. arXiv answers one request per 3 s. " +
-    'Example: {"query":"protein folding","source":"openalex","from_date":"2020","sort":"citations","count":5}',
+  description: "Keyword search of arXiv or OpenAlex by relevance, date or citations, in a date range, paged. " +
+    'Example: {"query":"CRISPR","source":"arxiv"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -97,14 +85,13 @@ async function searchArxiv(args: Args, range: DayRange, ctx: ToolContext): Promi
       "Use source=openalex to sort by citations.",
     );
   }
-  const query = arxivSearchQuery(args.query, ARXIV_FIELD[args.field], range, isoDay(ctx.clock.now()));
+  const query = arxivSearchQuery(args.query, "all", range, isoDay(ctx.clock.now()));
   if (!query) throw invalidInput("query", "has no search words", args.query, "Give at least one keyword.");
   const warnings: Warning[] = [];
-  const ignored = [args.open_access !== undefined ? "open_access" : "", args.type ? "type" : ""].filter(Boolean);
-  if (ignored.length) {
+  if (args.filter) {
     warnings.push({
       code: "IgnoredArgument",
-      message: `${ignored.join(" and ")} apply to OpenAlex only; every arXiv paper is an open-access preprint.`,
+      message: "filter applies to OpenAlex only; arXiv was searched without it.",
     });
   }
   const sortBy = args.sort === "date" ? "submittedDate" : "relevance";
@@ -125,10 +112,8 @@ async function searchArxiv(args: Args, range: DayRange, ctx: ToolContext): Promi
 async function searchOpenAlex(args: Args, range: DayRange, ctx: ToolContext): Promise<Result> {
   const params = worksSearchParams({
     query: args.query,
-    field: args.field,
     ...range,
-    openAccess: args.open_access,
-    type: args.type,
+    extraFilter: args.filter,
     sort: args.sort,
   });
   const client = new OpenAlexClient(ctx);

@@ -17,7 +17,7 @@ const dateField = (which: string) =>
 
 const input = z.object({
   queryTerm: z.string().min(3).max(4000).describe(
-    'PubMed syntax: "phrases", [Title/Abstract] and [MeSH Terms] tags, AND/OR/NOT',
+    'PubMed syntax: "phrases", [tiab]/[mh] tags, AND/OR/NOT',
   ),
   maxResults: z.number().int().min(1).max(1000).default(20).describe("PMIDs to return"),
   sortBy: z.enum(["relevance", "pub_date", "author", "journal_name"]).default("relevance").describe(
@@ -27,24 +27,20 @@ const input = z.object({
     minDate: dateField("Earliest"),
     maxDate: dateField("Latest"),
     dateType: z.enum(["pdat", "mdat", "edat"]).default("pdat").describe(
-      "pdat published, mdat modified, edat added",
+      "published, modified or added",
     ),
   }).optional().describe("Inclusive date limits"),
   filterByPublicationTypes: z.array(z.string().min(1).max(100)).max(20).optional().describe(
-    'Any of these types, e.g. ["Review"]',
+    'Any of, e.g. ["Review"]',
   ),
-  author: z.array(z.string().trim().min(1).max(100)).min(1).max(10).optional().describe(
-    'All of these authors, e.g. ["Doudna JA"]',
-  ),
-  journal: z.string().trim().min(1).max(200).optional().describe("Journal title or abbreviation"),
-  meshTerms: z.array(z.string().trim().min(1).max(100)).min(1).max(10).optional().describe(
-    'All of these MeSH headings, e.g. ["Asthma"]',
-  ),
+  author: z.array(z.string().trim().max(100)).optional().describe('e.g. ["Doudna JA"]'),
+  journal: z.string().trim().min(1).max(200).optional().describe("e.g. Nature"),
+  meshTerms: z.array(z.string().trim().max(100)).optional().describe('e.g. ["Asthma"]'),
   language: z.string().refine((l) => /^[A-Za-z][A-Za-z ]{1,29}$/.test(l), "a language name such as english")
     .optional().describe("e.g. english"),
-  freeFullText: z.boolean().default(false).describe("Only free full text"),
-  offset: z.number().int().min(0).max(PUBMED_WINDOW - 1).default(0).describe("Sent as retstart: 0, then nextOffset"),
-  fetchBriefSummaries: z.number().int().min(0).max(100).default(0).describe("Summaries of the first N PMIDs"),
+  freeFullText: z.boolean().default(false).describe("Free full text"),
+  offset: z.number().int().min(0).default(0).describe("0, then nextOffset"),
+  fetchBriefSummaries: z.number().int().min(0).max(100).default(0).describe("Summaries of the first N"),
 });
 
 const summarySchema = z.object({
@@ -84,9 +80,8 @@ export const searchPubMedArticles = defineTool({
   name: "searchPubMedArticles",
   title: "Search PubMed",
   toolset: "pubmed",
-  description: "Search PubMed (its query syntax; filters for author, journal, MeSH, type, language, free full text, " +
-    "dates): PMIDs, total count, query translation, warnings, brief summaries of the first N; page with " +
-    'offset. Then fetchArticleDetails. Example: {"queryTerm":"asthma","meshTerms":["Child"],"offset":20}',
+  description: "PubMed search (its syntax, plus filters): PMIDs, count, query translation, summaries; paged. " +
+    'Example: {"queryTerm":"asthma"}',
   input,
   output,
   annotations: READS_NETWORK,

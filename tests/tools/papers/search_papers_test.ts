@@ -29,24 +29,16 @@ Deno.test("arXiv search_query: plain words get the field each, arXiv syntax pass
   assert.equal(arxivSearchQuery("\u0007 \n", "all", {}, "2026-03-01"), "");
 });
 
-Deno.test("OpenAlex search parameters: search= or a field filter, date/OA/type filters, sort keys", () => {
+Deno.test("OpenAlex search parameters: search=, date and caller filters, sort keys", () => {
   assert.deepEqual(
-    worksSearchParams({ query: "malaria", field: "all", from: "2020-01-01", sort: "citations" }),
+    worksSearchParams({ query: "malaria\u0007", from: "2020-01-01", sort: "citations" }),
     { search: "malaria", filter: "from_publication_date:2020-01-01", sort: "cited_by_count:desc" },
   );
   assert.deepEqual(
-    worksSearchParams({
-      query: "crispr, cas9",
-      field: "title",
-      to: "2021-12-31",
-      openAccess: true,
-      type: "review",
-      sort: "relevance",
-    }),
-    { filter: "title.search:crispr  cas9,to_publication_date:2021-12-31,is_oa:true,type:review" },
+    worksSearchParams({ query: "crispr", to: "2021-12-31", extraFilter: "is_oa:true,type:review", sort: "relevance" }),
+    { search: "crispr", filter: "to_publication_date:2021-12-31,is_oa:true,type:review", sort: "relevance_score:desc" },
   );
-  assert.equal(worksSearchParams({ query: "x y", field: "all", sort: "relevance" }).sort, "relevance_score:desc");
-  assert.equal(worksSearchParams({ query: "x y", field: "author", sort: "date" }).sort, "publication_date:desc");
+  assert.equal(worksSearchParams({ query: "x y", sort: "date" }).sort, "publication_date:desc");
 });
 
 Deno.test("date ranges expand to whole days and refuse impossible or reversed dates", () => {
@@ -79,7 +71,6 @@ Deno.test("search_papers over MCP: arXiv", async (t) => {
         await call("search_papers", {
           query: "testing deep",
           source: "arxiv",
-          field: "title",
           from_date: "2021",
           to_date: "2022-06",
           sort: "date",
@@ -88,7 +79,7 @@ Deno.test("search_papers over MCP: arXiv", async (t) => {
         }),
       );
       const q = fetch.requests.at(-1)!.url.searchParams;
-      assert.equal(q.get("search_query"), "ti:testing AND ti:deep AND submittedDate:[202101010000 TO 202206302359]");
+      assert.equal(q.get("search_query"), "all:testing AND all:deep AND submittedDate:[202101010000 TO 202206302359]");
       assert.deepEqual([q.get("sortBy"), q.get("sortOrder"), q.get("start"), q.get("max_results")], [
         "submittedDate",
         "descending",
@@ -100,7 +91,11 @@ Deno.test("search_papers over MCP: arXiv", async (t) => {
       assert.equal(out.papers[0].id, "2202.12139v1");
       assert.equal(out.papers[0].date, "2022-02-24");
       assert.equal(out.next_offset, 3);
-      assert.match(out.query_sent, /^search_query=ti:testing AND ti:deep AND submittedDate/);
+      assert.match(out.query_sent, /^search_query=all:testing AND all:deep AND submittedDate/);
+      const own = structured<Search>(
+        await call("search_papers", { query: "ti:testing ANDNOT au:smith", source: "arxiv", from_date: "2020" }),
+      );
+      assert.match(own.query_sent, /^search_query=\(ti:testing ANDNOT au:smith\) AND submittedDate:\[202001010000 TO /);
     });
     await t.step("offset is sent as start", async () => {
       const out = structured<Search>(await call("search_papers", { query: "testing", source: "arxiv", offset: 40 }));
@@ -116,7 +111,7 @@ Deno.test("search_papers over MCP: arXiv", async (t) => {
     });
     await t.step("OpenAlex-only filters are reported as ignored, not silently dropped", async () => {
       const out = structured<Search>(
-        await call("search_papers", { query: "testing", source: "arxiv", open_access: true, count: 2 }),
+        await call("search_papers", { query: "testing", source: "arxiv", filter: "is_oa:true", count: 2 }),
       );
       assert.equal(out.warnings?.[0].code, "IgnoredArgument");
     });
@@ -134,8 +129,7 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
         source: "openalex",
         from_date: "1990",
         to_date: "2010-06-30",
-        open_access: false,
-        type: "book",
+        filter: "is_oa:false,type:book|book-chapter",
         sort: "citations",
         count: 2,
       });
@@ -144,7 +138,7 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
       assert.equal(q.get("search"), "english africa");
       assert.equal(
         q.get("filter"),
-        "from_publication_date:1990-01-01,to_publication_date:2010-06-30,is_oa:false,type:book",
+        "from_publication_date:1990-01-01,to_publication_date:2010-06-30,is_oa:false,type:book|book-chapter",
       );
       assert.deepEqual([q.get("sort"), q.get("per_page"), q.get("page")], ["cited_by_count:desc", "2", "1"]);
       assert.equal(out.total, 4312);
@@ -156,12 +150,18 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
     });
     await t.step("an offset inside a page is served from the page that holds the window", async () => {
       const out = structured<Search>(
-        await call("search_papers", { query: "english", source: "openalex", field: "title", count: 20, offset: 10 }),
+        await call("search_papers", {
+          query: "english",
+          source: "openalex",
+          filter: "title.search:english",
+          count: 20,
+          offset: 10,
+        }),
       );
       const q = fetch.requests.at(-1)!.url.searchParams;
       assert.deepEqual([q.get("per_page"), q.get("page")], ["30", "1"]);
       assert.equal(q.get("filter"), "title.search:english");
-      assert.equal(q.has("search"), false);
+      assert.equal(q.get("search"), "english");
       assert.equal(out.papers[0].id, "W2767655316");
       assert.equal(out.papers.length, 20);
       assert.equal(out.next_offset, 30);

@@ -78,8 +78,6 @@ function jatsDoc(a: PmcArticle, url: string): ContentDoc {
   return {
     meta: {
       id: a.pmcid ?? `PMID:${a.pmid}`,
-      ...(a.pmid ? { pmid: a.pmid } : {}),
-      ...(a.pmcid ? { pmcid: a.pmcid } : {}),
       title: a.title,
       authors: a.authors,
       date: a.date,
@@ -108,8 +106,6 @@ async function abstractDoc(ctx: ToolContext, pmid: string, why: string[]): Promi
   return {
     meta: {
       id: `PMID:${pmid}`,
-      pmid,
-      ...(record.pmcId ? { pmcid: record.pmcId } : {}),
       title: record.title || null,
       authors: record.authors.map(authorName).filter(Boolean),
       date: pubmedDate(record),

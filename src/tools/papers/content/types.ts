@@ -6,8 +6,6 @@ export type ContentFormat = "html" | "ar5iv" | "pdf" | "jats" | "abstract";
 
 export interface ContentMeta {
   id: string;
-  pmid?: string;
-  pmcid?: string;
   title: string | null;
   authors: string[];
   date: string | null;
