@@ -3,10 +3,10 @@
  * takes no API key, so a key does not raise it), `tool` and `email` identify the caller, at most 200 ids
  * per request. The documented www address answers with a redirect to pmc.ncbi.nlm.nih.gov.
  */
-import { defineUpstream, type PipelineSettings } from "../upstream/def.ts";
+import type { PipelineSettings, UpstreamDef } from "../upstream/def.ts";
 import type { NcbiSettings } from "./ncbi_eutils.ts";
 
-export const ncbiIdconv = defineUpstream<PipelineSettings & { ncbi: NcbiSettings }>({
+export const ncbiIdconv: UpstreamDef<PipelineSettings & { ncbi: NcbiSettings }> = {
   name: "ncbi-idconv",
   title: "NCBI PMC ID Converter",
   baseUrl: {
@@ -25,4 +25,4 @@ export const ncbiIdconv = defineUpstream<PipelineSettings & { ncbi: NcbiSettings
   credentials: ({ ncbi }) => ({ tool: ncbi.tool, email: ncbi.email }),
   secretParams: ["email"],
   recoveryHint: "Retry shortly; the PMC ID Converter may be busy. fetch_content source=pubmed also takes PMIDs.",
-});
+};
