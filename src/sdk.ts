@@ -16,6 +16,8 @@ export { Client } from "@modelcontextprotocol/sdk/client/index.js";
 export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/protocol"
 export type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
+export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/server/auth/types"
 export type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
@@ -28,6 +30,7 @@ export {
   ErrorCode as RpcErrorCode,
   GetPromptRequestSchema,
   isInitializeRequest,
+  JSONRPCMessageSchema,
   LATEST_PROTOCOL_VERSION,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
