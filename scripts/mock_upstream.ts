@@ -1,6 +1,6 @@
 /**
  * A real local HTTP server standing in for every upstream, for tests, benchmarks and offline CLI runs.
- * Each upstream lives under a prefix (/ncbi, /pubchem, /arxiv-api, /arxiv-web, /ar5iv, /openalex,
+ * Each upstream lives under a prefix (/ncbi, /idconv, /pubchem, /arxiv-api, /arxiv-web, /ar5iv, /openalex,
  * /publisher) and answers from the recorded fixtures via scripts/mock_routes. It enforces each
  * upstream's published rate at arrival, strictly (429 + a counted violation when more requests arrive in
  * a window than the service allows; see mock_upstream/rate_gate.ts), injects faults on request and logs
@@ -37,6 +37,7 @@ export const PREFIXES: readonly MockPrefix[] = [
   "ar5iv",
   "openalex",
   "publisher",
+  "idconv",
 ];
 
 /** Which upstream (pacing policy) each prefix stands for: arxiv.org pages and ar5iv share `arxiv-web`. */
@@ -48,6 +49,7 @@ export const PREFIX_UPSTREAM: Record<MockPrefix, UpstreamName> = {
   ar5iv: "arxiv-web",
   openalex: "openalex",
   publisher: "publisher",
+  idconv: "ncbi-idconv",
 };
 
 /** The port `deno task mock` listens on unless told otherwise (`deno task start:mock` expects it). */

@@ -10,6 +10,7 @@ import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
 import { toErrorEnvelope } from "./core/errors.ts";
+import { installPrompts } from "./prompts/register.ts";
 import { type Runtime, toolContext } from "./runtime.ts";
 import {
   CallToolRequestSchema,
@@ -191,6 +192,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     });
   });
 
+  installPrompts(server, runtime);
   options.extension?.install?.(server, runtime);
   return server;
 }

@@ -3,6 +3,13 @@ import { geneRoutes } from "./gene.ts";
 import { ncbiRoutes } from "./ncbi.ts";
 import { papersRoutes } from "./papers.ts";
 import { pubchemRoutes } from "./pubchem.ts";
+import { researchRoutes } from "./research.ts";
 import type { MockRoute } from "./types.ts";
 
-export const ALL_ROUTES: readonly MockRoute[] = [...geneRoutes, ...ncbiRoutes, ...pubchemRoutes, ...papersRoutes];
+export const ALL_ROUTES: readonly MockRoute[] = [
+  ...researchRoutes,
+  ...geneRoutes,
+  ...ncbiRoutes,
+  ...pubchemRoutes,
+  ...papersRoutes,
+];

@@ -3,7 +3,15 @@
  * under a prefix: /ncbi → NCBI E-utilities, /pubchem → PubChem REST, /arxiv-api, /arxiv-web, /ar5iv,
  * /openalex, /publisher. So `NCBI_EUTILS_BASE_URL=http://127.0.0.1:PORT/ncbi` points the server at it.
  */
-export type MockPrefix = "ncbi" | "pubchem" | "arxiv-api" | "arxiv-web" | "ar5iv" | "openalex" | "publisher";
+export type MockPrefix =
+  | "ncbi"
+  | "idconv"
+  | "pubchem"
+  | "arxiv-api"
+  | "arxiv-web"
+  | "ar5iv"
+  | "openalex"
+  | "publisher";
 
 export interface MockRequest {
   method: string;

@@ -11,6 +11,7 @@ import type { Upstream, UpstreamRequest } from "../upstream/types.ts";
 import { arxivApi } from "./arxiv_api.ts";
 import { arxivWeb } from "./arxiv_web.ts";
 import { ncbiEutils, type NcbiSettings } from "./ncbi_eutils.ts";
+import { ncbiIdconv } from "./ncbi_idconv.ts";
 import { openalex, type OpenAlexSettings } from "./openalex.ts";
 import { publisher } from "./publisher.ts";
 import { pubchem } from "./pubchem.ts";
@@ -24,6 +25,7 @@ export interface UpstreamSettings extends PipelineSettings {
 /** The table, keyed by name (each key equals its definition's `name`, which a test checks). */
 export const UPSTREAMS_BY_NAME = {
   "ncbi-eutils": ncbiEutils,
+  "ncbi-idconv": ncbiIdconv,
   "pubchem": pubchem,
   "arxiv-api": arxivApi,
   "arxiv-web": arxivWeb,

@@ -19,6 +19,7 @@ const LAYERS: readonly [name: string, matches: (path: string) => boolean][] = [
   ["tools", (p) => p.startsWith("src/tools/")],
   ["catalog", (p) => p === "src/catalog.ts"],
   ["runtime", (p) => p === "src/runtime.ts"],
+  ["prompts", (p) => p.startsWith("src/prompts/")],
   ["server", (p) => p === "src/server.ts"],
   ["transports", (p) => p.startsWith("src/transports/")],
   ["cli", (p) => p.startsWith("src/cli/")],

@@ -24,6 +24,7 @@ export const FUZZ_ENV: Env = {
   ARXIV_WEB_BASE_URL: `${BASE}/arxiv-web`,
   AR5IV_BASE_URL: `${BASE}/ar5iv`,
   OPENALEX_BASE_URL: `${BASE}/openalex`,
+  NCBI_IDCONV_BASE_URL: `${BASE}/idconv`,
   PDF_ROOT: new URL("../../files", import.meta.url).pathname,
   UPSTREAM_TIMEOUT_MS: "600000",
   // The warped clock runs 1000× faster than PDF extraction: keep the call deadline out of the way.

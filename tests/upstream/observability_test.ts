@@ -63,7 +63,14 @@ Deno.test("status() reports last success, last error, queue length and the cool-
     env: { NCBI_REQUEST_DELAY_MS: "334" },
   });
   const before = h.upstream.status();
-  assert.deepEqual(Object.keys(before).sort(), ["arxiv-api", "arxiv-web", "ncbi-eutils", "openalex", "pubchem"]);
+  assert.deepEqual(Object.keys(before).sort(), [
+    "arxiv-api",
+    "arxiv-web",
+    "ncbi-eutils",
+    "ncbi-idconv",
+    "openalex",
+    "pubchem",
+  ]);
   assert.equal(before["ncbi-eutils"].queueLength, 0);
 
   const calls = [1, 2, 3].map((n) => h.upstream.request({ upstream: "ncbi-eutils", path: `/${n}` }));

@@ -75,6 +75,20 @@ export async function latestInCategory(
 }
 
 /**
+ * One page of a search in arXiv's `search_query` syntax, from `start`, best match or newest first.
+ * @example await searchPage(ctx, "all:graph AND all:neural", "relevance", 0, 20)
+ */
+export async function searchPage(
+  ctx: ArxivCtx,
+  searchQuery: string,
+  sortBy: "relevance" | "submittedDate",
+  start: number,
+  count: number,
+): Promise<ArxivFeed> {
+  return await query(ctx, { search_query: searchQuery, sortBy, sortOrder: "descending", start, max_results: count });
+}
+
+/**
  * One paper by id (`2104.12255` gives the latest version); undefined when arXiv has no such paper. The
  * entry must be the paper asked for (same id, same version when one was given): an answer about another
  * paper is an UPSTREAM_ERROR, never passed off as the requested one.

@@ -74,6 +74,20 @@ export class OpenAlexClient {
     };
   }
 
+  /**
+   * One page of a works search (basic paging: `page` × `per_page` reaches at most the first 10,000).
+   * @example await client.worksPage({ search: "malaria", sort: "relevance_score:desc" }, 20, 1)
+   */
+  async worksPage(
+    q: { search?: string; filter?: string; sort?: string },
+    perPage: number,
+    page: number,
+  ): Promise<{ works: OpenAlexWork[]; total: number }> {
+    const response = await this.#get("/works", { ...q, per_page: perPage, page, select: LIST_SELECT });
+    const list = parseList(response.text(), response.url);
+    return { works: list.results.map(parseWork), total: list.meta.count };
+  }
+
   /** One work with all its locations; ENTITY_NOT_FOUND when OpenAlex has none. */
   async work(id: string): Promise<OpenAlexWork> {
     const response = await this.#get(`/works/${id}`, {}, `work ${id}`);

@@ -3,14 +3,19 @@ import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { normalizeArxivId } from "../../sources/arxiv/ids.ts";
+import { parseArticleId } from "../../sources/idconv/ids.ts";
 import { normalizeWorkId } from "../../sources/openalex/ids.ts";
 import { arxivContent } from "./content/arxiv_content.ts";
 import { chunkText } from "./content/chunk.ts";
 import { openalexContent } from "./content/openalex_content.ts";
+import { biomedContent, biomedKey } from "./content/pmc_content.ts";
 import { textCache } from "./content/text_cache.ts";
 import type { ContentDoc } from "./content/types.ts";
-import { sourceSchema, warningSchema } from "./schemas.ts";
+import { warningSchema } from "./schemas.ts";
 import { fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
+
+const contentSource = z.enum(["arxiv", "openalex", "pubmed"]);
+type ContentSource = z.infer<typeof contentSource>;
 
 /**
  * Default page size. The result carries the text twice (structuredContent and the text block), and
@@ -21,15 +26,15 @@ export const DEFAULT_MAX_CHARS = 30_000;
 export const MAX_MAX_CHARS = 100_000;
 
 const input = z.object({
-  source: sourceSchema.describe("Kind of id"),
-  id: z.string().trim().min(1).max(300).describe("arXiv id or URL, or OpenAlex work id (W2741809807)"),
+  source: contentSource.describe("pubmed: PMID, PMCID or DOI"),
+  id: z.string().trim().min(1).max(300).describe("arXiv id or URL, OpenAlex W id, PMID, PMCID, DOI"),
   offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
   max_chars: z.number().int().min(1000).max(MAX_MAX_CHARS).default(DEFAULT_MAX_CHARS).describe("Characters per page"),
 });
 
 const output = z.object({
-  source: sourceSchema,
-  id: z.string().describe("Canonical id (arXiv with version)"),
+  source: contentSource,
+  id: z.string().describe("Canonical id (arXiv with version, PMCID, or PMID:n for an abstract)"),
   title: z.string().nullable(),
   authors: z.array(z.string()),
   date: z.string().nullable(),
@@ -44,7 +49,9 @@ const output = z.object({
   venue: z.string().optional(),
   type: z.string().optional(),
   cited_by_count: z.number().int().optional(),
-  content_format: z.enum(["html", "ar5iv", "pdf"]).describe("Where the text came from"),
+  content_format: z.enum(["html", "ar5iv", "pdf", "jats", "abstract"]).describe(
+    "Where the text came from: jats = PubMed Central, abstract = PubMed abstract only",
+  ),
   content_url: z.string(),
   text: z.string().describe("Plain text: # headings, blank lines between paragraphs, math as $TeX$, references last"),
   offset: z.number().int(),
@@ -58,13 +65,17 @@ export const fetchContent = defineTool({
   name: "fetch_content",
   title: "Full text of a paper",
   toolset: "papers",
-  description:
-    "Metadata and full text of an arXiv or OpenAlex paper (HTML, ar5iv or open-access PDF), paged: call again " +
-    'with offset=next_offset until it is absent. Example: {"source":"arxiv","id":"2501.11120v1"}',
+  description: "A paper's metadata and full text (arXiv, OpenAlex, PubMed Central; else the PubMed abstract), " +
+    'paged by next_offset. Example: {"source":"pubmed","id":"PMC3299399"}',
   input,
   output,
   annotations: READS_NETWORK,
-  examples: [{ source: "arxiv", id: "2501.11120v1" }, { source: "arxiv", id: "2501.11120v1", offset: 30000 }],
+  examples: [
+    { source: "arxiv", id: "2501.11120v1" },
+    { source: "arxiv", id: "2501.11120v1", offset: 30000 },
+    { source: "pubmed", id: "PMC3299399" },
+    { source: "pubmed", id: "27797938" },
+  ],
   async run(args, ctx) {
     const { key, load } = loader(args.source, args.id, ctx);
     const { doc, cached } = await textCache(ctx).get(key, load);
@@ -107,10 +118,26 @@ export const fetchContent = defineTool({
 });
 
 function loader(
-  source: "arxiv" | "openalex",
+  source: ContentSource,
   raw: string,
   ctx: ToolContext,
 ): { key: string; load: () => Promise<ContentDoc> } {
+  if (source === "pubmed") {
+    const id = parseArticleId(raw);
+    if (!id) {
+      throw invalidInput(
+        "id",
+        "not a PMID, PMCID or DOI",
+        raw,
+        normalizeArxivId(raw)
+          ? "That is an arXiv id: call with source=arxiv."
+          : normalizeWorkId(raw)
+          ? "That is an OpenAlex work id: call with source=openalex."
+          : "Use a PMID (22416237), a PMCID (PMC3299399) or a DOI (10.3389/fpsyt.2012.00018).",
+      );
+    }
+    return { key: biomedKey(id), load: () => biomedContent(ctx, id) };
+  }
   if (source === "arxiv") {
     const id = normalizeArxivId(raw);
     if (!id) {
@@ -120,6 +147,8 @@ function loader(
         raw,
         normalizeWorkId(raw)
           ? "That is an OpenAlex work id: call with source=openalex."
+          : parseArticleId(raw)
+          ? "That is a PMID, PMCID or DOI: call with source=pubmed."
           : "Use an id such as 2104.12255, 2104.12255v1 or hep-th/9901001.",
       );
     }
@@ -131,7 +160,11 @@ function loader(
       "id",
       "not an OpenAlex work id",
       raw,
-      normalizeArxivId(raw) ? "That is an arXiv id: call with source=arxiv." : "Use an id such as W2741809807.",
+      normalizeArxivId(raw)
+        ? "That is an arXiv id: call with source=arxiv."
+        : parseArticleId(raw)
+        ? "That is a PMID, PMCID or DOI: call with source=pubmed."
+        : "Use an id such as W2741809807.",
     );
   }
   return { key: `openalex:${id}`, load: () => openalexContent(ctx, id) };

@@ -1,10 +1,19 @@
 /** The papers toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
 import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
+import { convertArticleIds } from "./convert_article_ids.ts";
 import { fetchContent } from "./fetch_content.ts";
 import { fetchLatest } from "./fetch_latest.ts";
 import { fetchTopCited } from "./fetch_top_cited.ts";
 import { listCategories } from "./list_categories.ts";
+import { searchPapers } from "./search_papers.ts";
 import { arxivTaxonomyResource } from "./resources.ts";
 
-export const papersTools: AnyToolDef[] = [fetchLatest, fetchTopCited, listCategories, fetchContent];
+export const papersTools: AnyToolDef[] = [
+  searchPapers,
+  fetchLatest,
+  fetchTopCited,
+  listCategories,
+  fetchContent,
+  convertArticleIds,
+];
 export const papersResources: ResourceDef[] = [arxivTaxonomyResource];

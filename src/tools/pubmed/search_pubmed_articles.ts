@@ -1,11 +1,15 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
 import { z } from "zod";
+import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";
 import type { PubMedSummary } from "../../sources/ncbi/pubmed/types.ts";
-import { dateLimits, effectiveTerm, SORT_VALUES } from "./search_query.ts";
+import { effectiveTerm, filledRange, SORT_VALUES } from "./search_query.ts";
 import { matchSummaries } from "./summaries_by_id.ts";
 import { count, recordSection, textBlock } from "../../render/markdown.ts";
+
+/** ESearch serves only the first 10,000 PMIDs of a PubMed search. */
+export const PUBMED_WINDOW = 10_000;
 
 const DATE = /^\d{4}(?:[/-](?:0[1-9]|1[0-2])(?:[/-](?:0[1-9]|[12]\d|3[01]))?)?$/;
 const dateField = (which: string) =>
@@ -14,7 +18,7 @@ const dateField = (which: string) =>
 
 const input = z.object({
   queryTerm: z.string().min(3).max(4000).describe(
-    'PubMed syntax: "phrases", [Title/Abstract] and [MeSH Terms] tags, AND/OR/NOT',
+    'PubMed syntax: "phrases", [tiab]/[mh] tags, AND/OR/NOT',
   ),
   maxResults: z.number().int().min(1).max(1000).default(20).describe("PMIDs to return"),
   sortBy: z.enum(["relevance", "pub_date", "author", "journal_name"]).default("relevance").describe(
@@ -24,13 +28,20 @@ const input = z.object({
     minDate: dateField("Earliest"),
     maxDate: dateField("Latest"),
     dateType: z.enum(["pdat", "mdat", "edat"]).default("pdat").describe(
-      "pdat published, mdat modified, edat added",
+      "published, modified or added",
     ),
   }).optional().describe("Inclusive date limits"),
   filterByPublicationTypes: z.array(z.string().min(1).max(100)).max(20).optional().describe(
-    'Any of these types, e.g. ["Review"]',
+    'Any of, e.g. ["Review"]',
   ),
-  fetchBriefSummaries: z.number().int().min(0).max(100).default(0).describe("Summaries of the first N PMIDs"),
+  author: z.array(z.string().trim().max(100)).optional().describe('e.g. ["Doudna JA"]'),
+  journal: z.string().trim().min(1).max(200).optional().describe("e.g. Nature"),
+  meshTerms: z.array(z.string().trim().max(100)).optional().describe('e.g. ["Asthma"]'),
+  language: z.string().refine((l) => /^[A-Za-z][A-Za-z ]{1,29}$/.test(l), "a language name such as english")
+    .optional().describe("e.g. english"),
+  freeFullText: z.boolean().default(false).describe("Free full text"),
+  offset: z.number().int().min(0).default(0).describe("0, then nextOffset"),
+  fetchBriefSummaries: z.number().int().min(0).max(100).default(0).describe("Summaries of the first N"),
 });
 
 const summarySchema = z.object({
@@ -48,6 +59,7 @@ const output = z.object({
   searchParameters: z.object({
     queryTerm: z.string(),
     maxResults: z.number(),
+    offset: z.number(),
     sortBy: z.string(),
     dateRange: z.object({ minDate: z.string(), maxDate: z.string(), dateType: z.string() }).optional(),
     filterByPublicationTypes: z.array(z.string()).optional(),
@@ -58,6 +70,7 @@ const output = z.object({
   totalFound: z.number().describe("All matches in PubMed"),
   retrievedPmidCount: z.number(),
   pmids: z.array(z.string()),
+  nextOffset: z.number().optional().describe("Offset of the next page; absent on the last"),
   briefSummaries: z.array(summarySchema),
   warnings: z.array(z.string()).describe("NCBI errors/warnings about parts of the query, e.g. a phrase not found"),
   eSearchUrl: z.string(),
@@ -68,10 +81,8 @@ export const searchPubMedArticles = defineTool({
   name: "searchPubMedArticles",
   title: "Search PubMed",
   toolset: "pubmed",
-  description:
-    "Search PubMed (its query syntax): PMIDs, total count, query translation, warnings, brief summaries of " +
-    'the first N. Then fetchArticleDetails or getArticleRelationships. Example: {"queryTerm":"asthma[MeSH ' +
-    'Terms] AND children","fetchBriefSummaries":5}',
+  description: "PubMed search (its syntax, plus filters): PMIDs, count, query translation, summaries; paged. " +
+    'Example: {"queryTerm":"asthma"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -84,17 +95,34 @@ export const searchPubMedArticles = defineTool({
       dateRange: { minDate: "2008", maxDate: "2012/12/31" },
       filterByPublicationTypes: ["Review"],
     },
+    { queryTerm: "crispr", author: ["Doudna JA"], language: "english", freeFullText: true, offset: 20 },
   ],
   async run(args, ctx) {
-    const term = effectiveTerm(args.queryTerm, args.filterByPublicationTypes);
-    const limits = dateLimits(args.dateRange);
-    const wantSummaries = args.fetchBriefSummaries > 0;
+    if (args.offset + args.maxResults > PUBMED_WINDOW) {
+      throw invalidInput(
+        "offset",
+        `offset + maxResults must stay within the first ${PUBMED_WINDOW} PMIDs`,
+        args.offset,
+        "Narrow the query (dates, filters) instead of paging further.",
+      );
+    }
+    const term = effectiveTerm(args.queryTerm, {
+      publicationTypes: args.filterByPublicationTypes,
+      authors: args.author,
+      journal: args.journal,
+      meshTerms: args.meshTerms,
+      language: args.language,
+      freeFullText: args.freeFullText,
+      dateRange: args.dateRange,
+    });
+    // Summaries over the search history would start at the history's first record, not at `offset`.
+    const viaHistory = args.fetchBriefSummaries > 0 && args.offset === 0;
     const search = await eSearch(ctx, {
       term,
       retmax: args.maxResults,
+      retstart: args.offset,
       sort: SORT_VALUES[args.sortBy],
-      ...limits,
-      useHistory: wantSummaries,
+      useHistory: viaHistory,
     });
     const found = search.value;
     const pmids = found.ids.slice(0, args.maxResults);
@@ -103,7 +131,7 @@ export const searchPubMedArticles = defineTool({
     const warnings = [...found.warnings];
     const count = Math.min(args.fetchBriefSummaries, pmids.length);
     if (count > 0) {
-      const fetched = found.webEnv && found.queryKey
+      const fetched = viaHistory && found.webEnv && found.queryKey
         ? await eSummaryFromHistory(ctx, found.webEnv, found.queryKey, count)
         : await eSummaryByIds(ctx, pmids.slice(0, count));
       const matched = matchSummaries(pmids.slice(0, count), fetched.value);
@@ -111,14 +139,15 @@ export const searchPubMedArticles = defineTool({
       if (matched.warning) warnings.push(matched.warning);
       eSummaryUrl = fetched.url;
     }
+    const end = args.offset + pmids.length;
+    const range = filledRange(args.dateRange);
     return {
       searchParameters: {
         queryTerm: args.queryTerm,
         maxResults: args.maxResults,
+        offset: args.offset,
         sortBy: args.sortBy,
-        ...(limits
-          ? { dateRange: { minDate: limits.mindate, maxDate: limits.maxdate, dateType: limits.datetype } }
-          : {}),
+        ...(range ? { dateRange: range } : {}),
         ...(args.filterByPublicationTypes ? { filterByPublicationTypes: args.filterByPublicationTypes } : {}),
         fetchBriefSummaries: args.fetchBriefSummaries,
       },
@@ -127,6 +156,7 @@ export const searchPubMedArticles = defineTool({
       totalFound: found.count,
       retrievedPmidCount: pmids.length,
       pmids,
+      ...(pmids.length > 0 && end < Math.min(found.count, PUBMED_WINDOW) ? { nextOffset: end } : {}),
       briefSummaries: summaries,
       warnings,
       eSearchUrl: search.url,
@@ -140,6 +170,7 @@ export const searchPubMedArticles = defineTool({
       r.queryTranslation && `queryTranslation: ${r.queryTranslation}`,
       r.warnings.map((w) => `warning: ${w}`),
       r.pmids.length > 0 && `pmids: ${r.pmids.join(", ")}`,
+      r.nextOffset !== undefined && `nextOffset: ${r.nextOffset}`,
       r.briefSummaries.flatMap((s) =>
         recordSection(s.title ? `PMID ${s.pmid}: ${s.title}` : `PMID ${s.pmid}`, s, { omit: ["pmid", "title"] })
       ),

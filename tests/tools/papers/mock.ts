@@ -4,7 +4,9 @@
  * upstreams (arXiv: one request per 3 s) move on without real waiting.
  */
 import assert from "node:assert/strict";
+import { ncbiRoutes } from "../../../scripts/mock_routes/ncbi.ts";
 import { papersRoutes } from "../../../scripts/mock_routes/papers.ts";
+import { researchRoutes } from "../../../scripts/mock_routes/research.ts";
 import type { Env } from "../../../src/config.ts";
 import { ManualClock } from "../../../src/core/clock.ts";
 import type { ResolveDns } from "../../../src/sources/publisher/guard.ts";
@@ -23,6 +25,8 @@ export const MOCK_ENV = {
   ARXIV_WEB_BASE_URL: `${MOCK_ORIGIN}/arxiv-web`,
   AR5IV_BASE_URL: `${MOCK_ORIGIN}/ar5iv`,
   OPENALEX_BASE_URL: `${MOCK_ORIGIN}/openalex`,
+  NCBI_EUTILS_BASE_URL: `${MOCK_ORIGIN}/ncbi`,
+  NCBI_IDCONV_BASE_URL: `${MOCK_ORIGIN}/idconv`,
 };
 
 /** Advances the clock a second at a time until `promise` settles (at most `maxMs` of fake time). */
@@ -63,7 +67,7 @@ function papersOptions(options: PapersClientOptions, clock: ManualClock, times: 
   const record: Route = (req) => void times.push({ url: req.url, at: clock.now() });
   return {
     routes: [record, ...(options.routes ?? [])],
-    mockRoutes: papersRoutes,
+    mockRoutes: [...researchRoutes, ...ncbiRoutes, ...papersRoutes],
     env: { ...MOCK_ENV, ...options.env },
     clock,
     provide: [provide(PAPERS_DEPS, { resolveDns: publicDns, ...options.seams })],

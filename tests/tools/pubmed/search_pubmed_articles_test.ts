@@ -97,16 +97,76 @@ Deno.test("searchPubMedArticles sends the query as typed, minus control characte
         filterByPublicationTypes: ["Review", "Clinical Trial"],
       }),
     );
-    const expected = '("heart attack"[Title] & <aspirin>) AND ("Review"[Publication Type] OR ' +
-      '"Clinical Trial"[Publication Type])';
+    const expected = '("heart attack"[Title] & <aspirin>) AND ("Review"[pt] OR "Clinical Trial"[pt]) AND ' +
+      '("2019/05"[edat] : "3000"[edat])';
     assert.equal(out.effectiveESearchTerm, expected);
     const p = callsTo(requests, "esearch")[0].url.searchParams;
     assert.equal(p.get("term"), expected);
-    assert.deepEqual([p.get("datetype"), p.get("mindate"), p.get("maxdate")], ["edat", "2019/05", "3000"]);
+    for (const name of ["datetype", "mindate", "maxdate"]) {
+      assert.equal(p.has(name), false, `${name}: dates are in the term`);
+    }
     assert.equal(p.get("sort"), "JournalName");
     assert.equal(p.has("usehistory"), false);
     assert.equal(callsTo(requests, "esummary").length, 0);
     assert.deepEqual(out.searchParameters.dateRange, { minDate: "2019/05", maxDate: "3000", dateType: "edat" });
+  });
+});
+
+Deno.test("searchPubMedArticles builds every filter into the Entrez term with its field tag", async () => {
+  await withSession([historyRoutes], async ({ call, requests }) => {
+    const out = dataOf<SearchOut & { queryTranslation?: string }>(
+      await call("searchPubMedArticles", {
+        queryTerm: "crispr",
+        author: ["Doudna JA", 'Char"pentier [E]'],
+        journal: "Nature",
+        meshTerms: ["Gene Editing", "Humans"],
+        filterByPublicationTypes: ["Review"],
+        language: "English",
+        freeFullText: true,
+        dateRange: { minDate: "2020-01-01", maxDate: "2021/12/31" },
+      }),
+    );
+    const expected = '(crispr) AND "Doudna JA"[au] AND "Charpentier E"[au] AND "Nature"[ta] AND ' +
+      '"Gene Editing"[mh] AND "Humans"[mh] AND "Review"[pt] AND english[la] AND free full text[sb] AND ' +
+      '("2020/01/01"[dp] : "2021/12/31"[dp])';
+    assert.equal(callsTo(requests, "esearch")[0].url.searchParams.get("term"), expected);
+    assert.equal(out.effectiveESearchTerm, expected);
+    assert.match(
+      out.queryTranslation!,
+      /^\("cancer s"\[All Fields\] OR .* AND 2025\/09\/27:2025\/11\/26\[Date - Entry\]$/,
+    );
+  });
+});
+
+Deno.test("searchPubMedArticles pages with offset sent as retstart, and summarises that page by id", async () => {
+  const routes = eutils({
+    esearch: () => fixtureXml("ncbi/eutils/biopython__esearch1.xml"),
+    esummary: () => fixtureXml("ncbi/eutils/eutilsjson__esummary.pubmed.xml"),
+  });
+  await withSession([routes], async ({ call, requests }) => {
+    const out = dataOf<SearchOut & { nextOffset?: number }>(
+      await call("searchPubMedArticles", {
+        queryTerm: "biopython",
+        maxResults: 20,
+        offset: 20,
+        fetchBriefSummaries: 2,
+      }),
+    );
+    const p = callsTo(requests, "esearch")[0].url.searchParams;
+    assert.deepEqual([p.get("retstart"), p.get("retmax"), p.has("usehistory")], ["20", "20", false]);
+    assert.equal(callsTo(requests, "esummary")[0].url.searchParams.get("id"), "41282813,41148224");
+    assert.equal(out.searchParameters.offset, 20);
+    assert.equal(out.nextOffset, 40);
+    const last = dataOf<SearchOut & { nextOffset?: number }>(
+      await call("searchPubMedArticles", { queryTerm: "biopython", maxResults: 20, offset: 60 }),
+    );
+    assert.equal(callsTo(requests, "esearch")[1].url.searchParams.get("retstart"), "60");
+    assert.equal(last.nextOffset, undefined, "Count is 63: the page from 60 is the last");
+    const error = errorOf(
+      await call("searchPubMedArticles", { queryTerm: "biopython", maxResults: 100, offset: 9950 }),
+    );
+    assert.equal(error.code, "INVALID_INPUT");
+    assert.match(error.message, /'offset'/);
   });
 });
 

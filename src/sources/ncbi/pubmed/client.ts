@@ -20,6 +20,8 @@ export const EINFO_TTL_MS = 12 * 60 * 60 * 1000;
 export interface ESearchParams {
   term: string;
   retmax: number;
+  /** First PMID to return (paging); 0 when absent. */
+  retstart?: number;
   sort?: string;
   datetype?: string;
   mindate?: string;
@@ -32,7 +34,7 @@ export async function eSearch(ctx: EutilsContext, p: ESearchParams): Promise<Fet
     db: "pubmed",
     term: p.term,
     retmax: p.retmax,
-    retstart: 0,
+    retstart: p.retstart ?? 0,
     sort: p.sort,
     datetype: p.mindate || p.maxdate ? p.datetype : undefined,
     mindate: p.mindate,

@@ -1,7 +1,8 @@
 /** The full text of one paper with its metadata, as fetch_content caches and pages it. */
 import type { Warning } from "../schemas.ts";
 
-export type ContentFormat = "html" | "ar5iv" | "pdf";
+/** html/ar5iv/pdf: arXiv and publisher copies; jats: PubMed Central XML; abstract: PubMed, no full text. */
+export type ContentFormat = "html" | "ar5iv" | "pdf" | "jats" | "abstract";
 
 export interface ContentMeta {
   id: string;

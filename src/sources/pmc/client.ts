@@ -1,0 +1,24 @@
+/**
+ * PubMed Central full text: EFetch db=pmc on the `ncbi-eutils` upstream (the same queue and credentials as
+ * PubMed), returning the JATS article parsed. PMC takes the numeric part of a PMCID as `id`.
+ */
+import type { SourceContext } from "../../context.ts";
+import { parsePmcArticles } from "./parse_jats.ts";
+import type { PmcArticle } from "./types.ts";
+
+export type PmcCtx = Pick<SourceContext, "upstream" | "signal">;
+
+/**
+ * The article, or undefined when PMC sent none for this id.
+ * @example (await pmcArticle(ctx, "PMC3299399"))?.sections[0].heading // "Introduction"
+ */
+export async function pmcArticle(ctx: PmcCtx, pmcid: string): Promise<{ article?: PmcArticle; url: string }> {
+  const response = await ctx.upstream.request({
+    upstream: "ncbi-eutils",
+    path: "/efetch.fcgi",
+    query: { db: "pmc", id: pmcid.replace(/^PMC/i, ""), retmode: "xml" },
+    accept: "application/xml",
+    signal: ctx.signal,
+  });
+  return { article: parsePmcArticles(response.text(), response.url)[0], url: response.url };
+}

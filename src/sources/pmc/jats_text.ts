@@ -1,0 +1,184 @@
+/**
+ * JATS elements → readable text. Inline markup (`<italic>`, `<xref>`, `<sup>`) keeps its text; math
+ * becomes `$TeX$` (from `<tex-math>`, else MathML `alttext`); names read "Given Surname"; structured
+ * citations get separators their markup leaves out. Block content (sections, paragraphs, lists, figures,
+ * tables, formulas) becomes Markdown-like blocks: `#` headings, `- ` list items, `|`-separated table rows.
+ */
+import { DomUtils } from "htmlparser2";
+import { attr, type DomElement, type DomNode, isElement, textOf } from "../html/dom.ts";
+
+/** Elements whose content is not reading text (metadata, alternatives already rendered another way). */
+const SKIP = new Set(["label", "object-id", "alt-text", "sec-meta", "graphic", "inline-graphic", "media"]);
+/** Floats and blocks that may sit inside a paragraph but read as their own block. */
+const FLOATS = new Set(["fig", "table-wrap", "disp-formula", "list", "disp-quote", "boxed-text", "def-list"]);
+
+export function children(el: DomElement): DomNode[] {
+  return DomUtils.getChildren(el);
+}
+
+export function childElements(el: DomElement, name?: string): DomElement[] {
+  return children(el).filter((n): n is DomElement => isElement(n) && (!name || n.name === name));
+}
+
+export function firstChild(el: DomElement, name: string): DomElement | undefined {
+  return childElements(el, name)[0];
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** MathML or a JATS formula as `$TeX$`; the alttext or token text when no TeX is given. */
+function math(el: DomElement): string {
+  const tex = DomUtils.findOne((e) => e.name === "tex-math", [el], true);
+  if (tex) return `$${squash(textOf(tex)).replace(/^\$+|\$+$/g, "")}$`;
+  const mml = el.name.endsWith("math") ? el : DomUtils.findOne((e) => e.name.endsWith(":math") || e.name === "math", [
+    el,
+  ], true);
+  const alt = mml && attr(mml, "alttext");
+  if (alt?.trim()) return `$${squash(alt)}$`;
+  return squash(textOf(el));
+}
+
+/** "Given Surname" from `<name>` (or `<string-name>` text). */
+export function personName(el: DomElement): string {
+  if (el.name === "string-name" || el.name === "collab") return squash(textOf(el));
+  const surname = firstChild(el, "surname");
+  const given = firstChild(el, "given-names");
+  return squash([given ? textOf(given) : "", surname ? textOf(surname) : ""].join(" "));
+}
+
+/**
+ * Inline text of an element. `floats` collects block elements met inside (a figure in a paragraph) so the
+ * caller can emit them after the paragraph instead of inside it.
+ */
+export function inline(node: DomNode, floats?: DomElement[]): string {
+  if (!isElement(node)) return node.type === "text" ? (node as unknown as { data: string }).data : "";
+  const name = node.name;
+  if (SKIP.has(name)) return "";
+  if (floats && FLOATS.has(name)) {
+    floats.push(node);
+    return " ";
+  }
+  if (name === "inline-formula" || name === "disp-formula" || name === "mml:math" || name === "math") {
+    return ` ${math(node)} `;
+  }
+  if (name === "tex-math") return ` $${squash(textOf(node))}$ `;
+  if (name === "name" || name === "string-name") return personName(node);
+  if (name === "person-group") return childElements(node).map((e) => inline(e)).filter(Boolean).join(", ");
+  if (name === "break") return " ";
+  if (name === "pub-id") {
+    const type = attr(node, "pub-id-type");
+    return ` ${type === "pmid" ? "PMID:" : type === "doi" ? "doi:" : ""}${squash(textOf(node))} `;
+  }
+  if (name === "element-citation") {
+    return childElements(node).map((e) => squash(inline(e))).filter(Boolean).join(". ");
+  }
+  return children(node).map((n) => inline(n, floats)).join("");
+}
+
+export function inlineText(el: DomElement, floats?: DomElement[]): string {
+  // Math and ids are padded with spaces; punctuation after them closes up again.
+  return squash(inline(el, floats)).replace(/ ([.,;:])(?=\s|$)/g, "$1");
+}
+
+/** `Table 1. Caption text` from a float's label and caption. */
+function captionLine(el: DomElement, kind: string): string {
+  const label = firstChild(el, "label");
+  const caption = firstChild(el, "caption");
+  const head = label ? squash(textOf(label)) : kind;
+  const text = caption ? childElements(caption).map((c) => inlineText(c)).filter(Boolean).join(" ") : "";
+  return `${head}.${text ? ` ${text}` : ""}`;
+}
+
+function tableRows(el: DomElement): string[] {
+  return DomUtils.findAll((e) => e.name === "tr", [el]).map((tr) =>
+    childElements(tr).filter((c) => c.name === "td" || c.name === "th").map((c) => inlineText(c)).join(" | ")
+  ).filter((row) => row.replace(/[|\s]/g, ""));
+}
+
+/**
+ * Block content of `el` as text blocks (joined by blank lines later). `depth` is the heading level of a
+ * `<sec>` title met here: 2 for top-level body sections (`##`).
+ */
+export function blocks(el: DomElement, depth: number, out: string[]): string[] {
+  return blockNodes(children(el), depth, out);
+}
+
+/** {@link blocks} over a list of sibling nodes. */
+export function blockNodes(nodes: DomNode[], depth: number, out: string[]): string[] {
+  for (const node of nodes) {
+    if (!isElement(node)) {
+      const text = node.type === "text" ? squash((node as unknown as { data: string }).data) : "";
+      if (text) out.push(text);
+      continue;
+    }
+    block(node, depth, out);
+  }
+  return out;
+}
+
+function block(el: DomElement, depth: number, out: string[]): void {
+  switch (el.name) {
+    case "sec":
+    case "app":
+    case "ack":
+    case "boxed-text": {
+      const title = firstChild(el, "title");
+      const label = firstChild(el, "label");
+      const heading = [label ? squash(textOf(label)) : "", title ? inlineText(title) : ""].filter(Boolean).join(" ");
+      const fallback = el.name === "ack" ? "Acknowledgments" : "";
+      if (heading || fallback) out.push(`${"#".repeat(Math.min(depth, 6))} ${heading || fallback}`);
+      blocks(el, depth + 1, out);
+      return;
+    }
+    case "title":
+    case "label":
+      return; // read by the enclosing section
+    case "p": {
+      const floats: DomElement[] = [];
+      const text = inlineText(el, floats);
+      if (text) out.push(text);
+      for (const f of floats) block(f, depth, out);
+      return;
+    }
+    case "list":
+      out.push(listLines(el, "").join("\n"));
+      return;
+    case "def-list":
+      out.push(
+        childElements(el, "def-item").map((item) =>
+          `- ${childElements(item).map((c) => inlineText(c)).filter(Boolean).join(": ")}`
+        ).join("\n"),
+      );
+      return;
+    case "disp-quote":
+      out.push(blocks(el, depth, []).map((b) => `> ${b}`).join("\n"));
+      return;
+    case "disp-formula":
+      out.push(math(el).replace(/^\$(.*)\$$/s, "$$$$$1$$$$"));
+      return;
+    case "fig":
+      out.push(captionLine(el, "Figure"));
+      return;
+    case "table-wrap": {
+      const foot = firstChild(el, "table-wrap-foot");
+      out.push([captionLine(el, "Table"), ...tableRows(el), ...(foot ? [inlineText(foot)] : [])].join("\n"));
+      return;
+    }
+    default:
+      if (SKIP.has(el.name)) return;
+      blocks(el, depth, out);
+  }
+}
+
+function listLines(list: DomElement, indent: string): string[] {
+  const lines: string[] = [];
+  for (const item of childElements(list, "list-item")) {
+    const nested = childElements(item, "list");
+    const own = childElements(item).filter((c) => c.name !== "list").map((c) => inlineText(c)).filter(Boolean);
+    lines.push(`${indent}- ${own.join(" ")}`);
+    for (const sub of nested) lines.push(...listLines(sub, `${indent}  `));
+  }
+  return lines;
+}

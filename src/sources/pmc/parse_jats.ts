@@ -1,0 +1,117 @@
+/**
+ * EFetch db=pmc bodies (`<pmc-articleset><article>` in JATS) → one {@link PmcArticle}: metadata from
+ * `<front>`, the abstract, the body as `##`-headed sections, and the references. An article without a
+ * `<body>` is what PMC sends when the publisher does not allow the full text to be downloaded: `hasBody`
+ * is false and the caller falls back to the abstract.
+ */
+import { DomUtils, parseDocument } from "htmlparser2";
+import { UpstreamError } from "../../core/errors.ts";
+import { attr, type DomElement, textOf } from "../html/dom.ts";
+import { xmlProblem } from "../xml_check.ts";
+import { blockNodes, blocks, childElements, firstChild, inlineText, personName } from "./jats_text.ts";
+import type { PmcArticle, PmcSection } from "./types.ts";
+
+/** Preferred publication dates, best first (JATS 1.0 `pub-type`, JATS 1.1+ `date-type`/format). */
+const DATE_KINDS = ["epub", "ppub", "pub", "epub-ppub", "collection", "pmc-release"];
+
+/**
+ * @throws UpstreamError (kind "parse") when the body is not XML or holds no article.
+ * @example parsePmcArticles(xml, url)[0].sections[0].heading // "Introduction"
+ */
+export function parsePmcArticles(xml: string, url: string): PmcArticle[] {
+  const problem = xml.trimStart().startsWith("<") ? xmlProblem(xml) : "not XML";
+  if (problem) throw parseError(url, `PMC sent a body that is not valid XML (${problem})`);
+  const doc = parseDocument(xml, { xmlMode: true, decodeEntities: true });
+  const error = DomUtils.findOne((e) => e.name === "error" || e.name === "ERROR", doc.children, true);
+  const articles = DomUtils.findAll((e) => e.name === "article", doc.children);
+  if (articles.length === 0 && error) throw parseError(url, `PMC answered with an error: ${textOf(error).trim()}`);
+  return articles.map((a) => article(a, xml));
+}
+
+function article(el: DomElement, raw: string): PmcArticle {
+  const front = firstChild(el, "front");
+  const meta = front && firstChild(front, "article-meta");
+  const journalMeta = front && firstChild(front, "journal-meta");
+  const ids = Object.fromEntries(
+    (meta ? childElements(meta, "article-id") : []).map((e) => [attr(e, "pub-id-type") ?? "", textOf(e).trim()]),
+  );
+  const body = firstChild(el, "body");
+  const back = firstChild(el, "back");
+  const titleEl = meta && DomUtils.findOne((e) => e.name === "article-title", [meta], true);
+  const journal = journalMeta && DomUtils.findOne((e) => e.name === "journal-title", [journalMeta], true);
+  const abstract = meta && childElements(meta, "abstract").find((a) => !attr(a, "abstract-type"));
+  const pmc = ids.pmc ?? ids.pmcid ?? ids["pmc-uid"];
+  return {
+    ...(pmc ? { pmcid: pmc.toUpperCase().startsWith("PMC") ? pmc.toUpperCase() : `PMC${pmc}` } : {}),
+    ...(ids.pmid ? { pmid: ids.pmid } : {}),
+    ...(ids.doi ? { doi: ids.doi } : {}),
+    title: titleEl ? inlineText(titleEl) || null : null,
+    authors: meta ? authors(meta) : [],
+    date: meta ? pubDate(meta) : null,
+    ...(journal ? { journal: textOf(journal).trim() } : {}),
+    ...(attr(el, "article-type") ? { articleType: attr(el, "article-type") } : {}),
+    openAccess: /<\?properties[^?]*\bopen_access\b/.test(raw),
+    ...(abstract ? { abstract: blocks(abstract, 3, []).join("\n\n") } : {}),
+    hasBody: body !== undefined && blocks(body, 2, []).length > 0,
+    sections: body ? sections(body) : [],
+    backMatter: back
+      ? blockNodes(back.children.filter((n) => (n as DomElement).name !== "ref-list"), 2, []).join("\n\n")
+      : "",
+    references: back ? references(back) : [],
+  };
+}
+
+function authors(meta: DomElement): string[] {
+  return DomUtils.findAll((e) => e.name === "contrib" && attr(e, "contrib-type") === "author", [meta]).map((c) => {
+    const name = DomUtils.findOne((e) => ["name", "string-name", "collab"].includes(e.name), [c], true);
+    return name ? personName(name) : "";
+  }).filter(Boolean);
+}
+
+function pubDate(meta: DomElement): string | null {
+  const dates = childElements(meta, "pub-date");
+  const kind = (d: DomElement) => attr(d, "pub-type") ?? attr(d, "date-type") ?? "";
+  const ranked = [...dates].sort((a, b) => rank(kind(a)) - rank(kind(b)));
+  for (const d of ranked) {
+    const part = (name: string) => (firstChild(d, name) ? textOf(firstChild(d, name)!).trim() : "");
+    const year = part("year");
+    if (!/^\d{4}$/.test(year)) continue;
+    const month = part("month").padStart(2, "0");
+    const day = part("day").padStart(2, "0");
+    if (!/^(0[1-9]|1[0-2])$/.test(month)) return year;
+    return /^(0[1-9]|[12]\d|3[01])$/.test(day) ? `${year}-${month}-${day}` : `${year}-${month}`;
+  }
+  return null;
+}
+
+function rank(kind: string): number {
+  const at = DATE_KINDS.indexOf(kind);
+  return at < 0 ? DATE_KINDS.length : at;
+}
+
+/** Top-level body sections; text before the first `<sec>` becomes an untitled leading section. */
+function sections(body: DomElement): PmcSection[] {
+  const out: PmcSection[] = [];
+  const loose: string[] = [];
+  for (const node of body.children) {
+    if ((node as DomElement).name === "sec") {
+      const [head = "", ...rest] = blockNodes([node], 2, []);
+      out.push({ heading: head.replace(/^#+\s*/, ""), text: rest.join("\n\n") });
+    } else {
+      blockNodes([node], 2, loose);
+    }
+  }
+  if (loose.length) out.unshift({ heading: "", text: loose.join("\n\n") });
+  return out;
+}
+
+function references(back: DomElement): string[] {
+  return DomUtils.findAll((e) => e.name === "ref", [back]).map((ref) => {
+    const cites = childElements(ref).filter((c) => c.name.endsWith("citation"));
+    return (cites.length ? cites : [ref]).map((c) => inlineText(c)).join(" ");
+  }).filter(Boolean);
+}
+
+function parseError(url: string, message: string): UpstreamError {
+  return new UpstreamError({ kind: "parse", upstream: "ncbi-eutils", url, message: `${message} for ${url}` });
+}

@@ -1,0 +1,65 @@
+/** convert_article_ids: PMID ↔ PMCID ↔ DOI through the NCBI PMC ID Converter, reported per id. */
+import { z } from "zod";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { convertIds } from "../../sources/idconv/client.ts";
+import { type ArticleId, parseArticleId } from "../../sources/idconv/ids.ts";
+
+export const MAX_IDS = 1000;
+
+const input = z.object({
+  ids: z.array(z.string().trim().min(1).max(300)).min(1).max(MAX_IDS).describe(
+    "PMIDs, PMCIDs, DOIs, mixed",
+  ),
+});
+
+const recordSchema = z.object({
+  requested_id: z.string(),
+  pmid: z.string().optional(),
+  pmcid: z.string().optional(),
+  doi: z.string().optional(),
+  mid: z.string().optional(),
+  error: z.string().optional(),
+});
+
+const output = z.object({
+  records: z.array(recordSchema),
+  converted: z.number().int(),
+  failed: z.number().int(),
+});
+
+export const convertArticleIds = defineTool({
+  name: "convert_article_ids",
+  title: "Convert article ids",
+  toolset: "papers",
+  description: "PMID ↔ PMCID ↔ DOI (NCBI PMC ID Converter; PubMed Central articles only), errors per id. " +
+    'Example: {"ids":["PMC3299399"]}',
+  input,
+  output,
+  annotations: READS_NETWORK,
+  examples: [{ ids: ["22416237", "PMC8435807", "10.3389/fpsyt.2012.00018"] }],
+  async run(args, ctx) {
+    const parsed = args.ids.map((raw) => ({ raw, id: parseArticleId(raw) }));
+    const valid = parsed.filter((p): p is { raw: string; id: ArticleId } => p.id !== undefined);
+    const answers = valid.length
+      ? await convertIds(ctx, valid.map((p) => p.id), (done, total) => ctx.progress(done, total, "converting ids"))
+      : [];
+    const byRaw = new Map(valid.map((p, i) => [p.raw, answers[i]]));
+    const records = parsed.map(({ raw, id }) => {
+      if (!id) return { requested_id: raw, error: "not a PMID, PMCID or DOI" };
+      const { requestedId: _sent, ...found } = byRaw.get(raw)!;
+      return { requested_id: raw, ...found };
+    });
+    const failed = records.filter((r) => r.error).length;
+    return { records, converted: records.length - failed, failed };
+  },
+  render(r) {
+    const lines = [`# ${r.converted} of ${r.records.length} ids converted`];
+    for (const rec of r.records) {
+      lines.push("", `## ${rec.requested_id}`);
+      for (const key of ["pmid", "pmcid", "doi", "mid", "error"] as const) {
+        if (rec[key]) lines.push(`${key}: ${rec[key]}`);
+      }
+    }
+    return lines.join("\n");
+  },
+});

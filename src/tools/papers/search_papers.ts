@@ -1,0 +1,152 @@
+/** search_papers: keyword search over arXiv or OpenAlex, with a date range, ordering and paging. */
+import { z } from "zod";
+import { invalidInput, ToolError } from "../../core/errors.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
+import { searchPage } from "../../sources/arxiv/client.ts";
+import { arxivSearchQuery } from "../../sources/arxiv/search_query.ts";
+import { OpenAlexClient } from "../../sources/openalex/client.ts";
+import { worksSearchParams } from "../../sources/openalex/search_query.ts";
+import { dateArg, type DayRange, dayRange } from "./date_range.ts";
+import { paperMarkdown, warningLines } from "./paper_markdown.ts";
+import { arxivPaper, citedPaper, isoDay } from "./paper_view.ts";
+import { type Paper, paperListSchema, partialSuccess, sourceSchema, type Warning } from "./schemas.ts";
+import { openalexPages } from "./search_pages.ts";
+
+/** `key:value` pairs joined by commas, as OpenAlex's `filter=` takes them (`|` ORs values). */
+const FILTER = /^[a-z][a-z_.]*:[^,\s][^,]*(?:,[a-z][a-z_.]*:[^,\s][^,]*)*$/;
+
+/** Both APIs serve the first 10,000 hits of a search at most (OpenAlex basic paging; arXiv slices). */
+export const SEARCH_WINDOW = 10_000;
+
+const input = z.object({
+  query: z.string().trim().min(2).max(500).describe("Keywords; arXiv ti:/au:/abs: ok"),
+  source: sourceSchema.describe("Where to search"),
+  from_date: dateArg("From"),
+  to_date: dateArg("To"),
+  sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
+  filter: z.string().max(300).refine((f) => FILTER.test(f), "OpenAlex filter syntax, e.g. is_oa:true,type:review")
+    .optional().describe("openalex, e.g. is_oa:true"),
+  count: z.number().int().min(1).max(100).default(20).describe("Per page"),
+  offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
+});
+
+const output = paperListSchema.extend({
+  query_sent: z.string().describe("arXiv search_query, or OpenAlex search/filter/sort"),
+  offset: z.number().int(),
+  next_offset: z.number().int().optional().describe("Pass as offset for the next page; absent on the last"),
+});
+
+type Args = z.output<typeof input>;
+type Result = z.input<typeof output>;
+
+export const searchPapers = defineTool({
+  name: "search_papers",
+  title: "Search papers",
+  toolset: "papers",
+  description: "Keyword search of arXiv or OpenAlex by relevance, date or citations, in a date range, paged. " +
+    'Example: {"query":"CRISPR","source":"arxiv"}',
+  input,
+  output,
+  annotations: READS_NETWORK,
+  examples: [
+    { query: "testing", source: "arxiv", count: 5 },
+    { query: "english language africa", source: "openalex", from_date: "2015", sort: "citations", count: 5 },
+  ],
+  run(args, ctx) {
+    if (args.offset + args.count > SEARCH_WINDOW) {
+      throw invalidInput(
+        "offset",
+        `offset + count must stay within the first ${SEARCH_WINDOW} hits`,
+        args.offset,
+        "Narrow the query (a date range, a field) instead of paging further.",
+      );
+    }
+    const range = dayRange(args.from_date, args.to_date);
+    return args.source === "arxiv" ? searchArxiv(args, range, ctx) : searchOpenAlex(args, range, ctx);
+  },
+  render(r) {
+    const page = r.next_offset === undefined ? "last page" : `next_offset: ${r.next_offset}`;
+    return [
+      `# ${r.papers.length} papers${r.total === undefined ? "" : ` of ${r.total}`} (${r.source}, offset ${r.offset}, ` +
+      `${page})`,
+      `query_sent: ${r.query_sent}`,
+      ...warningLines(r.warnings),
+      ...r.papers.map((p, i) => paperMarkdown(p, r.offset + i + 1)),
+    ].join("\n\n");
+  },
+});
+
+async function searchArxiv(args: Args, range: DayRange, ctx: ToolContext): Promise<Result> {
+  if (args.sort === "citations") {
+    throw invalidInput(
+      "sort",
+      "arXiv cannot order by citations",
+      args.sort,
+      "Use source=openalex to sort by citations.",
+    );
+  }
+  const query = arxivSearchQuery(args.query, "all", range, isoDay(ctx.clock.now()));
+  if (!query) throw invalidInput("query", "has no search words", args.query, "Give at least one keyword.");
+  const warnings: Warning[] = [];
+  if (args.filter) {
+    warnings.push({
+      code: "IgnoredArgument",
+      message: "filter applies to OpenAlex only; arXiv was searched without it.",
+    });
+  }
+  const sortBy = args.sort === "date" ? "submittedDate" : "relevance";
+  const feed = await searchPage(ctx, query, sortBy, args.offset, args.count).catch((error) => {
+    if (!(error instanceof ToolError) || error.code !== "INVALID_INPUT") throw error;
+    throw new ToolError(
+      "INVALID_INPUT",
+      `${error.message} (search_query ${query})`,
+      'Check the query: plain keywords, "quoted phrases", or arXiv syntax with ti:, au:, abs:, all: and ' +
+        "AND, OR, ANDNOT.",
+      { invalidInput: { field: "query", value: args.query }, cause: error },
+    );
+  });
+  const papers = feed.entries.slice(0, args.count).map(arxivPaper);
+  return finish("arxiv", `search_query=${query}&sortBy=${sortBy}`, papers, feed.totalResults, args, warnings);
+}
+
+async function searchOpenAlex(args: Args, range: DayRange, ctx: ToolContext): Promise<Result> {
+  const params = worksSearchParams({
+    query: args.query,
+    ...range,
+    extraFilter: args.filter,
+    sort: args.sort,
+  });
+  const client = new OpenAlexClient(ctx);
+  let total = 0;
+  const papers: Paper[] = [];
+  for (const page of openalexPages(args.offset, args.count)) {
+    const got = await client.worksPage(params, page.perPage, page.page);
+    total = got.total;
+    papers.push(...got.works.slice(page.skip, page.skip + page.take).map(citedPaper));
+    if (got.works.length < page.perPage) break;
+  }
+  const sent = Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&");
+  return finish("openalex", sent, papers, total, args, client.notices());
+}
+
+function finish(
+  source: "arxiv" | "openalex",
+  querySent: string,
+  papers: Paper[],
+  total: number,
+  args: Args,
+  warnings: Warning[],
+): Result {
+  const partial = partialSuccess(papers, source === "arxiv" ? "arXiv" : "OpenAlex");
+  if (partial) warnings.push(partial);
+  const end = args.offset + papers.length;
+  return {
+    source,
+    query_sent: querySent,
+    papers,
+    total,
+    offset: args.offset,
+    ...(papers.length > 0 && end < Math.min(total, SEARCH_WINDOW) ? { next_offset: end } : {}),
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
