@@ -109,7 +109,6 @@ export async function searchHostilePdf(
   try {
     const result = await client.callTool(
       { name: "search_pdf", arguments: { pdf_name: name, query: options.query ?? "the", topk: 3 } },
-      undefined,
       { timeout: 600_000 },
     );
     const ms = performance.now() - started;

@@ -11,28 +11,25 @@ import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry, ToolContext } from "./core/tool_def.ts";
 import { toErrorEnvelope } from "./core/errors.ts";
 import type { Runtime } from "./runtime.ts";
+import { advertiseBothEras, CACHE_HINTS, type Era } from "./protocol/eras.ts";
+import { forwardRequestLogs } from "./protocol/request_logs.ts";
 import {
-  CallToolRequestSchema,
   type CallToolResult,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
+  type HandlerResultTypeMap,
+  ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
-  type RequestHandlerExtra,
-  RpcErrorCode,
   Server,
   type ServerCapabilities,
+  type ServerContext,
   type ServerNotification,
-  type ServerRequest,
-  SetLevelRequestSchema,
+  type ServerNotifier,
   type Tool,
 } from "./sdk.ts";
 
 export { SERVER_NAME };
 
-export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type HandlerExtra = ServerContext;
 
 export interface ServerOptions {
   /**
@@ -43,10 +40,18 @@ export interface ServerOptions {
   /** Per-session log file (LOGS_DIR): requests, results and errors of this server's session. */
   sessionLog?: SessionLog;
   /**
+   * The protocol era this server object serves (default legacy). A legacy server keeps the state of one
+   * `initialize`d connection (log level, session logs); a modern one serves 2026-07-28 requests, each
+   * with its own `_meta`, and sends log notifications only for a request that names a level.
+   */
+  era?: Era;
+  /**
    * Extra tools and a hook to add capabilities/handlers: used by the test-only conformance fixtures,
    * never by production entry points.
    */
   extension?: ServerExtension;
+  /** Publishes list-changed events to open `subscriptions/listen` streams (2026-07-28 over HTTP). */
+  notifier?: ServerNotifier;
 }
 
 /**
@@ -55,7 +60,12 @@ export interface ServerOptions {
  */
 export interface RawTool {
   tool: Tool;
-  call(args: Record<string, unknown>, extra: HandlerExtra, server: Server): Promise<CallToolResult>;
+  call(
+    args: Record<string, unknown>,
+    extra: HandlerExtra,
+    server: Server,
+    notifier?: ServerNotifier,
+  ): Promise<HandlerResultTypeMap["tools/call"]>;
 }
 
 export interface ServerExtension {
@@ -63,6 +73,8 @@ export interface ServerExtension {
   rawTools?: RawTool[];
   resources?: ResourceDef[];
   capabilities?: ServerCapabilities;
+  /** Checks a 2026-07-28 multi-round `requestState` before a handler sees it; a throw refuses the request. */
+  verifyRequestState?: (state: string, ctx: ServerContext) => unknown;
   install?(server: Server, runtime: Runtime): void;
 }
 
@@ -83,15 +95,19 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         ...options.extension?.capabilities,
       },
       instructions: INSTRUCTIONS,
+      cacheHints: CACHE_HINTS,
+      ...(options.extension?.verifyRequestState ? { requestState: { verify: options.extension.verifyRequestState } } : {}),
     },
   );
   const { sessionId, sessionLog } = options;
+  const modern = options.era === "modern";
   const log = runtime.deps.log.child(sessionId ? { session: sessionId } : {});
-  const inFlight = new Map<string, HandlerExtra["sendNotification"]>();
-  forwardLogs(server, runtime, options, inFlight);
+  const inFlight = new Map<string, Notify>();
+  if (modern) advertiseBothEras(server);
+  else forwardLogs(server, runtime, options, inFlight);
 
   const byName = new Map(tools.map((t) => [t.name, t]));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler("tools/list", () => ({
     tools: [
       ...tools.map((def) => ({
         name: def.name,
@@ -105,26 +121,27 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     ],
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler("tools/call", async (request, extra) => {
     const { name, arguments: args } = request.params;
-    const requestId = String(extra.requestId);
+    const requestId = String(extra.mcpReq.id);
     sessionLog?.log.info("request", { request: requestId, tool: name, arguments: args });
     const raw = rawTools.get(name);
-    if (raw) return await raw.call(args ?? {}, extra, server);
+    if (raw) return await raw.call(args ?? {}, extra, server, options.notifier);
     const def = byName.get(name);
     if (!def) {
       sessionLog?.log.info("error", { request: requestId, tool: name, error: "unknown tool" });
-      throw new McpError(RpcErrorCode.InvalidParams, `Unknown tool '${name}'. Call tools/list for the names.`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool '${name}'. Call tools/list for the names.`);
     }
     const ctx = toolContext(runtime, {
-      signal: extra.signal,
+      signal: extra.mcpReq.signal,
       requestId,
       sessionId,
       progressToken: request.params._meta?.progressToken,
-      notify: (n) => extra.sendNotification(n as ServerNotification),
+      notify: (n) => extra.mcpReq.notify(n as ServerNotification),
     });
     ctx.log.info("tool call", { tool: def.name, arguments: args });
-    inFlight.set(requestId, extra.sendNotification);
+    const stopLogs = modern ? forwardRequestLogs(runtime.deps.log, requestId, extra) : undefined;
+    inFlight.set(requestId, extra.mcpReq.notify);
     try {
       const result = await invokeTool(def, args, ctx);
       sessionLog?.log.info(result.isError ? "error" : "result", {
@@ -137,11 +154,12 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
       return result as CallToolResult;
     } finally {
       inFlight.delete(requestId);
+      stopLogs?.();
     }
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
-    const ctx = toolContext(runtime, { signal: extra.signal, requestId: String(extra.requestId), sessionId });
+  server.setRequestHandler("resources/list", async (_request, extra) => {
+    const ctx = toolContext(runtime, { signal: extra.mcpReq.signal, requestId: String(extra.mcpReq.id), sessionId });
     const out: ResourceEntry[] = [];
     for (const r of resources) {
       if (r.uri) {
@@ -152,7 +170,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     return { resources: out };
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  server.setRequestHandler("resources/templates/list", () => ({
     resourceTemplates: resources.filter((r) => r.uriTemplate).map((r) => ({
       uriTemplate: r.uriTemplate!,
       name: r.name,
@@ -162,11 +180,11 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     })),
   }));
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+  server.setRequestHandler("resources/read", async (request, extra) => {
     const uri = request.params.uri;
-    const requestId = String(extra.requestId);
+    const requestId = String(extra.mcpReq.id);
     sessionLog?.log.info("request", { request: requestId, resource: uri });
-    const ctx = toolContext(runtime, { signal: extra.signal, requestId, sessionId });
+    const ctx = toolContext(runtime, { signal: extra.mcpReq.signal, requestId, sessionId });
     for (const r of resources) {
       const params = r.uri === uri ? {} : r.uriTemplate ? matchTemplate(r.uriTemplate, uri) : undefined;
       if (!params) continue;
@@ -178,19 +196,32 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         const envelope = toErrorEnvelope(error);
         log.info("resource read failed", { uri, code: envelope.code });
         sessionLog?.log.info("error", { request: requestId, resource: uri, error: envelope });
-        const code = envelope.code === "ENTITY_NOT_FOUND"
-          ? -32002
-          : envelope.code === "INVALID_INPUT"
-          ? RpcErrorCode.InvalidParams
-          : RpcErrorCode.InternalError;
-        throw new McpError(code, `${envelope.message} ${envelope.recovery_hint}`, { uri, error: envelope });
+        throw new ProtocolError(readErrorCode(envelope.code, modern), `${envelope.message} ${envelope.recovery_hint}`, {
+          uri,
+          error: envelope,
+        });
       }
     }
-    throw new McpError(-32002, `Resource not found: ${uri}. Call resources/list or resources/templates/list.`, { uri });
+    throw new ProtocolError(
+      readErrorCode("ENTITY_NOT_FOUND", modern),
+      `Resource not found: ${uri}. Call resources/list or resources/templates/list.`,
+      { uri },
+    );
   });
 
   options.extension?.install?.(server, runtime);
   return server;
+}
+
+type Notify = ServerContext["mcpReq"]["notify"];
+
+/**
+ * The JSON-RPC code of a failed resources/read. A missing resource is -32002 under 2025-11-25 and
+ * -32602 (invalid params) under 2026-07-28, which retired -32002.
+ */
+function readErrorCode(code: string, modern: boolean): number {
+  if (code === "ENTITY_NOT_FOUND") return modern ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.ResourceNotFound;
+  return code === "INVALID_INPUT" ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError;
 }
 
 interface CallOrigin {
@@ -254,12 +285,12 @@ function forwardLogs(
   server: Server,
   runtime: Runtime,
   options: ServerOptions,
-  inFlight: Map<string, HandlerExtra["sendNotification"]>,
+  inFlight: Map<string, Notify>,
 ): void {
   const { sessionId, sessionLog } = options;
   let initialized = false;
   let minimum: LogLevel = runtime.deps.config.logLevel;
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+  server.setRequestHandler("logging/setLevel", (request) => {
     minimum = request.params.level;
     return {};
   });

@@ -62,7 +62,7 @@ export async function openWorld(options: WorldOptions): Promise<World> {
   async function call(name: string, args: unknown, timeoutMs = 120_000): Promise<CallOutcome> {
     const started = performance.now();
     try {
-      const result = await client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, {
+      const result = await client.callTool({ name, arguments: args as Record<string, unknown> }, {
         timeout: timeoutMs,
       });
       const content = (result.content ?? []) as { type: string; text?: string }[];

@@ -3,17 +3,20 @@
  * under Deno.serve, `deno serve`, Deno Deploy and in tests without a socket.
  *
  * Routes: `POST|GET|DELETE /mcp` (MCP), `OPTIONS /mcp` (CORS preflight), `GET /healthz`.
- * Order of checks on /mcp: Host/Origin (403) → JWT (401) → body size (413) → session (400/404/503).
- * Stateful mode keeps one MCP Server per session over the shared Runtime; stateless mode builds one per
+ * Order of checks on /mcp: Host/Origin (403) → JWT (401) → body size (413) → era → session (400/404/503).
+ * One endpoint serves both protocol eras: a request carrying the 2026-07-28 `_meta` envelope goes to the
+ * stateless modern leg (modern_http.ts); everything else is 2025-era traffic. For that, stateful mode
+ * keeps one MCP Server per `initialize`d session over the shared Runtime; stateless mode builds one per
  * request (for `deno serve --parallel` and Deploy, where requests may land on any isolate).
  */
 import { VERSION } from "../config.ts";
 import { assertLogsDirWritable, openSessionLog } from "../core/session_log.ts";
 import type { Runtime } from "../runtime.ts";
-import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
+import { isInitializeRequest, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
 import { createMcpServer, SERVER_NAME, type ServerExtension } from "../server.ts";
 import { assertHttpSecurity, type AuthResult, createAuthenticator } from "./auth.ts";
 import { jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
+import { createModernLeg } from "./modern_http.ts";
 import { createOriginPolicy } from "./origin.ts";
 import { type Session, SessionStore } from "./sessions.ts";
 
@@ -50,6 +53,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
   const reapEvery = options.reapIntervalMs ?? Math.min(60_000, http.sessionIdleMs);
   const timer = reapEvery > 0 ? setInterval(() => void store.reap(), reapEvery) : undefined;
   if (timer !== undefined) Deno.unrefTimer(timer);
+  const modern = createModernLeg(runtime, { extension: options.extension, maxBodyBytes: http.maxBodyBytes, log });
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -67,31 +71,33 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
       log.info("request refused", { status: 401, reason: auth.reason });
       return withHeaders(auth.response, cors);
     }
-    const response = http.sessionMode === "stateless" ? await stateless(request, auth) : await stateful(request, auth);
+    let parsedBody: unknown;
+    if (request.method === "POST") {
+      const body = await readJsonBody(request, http.maxBodyBytes);
+      if (!body.ok) return withHeaders(body.response, cors);
+      parsedBody = body.body;
+    }
+    const response = !await isLegacyRequest(request, parsedBody)
+      ? await modern.serve(request, parsedBody, auth.info)
+      : http.sessionMode === "stateless"
+      ? await stateless(request, parsedBody, auth)
+      : await stateful(request, parsedBody, auth);
     return withHeaders(response, cors);
   }
 
-  async function stateful(request: Request, auth: Authenticated): Promise<Response> {
+  async function stateful(request: Request, parsedBody: unknown, auth: Authenticated): Promise<Response> {
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId) {
       const session = store.get(sessionId);
       if (!session || session.subject !== auth.subject) {
         return jsonRpcError(404, -32001, "Session not found: it expired or was closed. Initialize a new session.");
       }
-      let parsedBody: unknown;
-      if (request.method === "POST") {
-        const body = await readJsonBody(request, http.maxBodyBytes);
-        if (!body.ok) return body.response;
-        parsedBody = body.body;
-      }
       return await serve(session, request, parsedBody, auth);
     }
     if (request.method !== "POST") {
       return jsonRpcError(400, -32000, "Bad Request: the Mcp-Session-Id header is required.");
     }
-    const body = await readJsonBody(request, http.maxBodyBytes);
-    if (!body.ok) return body.response;
-    if (!isInitialize(body.body)) {
+    if (!isInitialize(parsedBody)) {
       return jsonRpcError(400, -32000, "Bad Request: no session. Send initialize first, then use its Mcp-Session-Id.");
     }
     if (!await store.hasRoom()) {
@@ -99,7 +105,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
       return jsonRpcError(503, -32000, "Too many sessions (MCP_MAX_SESSIONS); retry later.", { "retry-after": "30" });
     }
     const session = await openSession(auth.subject);
-    const response = await serve(session, request, body.body, auth);
+    const response = await serve(session, request, parsedBody, auth);
     if (!store.get(session.id)) await discard(session);
     return response;
   }
@@ -143,19 +149,17 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     if (session.logPath) await Deno.remove(session.logPath).catch(() => {});
   }
 
-  async function stateless(request: Request, auth: Authenticated): Promise<Response> {
+  async function stateless(request: Request, parsedBody: unknown, auth: Authenticated): Promise<Response> {
     if (request.method !== "POST") {
       return jsonRpcError(405, -32000, "Method not allowed: stateless mode serves POST only.", { allow: "POST" });
     }
-    const body = await readJsonBody(request, http.maxBodyBytes);
-    if (!body.ok) return body.response;
     const server = createMcpServer(runtime, {
       sessionId: `request-${crypto.randomUUID()}`,
       extension: options.extension,
     });
     const transport = new WebStandardStreamableHTTPServerTransport({ maxRequestBodySize: http.maxBodyBytes });
     await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody: body.body, authInfo: auth.info });
+    const response = await transport.handleRequest(request, { parsedBody, authInfo: auth.info });
     return trackBody(response, () => void server.close().catch(() => {}));
   }
 
@@ -186,6 +190,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     },
     async close() {
       if (timer !== undefined) clearInterval(timer);
+      await modern.close();
       await store.closeAll("shutdown");
     },
   };

@@ -1,12 +1,15 @@
 /**
- * The stdio transport: one MCP session per process. stdout carries JSON-RPC and nothing else, so any
- * console output of a dependency (pdf.js warnings) is redirected to stderr before the server starts.
- * The server stops when stdin ends, on SIGINT/SIGTERM, or when the client closes the connection.
+ * The stdio transport: one MCP connection per process. Its first message picks the era: `initialize`
+ * pins a 2025-11-25 session, a request carrying the 2026-07-28 `_meta` envelope (usually
+ * `server/discover`) pins the stateless modern era (the SDK's `serveStdio` makes that choice).
+ * stdout carries JSON-RPC and nothing else, so any console output of a dependency (pdf.js warnings) is
+ * redirected to stderr before the server starts. The server stops when stdin ends, on SIGINT/SIGTERM,
+ * or when the client closes the connection.
  */
 import process from "node:process";
 import { openSessionLog } from "../core/session_log.ts";
 import type { Runtime } from "../runtime.ts";
-import { StdioServerTransport } from "../sdk.ts";
+import { serveStdio, StdioServerTransport } from "../sdk.ts";
 import { createMcpServer, type ServerExtension } from "../server.ts";
 import { shutdownSignals } from "./http_server.ts";
 
@@ -26,13 +29,21 @@ export async function runStdio(runtime: Runtime, options: { extension?: ServerEx
   const { config, clock } = runtime.deps;
   const log = runtime.deps.log.child({ component: "stdio" });
   const sessionLog = config.logsDir ? openSessionLog(config.logsDir, clock.now()) : undefined;
-  const server = createMcpServer(runtime, { sessionLog, extension: options.extension });
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
-  await server.connect(transport);
+  const connection = serveStdio(
+    ({ era }) => createMcpServer(runtime, { era, sessionLog, extension: options.extension }),
+    { transport, onerror: (error) => log.debug("stdio protocol error", { error: error.message }) },
+  );
+  const entryOnClose = transport.onclose;
+  const closed = new Promise<void>((resolve) =>
+    transport.onclose = () => {
+      entryOnClose?.();
+      resolve();
+    }
+  );
   log.info("stdio server ready", { tools: runtime.tools.length, toolsets: config.toolsets });
 
-  const stop = () => void server.close().catch(() => {});
+  const stop = () => void connection.close().catch(() => {});
   const signals = shutdownSignals();
   for (const s of signals) Deno.addSignalListener(s, stop);
   process.stdin.once("end", stop);
@@ -41,6 +52,7 @@ export async function runStdio(runtime: Runtime, options: { extension?: ServerEx
   } finally {
     for (const s of signals) Deno.removeSignalListener(s, stop);
     process.stdin.off("end", stop);
+    sessionLog?.close();
     await runtime.close();
     log.info("stdio server stopped");
   }

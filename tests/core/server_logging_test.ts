@@ -4,7 +4,7 @@ import { systemClock } from "../../src/core/clock.ts";
 import { ToolError } from "../../src/core/errors.ts";
 import { openSessionLog } from "../../src/core/session_log.ts";
 import { defineTool } from "../../src/core/tool_def.ts";
-import { Client, InMemoryTransport, LoggingMessageNotificationSchema } from "../../src/sdk.ts";
+import { Client, InMemoryTransport } from "../../src/sdk.ts";
 import { createMcpServer, type ServerOptions } from "../../src/server.ts";
 import type { Runtime } from "../../src/runtime.ts";
 import { testRuntime } from "../helpers/runtime.ts";
@@ -32,7 +32,7 @@ async function connect(runtime: Runtime, options: ServerOptions) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "log-test", version: "1" });
   const messages: { level: string; data: Record<string, unknown> }[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+  client.setNotificationHandler("notifications/message", (n) => {
     messages.push(n.params as { level: string; data: Record<string, unknown> });
   });
   await server.connect(serverSide);

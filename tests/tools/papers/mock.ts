@@ -100,7 +100,7 @@ export async function papersClient(options: PapersClientOptions = {}) {
   const call = (name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number }) => void) =>
     settle(
       clock,
-      client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined),
+      client.callTool({ name, arguments: args }, onprogress ? { onprogress } : undefined),
     ) as Promise<
       CallResult
     >;
