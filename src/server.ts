@@ -96,7 +96,9 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
       },
       instructions: INSTRUCTIONS,
       cacheHints: CACHE_HINTS,
-      ...(options.extension?.verifyRequestState ? { requestState: { verify: options.extension.verifyRequestState } } : {}),
+      ...(options.extension?.verifyRequestState
+        ? { requestState: { verify: options.extension.verifyRequestState } }
+        : {}),
     },
   );
   const { sessionId, sessionLog } = options;
@@ -130,7 +132,10 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     const def = byName.get(name);
     if (!def) {
       sessionLog?.log.info("error", { request: requestId, tool: name, error: "unknown tool" });
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool '${name}'. Call tools/list for the names.`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool '${name}'. Call tools/list for the names.`,
+      );
     }
     const ctx = toolContext(runtime, {
       signal: extra.mcpReq.signal,
@@ -196,14 +201,14 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         const envelope = toErrorEnvelope(error);
         log.info("resource read failed", { uri, code: envelope.code });
         sessionLog?.log.info("error", { request: requestId, resource: uri, error: envelope });
-        throw new ProtocolError(readErrorCode(envelope.code, modern), `${envelope.message} ${envelope.recovery_hint}`, {
+        throw new ProtocolError(readErrorCode(envelope.code), `${envelope.message} ${envelope.recovery_hint}`, {
           uri,
           error: envelope,
         });
       }
     }
     throw new ProtocolError(
-      readErrorCode("ENTITY_NOT_FOUND", modern),
+      readErrorCode("ENTITY_NOT_FOUND"),
       `Resource not found: ${uri}. Call resources/list or resources/templates/list.`,
       { uri },
     );
@@ -216,12 +221,13 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
 type Notify = ServerContext["mcpReq"]["notify"];
 
 /**
- * The JSON-RPC code of a failed resources/read. A missing resource is -32002 under 2025-11-25 and
- * -32602 (invalid params) under 2026-07-28, which retired -32002.
+ * The JSON-RPC code of a failed resources/read. A missing resource is -32602 (invalid params, with the
+ * `uri` in `data`): 2026-07-28 retired -32002, and SDK 2 sends -32602 to clients of either era.
  */
-function readErrorCode(code: string, modern: boolean): number {
-  if (code === "ENTITY_NOT_FOUND") return modern ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.ResourceNotFound;
-  return code === "INVALID_INPUT" ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError;
+function readErrorCode(code: string): number {
+  return code === "ENTITY_NOT_FOUND" || code === "INVALID_INPUT"
+    ? ProtocolErrorCode.InvalidParams
+    : ProtocolErrorCode.InternalError;
 }
 
 interface CallOrigin {

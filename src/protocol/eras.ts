@@ -4,12 +4,7 @@
  * 2026-07-28 statelessly, every request carrying its own `_meta` envelope. Transports pick the era of a
  * connection or request; createMcpServer asks this module what to advertise and cache.
  */
-import {
-  type DiscoverResult,
-  LEGACY_PROTOCOL_VERSION,
-  MODERN_PROTOCOL_VERSION,
-  type Server,
-} from "../sdk.ts";
+import { type DiscoverResult, LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Server } from "../sdk.ts";
 
 export type Era = "legacy" | "modern";
 

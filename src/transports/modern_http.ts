@@ -21,7 +21,8 @@ export function createModernLeg(
   options: { extension?: ServerExtension; maxBodyBytes: number; log: Logger },
 ): ModernLeg {
   const handler: McpHttpHandler = createMcpHandler(
-    () => createMcpServer(runtime, { era: "modern" satisfies Era, extension: options.extension, notifier: handler.notify }),
+    () =>
+      createMcpServer(runtime, { era: "modern" satisfies Era, extension: options.extension, notifier: handler.notify }),
     {
       legacy: "reject",
       maxRequestBodySize: options.maxBodyBytes,

@@ -9,20 +9,16 @@
  * exercises the production call path; the rest are raw tools (image/audio/resource content, sampling,
  * elicitation, a hand-written 2020-12 input schema).
  */
-import { z } from "zod";
 import { ToolError } from "../../src/core/errors.ts";
 import { defineTool, type ResourceDef } from "../../src/core/tool_def.ts";
 import { type GetPromptResult, ProtocolError, ProtocolErrorCode, type Server } from "../../src/sdk.ts";
 import type { HandlerExtra, RawTool, ServerExtension } from "../../src/server.ts";
+import { annotations, message, noArgs, raw } from "./fixture_kit.ts";
 import { getModernPrompt, MODERN_PROMPTS, modernRawTools, modernTools, verifyRequestState } from "./fixtures_modern.ts";
 
 /** A 1×1 PNG and a 8-sample silent WAV: the smallest valid media the suite accepts. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 const WAV = "UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YRAAAAAAAAAAAAAAAAAAAAAAAAAA";
-
-export const noArgs = z.object({});
-export const message = z.object({ message: z.string() });
-export const annotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
 const tools = [
   defineTool({
@@ -89,14 +85,6 @@ const tools = [
     render: (r) => r.message,
   }),
 ];
-
-export function raw(name: string, call: RawTool["call"], inputSchema: Record<string, unknown> = noSchema()): RawTool {
-  return { tool: { name, description: `Conformance fixture ${name}.`, inputSchema: inputSchema as never }, call };
-}
-
-export function noSchema() {
-  return { type: "object", properties: {}, additionalProperties: false };
-}
 
 function stringArgs(...names: string[]) {
   return {
@@ -223,9 +211,23 @@ const rawTools: RawTool[] = [
       $schema: "https://json-schema.org/draft/2020-12/schema",
       type: "object",
       $defs: {
-        address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } },
+        address: {
+          $anchor: "addressDef",
+          type: "object",
+          properties: { street: { type: "string" }, city: { type: "string" } },
+        },
       },
-      properties: { name: { type: "string" }, address: { $ref: "#/$defs/address" } },
+      properties: {
+        name: { type: "string" },
+        address: { $ref: "#/$defs/address" },
+        contactMethod: { type: "string", enum: ["phone", "email"] },
+        phone: { type: "string" },
+        email: { type: "string" },
+      },
+      allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+      if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+      then: { required: ["phone"] },
+      else: { required: ["email"] },
       additionalProperties: false,
     },
   ),

@@ -10,13 +10,13 @@ import {
   acceptedContent,
   CLIENT_CAPABILITIES_META_KEY,
   createRequestStateCodec,
-  inputRequired,
   type InputRequests,
+  inputRequired,
   ProtocolError,
   ProtocolErrorCode,
 } from "../../src/sdk.ts";
 import type { HandlerExtra, RawTool } from "../../src/server.ts";
-import { annotations, message, noArgs, raw } from "./fixtures.ts";
+import { annotations, message, noArgs, raw } from "./fixture_kit.ts";
 
 /** Seals `requestState` with a per-process key: a tampered or forged state is refused with -32602. */
 const stateCodec = createRequestStateCodec<Record<string, unknown>>({
@@ -70,7 +70,9 @@ export const modernTools = [
 export const modernRawTools: RawTool[] = [
   raw("test_missing_capability", (_args, extra) => {
     if (responses(extra)?.llm_answer !== undefined) return Promise.resolve(text("sampling round-trip complete"));
-    return Promise.resolve(inputRequired({ inputRequests: { llm_answer: ask("Reply with the single word: pong", 16) } }));
+    return Promise.resolve(
+      inputRequired({ inputRequests: { llm_answer: ask("Reply with the single word: pong", 16) } }),
+    );
   }),
   raw("test_streaming_elicitation", () => Promise.resolve(text("stream observed: result frames only"))),
   raw("test_input_required_result_elicitation", (_args, extra) => {
@@ -178,7 +180,9 @@ export function getModernPrompt(name: string, extra: HandlerExtra) {
   if (name !== "test_input_required_result_prompt") return undefined;
   const context = acceptedContent<{ context: string }>(responses(extra), "user_context")?.context;
   if (typeof context === "string") {
-    return { messages: [{ role: "user" as const, content: { type: "text" as const, text: `Use the context: ${context}` } }] };
+    return {
+      messages: [{ role: "user" as const, content: { type: "text" as const, text: `Use the context: ${context}` } }],
+    };
   }
   return inputRequired({
     inputRequests: {
