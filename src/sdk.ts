@@ -9,6 +9,7 @@ export {
   CLIENT_CAPABILITIES_META_KEY,
   createMcpHandler,
   createRequestStateCodec,
+  InMemoryServerEventBus,
   inputRequired,
   isInitializeRequest,
   isLegacyRequest,

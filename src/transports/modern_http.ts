@@ -6,9 +6,9 @@
  * whose response stream the client closed. 2025-era traffic never reaches this leg (see http.ts).
  */
 import type { Logger } from "../core/log.ts";
-import { ADVERTISED_VERSIONS, type Era } from "../protocol/eras.ts";
+import { ADVERTISED_VERSIONS } from "../protocol/eras.ts";
 import type { Runtime } from "../runtime.ts";
-import { type AuthInfo, createMcpHandler, type McpHttpHandler, ProtocolErrorCode } from "../sdk.ts";
+import { type AuthInfo, createMcpHandler, InMemoryServerEventBus, ProtocolErrorCode } from "../sdk.ts";
 import { createMcpServer, type ServerExtension } from "../server.ts";
 
 export interface ModernLeg {
@@ -20,22 +20,39 @@ export function createModernLeg(
   runtime: Runtime,
   options: { extension?: ServerExtension; maxBodyBytes: number; log: Logger },
 ): ModernLeg {
-  const handler: McpHttpHandler = createMcpHandler(
-    () =>
-      createMcpServer(runtime, { era: "modern" satisfies Era, extension: options.extension, notifier: handler.notify }),
-    {
-      legacy: "reject",
-      maxRequestBodySize: options.maxBodyBytes,
-      onerror: (error) => options.log.debug("modern request refused or failed", { error: error.message }),
-    },
-  );
+  const bus = new InMemoryServerEventBus();
+  const factory = () =>
+    createMcpServer(runtime, { era: "modern", extension: options.extension, notifier: plain.notify });
+  const common = {
+    legacy: "reject" as const,
+    bus,
+    maxRequestBodySize: options.maxBodyBytes,
+    onerror: (error: Error) => options.log.debug("modern request refused or failed", { error: error.message }),
+  };
+  // Answers as JSON unless the handler streams first, so every error keeps its HTTP status (-32021 → 400).
+  const plain = createMcpHandler(factory, common);
+  // Catalogue tool calls stream from the start: Deno.serve notices a closed connection only through a
+  // streamed body, and the SDK cancels the call when its stream is cancelled. A catalogue tool never
+  // asks the client for input, so no error of its call needs a status other than 200.
+  const streamed = createMcpHandler(factory, { ...common, responseMode: "sse" });
+  const catalogue = new Set([...runtime.tools, ...(options.extension?.tools ?? [])].map((t) => t.name));
+
   return {
     async serve(request, parsedBody, authInfo) {
+      const handler = isCatalogueCall(parsedBody, catalogue) ? streamed : plain;
       const response = await handler.fetch(request, { parsedBody, ...(authInfo ? { authInfo } : {}) });
       return await listLegacyVersion(response);
     },
-    close: () => handler.close(),
+    async close() {
+      await Promise.all([plain.close(), streamed.close()]);
+    },
   };
+}
+
+function isCatalogueCall(body: unknown, catalogue: Set<string>): boolean {
+  const message = body as { method?: unknown; params?: { name?: unknown } } | undefined;
+  return message?.method === "tools/call" && typeof message.params?.name === "string" &&
+    catalogue.has(message.params.name);
 }
 
 /**
