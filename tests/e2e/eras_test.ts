@@ -48,6 +48,10 @@ Deno.test({
           await c.connect(spawn());
           try {
             assert.equal(c.getProtocolEra(), era);
+            if (era === "modern") {
+              assert.deepEqual(c.getDiscoverResult()?.supportedVersions, ["2026-07-28", "2025-11-25"]);
+              assert.equal(c.getServerVersion()?.name, "science-mcp");
+            }
             const { tools } = await c.listTools();
             assert.equal(tools.length, ALL_TOOLS.length);
             const before = mock.requests.length;
