@@ -10,7 +10,7 @@ import { ALL_TOOLS } from "../../src/catalog.ts";
 import { defineTool } from "../../src/core/tool_def.ts";
 import { createHttpHandler } from "../../src/transports/http.ts";
 import { testRuntime } from "../helpers/runtime.ts";
-import { openSession, rawRequest, readMessage } from "../transports/http_helpers.ts";
+import { INITIALIZE, openSession, rawRequest, readMessage } from "../transports/http_helpers.ts";
 import { MODERN, modernRequest, readAll, readFinal } from "./modern_helpers.ts";
 
 const loud = defineTool({
@@ -191,5 +191,24 @@ Deno.test("one endpoint serves both eras: a 2025 session works beside 2026 reque
     assert.equal(MODERN, "2026-07-28");
   } finally {
     await close();
+  }
+});
+
+Deno.test("MCP_SESSION_MODE=stateless (deno serve, Deploy): both eras are served without sessions", async () => {
+  const runtime = testRuntime({ env: { MCP_AUTH_MODE: "none", MCP_SESSION_MODE: "stateless" } });
+  const handler = createHttpHandler(runtime, { reapIntervalMs: 0 });
+  try {
+    const modern = await readFinal(await handler.fetch(modernRequest("tools/list"))) as Rpc;
+    assert.equal(modern.result?.resultType, "complete");
+    const response = await handler.fetch(rawRequest(INITIALIZE));
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("mcp-session-id"), null);
+    assert.ok((await readMessage(response) as Rpc).result?.protocolVersion);
+    const legacy = await readMessage(await handler.fetch(rawRequest({ jsonrpc: "2.0", id: 2, method: "tools/list" })));
+    assert.ok(Array.isArray((legacy as Rpc).result?.tools));
+    assert.equal(handler.sessions, 0);
+  } finally {
+    await handler.close();
+    await runtime.close();
   }
 });
