@@ -105,8 +105,12 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
   const modern = options.era === "modern";
   const log = runtime.deps.log.child(sessionId ? { session: sessionId } : {});
   const inFlight = new Map<string, Notify>();
-  if (modern) advertiseBothEras(server);
-  else forwardLogs(server, runtime, options, inFlight);
+  if (modern) {
+    advertiseBothEras(server);
+    if (sessionLog) keepSessionWarnings(server, runtime, sessionLog);
+  } else {
+    forwardLogs(server, runtime, options, inFlight);
+  }
 
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler("tools/list", () => ({
@@ -316,6 +320,14 @@ function forwardLogs(
     remove();
     sessionLog?.close();
   };
+}
+
+/** A modern (stdio) connection sends no unrequested log notifications, but its log file keeps the warnings. */
+function keepSessionWarnings(server: Server, runtime: Runtime, sessionLog: SessionLog): void {
+  const remove = runtime.deps.log.addSink((record: LogRecord) => {
+    if (severity(record.level) >= severity("warning")) sessionLog.write(record);
+  });
+  server.onclose = remove;
 }
 
 function severity(level: LogLevel): number {

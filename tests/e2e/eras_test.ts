@@ -54,9 +54,12 @@ Deno.test({
             }
             const { tools } = await c.listTools();
             assert.equal(tools.length, ALL_TOOLS.length);
+            let logs = 0;
+            c.setNotificationHandler("notifications/message", () => void logs++);
             const before = mock.requests.length;
             await callFirstTool(c);
             assert.ok(mock.requests.length > before, "the call reached the mock upstream");
+            if (era === "modern") assert.equal(logs, 0, "no log notifications for a request that names no level");
           } finally {
             await c.close();
           }
