@@ -31,7 +31,7 @@ export const CACHE_HINTS = {
  * Makes `server/discover` list the 2025 revision beside the modern one, so a client that cannot speak
  * 2026-07-28 learns it may fall back to `initialize`. SDK 2.4 builds the answer in a private method
  * (listing modern revisions only) and installs its handler when a request is served, so the answer
- * is adjusted where it is built; tests/protocol/discover_test.ts fails if the SDK ever renames it.
+ * is adjusted where it is built (tests/protocol/modern_http_test.ts and tests/e2e/eras_test.ts check it).
  */
 export function advertiseBothEras(server: Server): void {
   const internal = server as unknown as { _ondiscover?: () => DiscoverResult };
