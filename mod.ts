@@ -29,14 +29,17 @@ export {
 } from "./src/config.ts";
 export { ERROR_CODES, type ErrorCode, type ErrorEnvelope, ToolError, UpstreamError } from "./src/core/errors.ts";
 export { invokeTool, type ToolResult } from "./src/core/invoke.ts";
-export type { AnyToolDef, ResourceDef, ToolAnnotations, ToolContext, ToolDef } from "./src/core/tool_def.ts";
-export { createRuntime, type Deps, type Runtime } from "./src/runtime.ts";
-export { createMcpServer, type ServerOptions, toolContext } from "./src/server.ts";
+export type { AnyToolDef, ResourceDef, ToolAnnotations, ToolContext, ToolDef } from "./src/tools/tool_def.ts";
+export type { SourceContext } from "./src/context.ts";
+export { createRuntime, type Deps, type Runtime, toolContext } from "./src/runtime.ts";
+export { createMcpServer, type ServerOptions } from "./src/server.ts";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./src/transports/http.ts";
 export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from "./src/transports/http_server.ts";
 export { runStdio } from "./src/transports/stdio.ts";
 export { type CliIo, main, runCli } from "./src/cli/main.ts";
 export type { Fetch, Upstream, UpstreamRequest, UpstreamResponse } from "./src/upstream/types.ts";
+export type { PipelineSettings, UpstreamDef } from "./src/upstream/def.ts";
+export { type UpstreamName, UPSTREAMS } from "./src/upstreams/mod.ts";
 
 import { main } from "./src/cli/main.ts";
 

@@ -10,8 +10,8 @@ import type { MockRoute } from "../scripts/mock_routes/types.ts";
 import { loadConfig } from "../src/config.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { createLogger } from "../src/core/log.ts";
-import { createUpstream } from "../src/upstream/fetch_upstream.ts";
-import { upstreamPolicies } from "../src/upstream/policies.ts";
+import { createUpstream } from "../src/upstreams/mod.ts";
+import { upstreamPolicies } from "../src/upstreams/mod.ts";
 import { totalViolations } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 

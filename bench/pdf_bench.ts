@@ -14,7 +14,7 @@ import { loadConfig } from "../src/config.ts";
 import { invokeTool } from "../src/core/invoke.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createRuntime, type Runtime } from "../src/runtime.ts";
-import { toolContext } from "../src/server.ts";
+import { toolContext } from "../src/runtime.ts";
 import { createPdfExtractor, defaultPoolSize } from "../src/sources/pdf/extractor.ts";
 import { PdfLibrary } from "../src/sources/pdf/pdf_library.ts";
 import { searchDocument } from "../src/sources/pdf/search.ts";

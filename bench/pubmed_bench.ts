@@ -4,8 +4,8 @@
  * fetchArticleDetails call over MCP against the mock upstream with pacing off (what the server adds on
  * top of NCBI's own latency), cold and from the cache, and of one 200-PMID call (POST).
  */
-import { parseEFetchPubMed } from "../src/sources/ncbi/parse_efetch_pubmed.ts";
-import { splitRawRecords } from "../src/sources/ncbi/pubmed_raw.ts";
+import { parseEFetchPubMed } from "../src/sources/ncbi/pubmed/parse_efetch.ts";
+import { splitRawRecords } from "../src/sources/ncbi/pubmed/raw.ts";
 import { median, openBenchSession } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { TOOLSETS } from "../src/catalog.ts";
 import { ENV_VARS } from "../src/config.ts";
-import type { AnyToolDef, ResourceDef } from "../src/core/tool_def.ts";
+import type { AnyToolDef, ResourceDef } from "../src/tools/tool_def.ts";
 import { describeFields, exampleCommands } from "../src/cli/fields.ts";
 import { annotationSummary } from "../src/cli/help.ts";
 

@@ -15,7 +15,7 @@ import type { MockPrefix, MockRoute } from "./mock_routes/types.ts";
 import { type Fault, parseFault } from "./mock_upstream/faults.ts";
 import { defaultRateRules, RateGate, type RateRule } from "./mock_upstream/rate_gate.ts";
 import { type MockLogEntry, serveMockRequest } from "./mock_upstream/handler.ts";
-import type { UpstreamName } from "../src/upstream/types.ts";
+import type { UpstreamName } from "../src/upstreams/mod.ts";
 
 export type { Fault, MockLogEntry, RateRule };
 

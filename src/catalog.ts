@@ -3,7 +3,7 @@
  * docs/tools.md and the contract tests all read this list.
  */
 import type { ToolsetName } from "./config.ts";
-import type { AnyToolDef, ResourceDef } from "./core/tool_def.ts";
+import type { AnyToolDef, ResourceDef } from "./tools/tool_def.ts";
 import { geneResources, geneTools } from "./tools/gene/mod.ts";
 import { papersResources, papersTools } from "./tools/papers/mod.ts";
 import { pdfResources, pdfTools } from "./tools/pdf/mod.ts";

@@ -4,11 +4,12 @@
  * set), parsed once, validated, and frozen. A bad value fails at startup, naming the variable.
  */
 import { z } from "zod";
+import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
+import { SERVER_NAME, VERSION } from "./core/version.ts";
+import { baseUrlSettings, type UpstreamSettings } from "./upstreams/mod.ts";
 
-export const VERSION = "0.1.0";
-/** The server name announced in MCP initialize and used as the logger name. */
-export const SERVER_NAME = "science-mcp";
+export { ConfigError, SERVER_NAME, VERSION };
 export const TOOLSET_NAMES = ["pubmed", "gene", "pubchem", "papers", "pdf"] as const;
 export type ToolsetName = typeof TOOLSET_NAMES[number];
 
@@ -17,6 +18,12 @@ interface EnvVar {
   description: string;
   default?: string;
 }
+
+/** One variable per base URL of the upstream table (src/upstreams/mod.ts), keyed as in `Config.baseUrls`. */
+const BASE_URL_VARS: readonly [key: string, variable: EnvVar][] = baseUrlSettings().map(([key, v]) => [
+  key,
+  { name: v.env, description: v.description, default: v.default },
+]);
 
 /** Every environment variable the server reads, in README order. */
 export const ENV_VARS: readonly EnvVar[] = [
@@ -50,24 +57,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "NCBI_TOOL_IDENTIFIER", description: "Sent to NCBI as `tool`", default: `science-mcp/${VERSION}` },
   { name: "NCBI_REQUEST_DELAY_MS", description: "Override the spacing between NCBI requests" },
   { name: "NCBI_MAX_RETRIES", description: "Retries of a failed NCBI request", default: "3" },
-  {
-    name: "NCBI_EUTILS_BASE_URL",
-    description: "E-utilities base URL",
-    default: "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
-  },
-  {
-    name: "PUBCHEM_BASE_URL",
-    description: "PubChem REST base URL (pug and pug_view live below it)",
-    default: "https://pubchem.ncbi.nlm.nih.gov/rest",
-  },
-  { name: "ARXIV_API_BASE_URL", description: "arXiv API base URL", default: "https://export.arxiv.org/api" },
-  {
-    name: "ARXIV_WEB_BASE_URL",
-    description: "arXiv web base URL (abs, html, pdf pages)",
-    default: "https://arxiv.org",
-  },
-  { name: "AR5IV_BASE_URL", description: "ar5iv base URL", default: "https://ar5iv.labs.arxiv.org" },
-  { name: "OPENALEX_BASE_URL", description: "OpenAlex API base URL", default: "https://api.openalex.org" },
+  ...BASE_URL_VARS.map(([, v]) => v),
   { name: "OPENALEX_API_KEY", description: "OpenAlex API key (required by OpenAlex since February 2026)" },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
   { name: "PDF_ROOT", description: "Folder searched by search_pdf", default: "./files" },
@@ -105,12 +95,6 @@ const schema = z.object({
   NCBI_TOOL_IDENTIFIER: z.string().regex(/^[\w./@-]{1,64}$/, "letters, digits and ._/@- only"),
   NCBI_REQUEST_DELAY_MS: int(0, 60_000).optional(),
   NCBI_MAX_RETRIES: int(0, 10),
-  NCBI_EUTILS_BASE_URL: url,
-  PUBCHEM_BASE_URL: url,
-  ARXIV_API_BASE_URL: url,
-  ARXIV_WEB_BASE_URL: url,
-  AR5IV_BASE_URL: url,
-  OPENALEX_BASE_URL: url,
   OPENALEX_API_KEY: optionalText,
   OPENALEX_MAILTO: z.email().optional(),
   PDF_ROOT: z.string().min(1),
@@ -119,7 +103,9 @@ const schema = z.object({
   PDF_TIMEOUT_MS: int(100, 3600_000),
 });
 
-export interface Config {
+const baseUrlSchema = z.record(z.string(), url);
+
+export interface Config extends UpstreamSettings {
   transport: "stdio" | "http";
   http: {
     host: string;
@@ -139,22 +125,9 @@ export interface Config {
   cacheMaxBytes: number;
   upstreamTimeoutMs: number;
   upstreamMaxBytes: number;
-  ncbi: { apiKey?: string; email?: string; tool: string; requestDelayMs?: number; maxRetries: number };
-  openalex: { apiKey?: string; mailto?: string };
-  baseUrls: {
-    ncbiEutils: string;
-    pubchem: string;
-    arxivApi: string;
-    arxivWeb: string;
-    ar5iv: string;
-    openalex: string;
-  };
+  /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
+  baseUrls: Readonly<Record<string, string>>;
   pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
-}
-
-/** A configuration error names the variable and the rule, so startup failures are fixable at a glance. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
 }
 
 /** Parses an environment (a plain record: tests pass their own) into a frozen Config. */
@@ -165,8 +138,9 @@ export function loadConfig(env: Env): Config {
     raw[v.name] = value === undefined || value === "" ? v.default : value;
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+  const urls = baseUrlSchema.safeParse(Object.fromEntries(BASE_URL_VARS.map(([, v]) => [v.name, raw[v.name]])));
+  if (!parsed.success || !urls.success) {
+    const issue = (parsed.error ?? urls.error)!.issues[0];
     const name = String(issue.path[0]);
     throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(raw[name])}: ${issue.message}`);
   }
@@ -199,14 +173,7 @@ export function loadConfig(env: Env): Config {
       maxRetries: e.NCBI_MAX_RETRIES,
     },
     openalex: { apiKey: e.OPENALEX_API_KEY, mailto: e.OPENALEX_MAILTO },
-    baseUrls: {
-      ncbiEutils: e.NCBI_EUTILS_BASE_URL,
-      pubchem: e.PUBCHEM_BASE_URL,
-      arxivApi: e.ARXIV_API_BASE_URL,
-      arxivWeb: e.ARXIV_WEB_BASE_URL,
-      ar5iv: e.AR5IV_BASE_URL,
-      openalex: e.OPENALEX_BASE_URL,
-    },
+    baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
     pdf: { root: e.PDF_ROOT, maxPages: e.PDF_MAX_PAGES, maxBytes: e.PDF_MAX_BYTES, timeoutMs: e.PDF_TIMEOUT_MS },
   };
   return deepFreeze(config);

@@ -1,14 +1,17 @@
 /**
  * Everything one server instance owns: the upstream pipeline (scheduler, cache), per-server singletons
- * and the enabled catalogue. HTTP sessions share one Runtime; two runtimes never share state.
+ * and the enabled catalogue; and {@link toolContext}, which turns one call into a handler's context.
+ * HTTP sessions share one Runtime; two runtimes never share state.
  */
 import { type Config, loadConfig, readEnv } from "./config.ts";
+import type { ToolContext } from "./context.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
-import type { AnyToolDef, ResourceDef } from "./core/tool_def.ts";
+import type { Provided, SharedKey, SharedStore } from "./core/shared_key.ts";
+import type { AnyToolDef, ResourceDef } from "./tools/tool_def.ts";
 import { enabledResources, enabledTools } from "./catalog.ts";
-import { createUpstream } from "./upstream/fetch_upstream.ts";
-import type { Fetch, Upstream } from "./upstream/types.ts";
+import type { Fetch } from "./upstream/types.ts";
+import { createUpstream, type ServiceUpstream } from "./upstreams/mod.ts";
 
 export interface Deps {
   fetch: Fetch;
@@ -17,13 +20,11 @@ export interface Deps {
   log: Logger;
 }
 
-export interface Runtime {
+export interface Runtime extends SharedStore {
   readonly deps: Deps;
-  readonly upstream: Upstream;
+  readonly upstream: ServiceUpstream;
   readonly tools: readonly AnyToolDef[];
   readonly resources: readonly ResourceDef[];
-  /** Per-runtime singletons, built on first use. */
-  shared<T>(key: string, make: () => T): T;
   /** Disposes singletons that hold resources (workers, file handles). */
   close(): Promise<void>;
 }
@@ -31,11 +32,12 @@ export interface Runtime {
 /** Fills in production defaults for anything not injected. */
 export function resolveDeps(partial: Partial<Deps> = {}): Deps {
   const config = partial.config ?? loadConfig(readEnv());
+  const clock = partial.clock ?? systemClock;
   return {
     config,
     fetch: partial.fetch ?? ((request) => fetch(request)),
-    clock: partial.clock ?? systemClock,
-    log: partial.log ?? createLogger({ level: "debug", sinks: [atLeast(config.logLevel, stderrSink)] }),
+    clock,
+    log: partial.log ?? createLogger({ level: "debug", sinks: [atLeast(config.logLevel, stderrSink)], clock }),
   };
 }
 
@@ -50,15 +52,22 @@ function atLeast(level: LogLevel, sink: LogSink): LogSink {
   };
 }
 
-export function createRuntime(partial: Partial<Deps> = {}): Runtime {
+/** What a runtime is built from: any of its Deps, plus singletons provided up front (a toolset's own deps). */
+export interface RuntimeOptions extends Partial<Deps> {
+  /** Entries made with `provide(key, value)`; a toolset reads them with `ctx.shared(key, default)`. */
+  provide?: readonly Provided[];
+}
+
+export function createRuntime(options: RuntimeOptions = {}): Runtime {
+  const { provide = [], ...partial } = options;
   const deps = resolveDeps(partial);
-  const singletons = new Map<string, unknown>();
+  const singletons = new Map<SharedKey<unknown> | string, unknown>(provide);
   return {
     deps,
     upstream: createUpstream(deps),
     tools: enabledTools(deps.config.toolsets),
     resources: enabledResources(deps.config.toolsets),
-    shared<T>(key: string, make: () => T): T {
+    shared<T>(key: SharedKey<T> | string, make: () => T): T {
       if (!singletons.has(key)) singletons.set(key, make());
       return singletons.get(key) as T;
     },
@@ -73,6 +82,43 @@ export function createRuntime(partial: Partial<Deps> = {}): Runtime {
         }
       }
       singletons.clear();
+    },
+  };
+}
+
+/** Where a call comes from: its cancellation, ids for the log, and how to send progress notifications. */
+export interface CallOrigin {
+  signal: AbortSignal;
+  requestId: string;
+  sessionId?: string;
+  progressToken?: string | number;
+  notify?: (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
+}
+
+/** The context of one tool call or resource read (MCP and CLI alike). */
+export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
+  const { config, clock } = runtime.deps;
+  return {
+    config,
+    clock,
+    upstream: runtime.upstream,
+    signal: origin.signal,
+    log: runtime.deps.log.child({
+      request: origin.requestId,
+      ...(origin.sessionId ? { session: origin.sessionId } : {}),
+    }),
+    shared: runtime.shared,
+    async progress(progress, total, message) {
+      if (origin.progressToken === undefined || !origin.notify) return;
+      await origin.notify({
+        method: "notifications/progress",
+        params: {
+          progressToken: origin.progressToken,
+          progress,
+          ...(total === undefined ? {} : { total }),
+          ...(message ? { message } : {}),
+        },
+      }).catch(() => {});
     },
   };
 }

@@ -8,9 +8,9 @@ import { invokeTool } from "./core/invoke.ts";
 import { inputJsonSchema, outputJsonSchema } from "./core/json_schema.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
-import type { AnyToolDef, ResourceDef, ResourceEntry, ToolContext } from "./core/tool_def.ts";
+import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
 import { toErrorEnvelope } from "./core/errors.ts";
-import type { Runtime } from "./runtime.ts";
+import { type Runtime, toolContext } from "./runtime.ts";
 import { advertiseBothEras, CACHE_HINTS, type Era } from "./protocol/eras.ts";
 import { forwardRequestLogs } from "./protocol/request_logs.ts";
 import {
@@ -202,7 +202,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         sessionLog?.log.info("result", { request: requestId, resource: uri, contents: contents.length });
         return { contents } as ReadResourceResult;
       } catch (error) {
-        const envelope = toErrorEnvelope(error);
+        const envelope = toErrorEnvelope(error, runtime.upstream.recoveryHint);
         log.info("resource read failed", { uri, code: envelope.code });
         sessionLog?.log.info("error", { request: requestId, resource: uri, error: envelope });
         throw new ProtocolError(readErrorCode(envelope.code), `${envelope.message} ${envelope.recovery_hint}`, {
@@ -232,41 +232,6 @@ function readErrorCode(code: string): number {
   return code === "ENTITY_NOT_FOUND" || code === "INVALID_INPUT"
     ? ProtocolErrorCode.InvalidParams
     : ProtocolErrorCode.InternalError;
-}
-
-interface CallOrigin {
-  signal: AbortSignal;
-  requestId: string;
-  sessionId?: string;
-  progressToken?: string | number;
-  notify?: (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
-}
-
-export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
-  const { config, clock } = runtime.deps;
-  return {
-    config,
-    clock,
-    upstream: runtime.upstream,
-    signal: origin.signal,
-    log: runtime.deps.log.child({
-      request: origin.requestId,
-      ...(origin.sessionId ? { session: origin.sessionId } : {}),
-    }),
-    shared: runtime.shared,
-    async progress(progress, total, message) {
-      if (origin.progressToken === undefined || !origin.notify) return;
-      await origin.notify({
-        method: "notifications/progress",
-        params: {
-          progressToken: origin.progressToken,
-          progress,
-          ...(total === undefined ? {} : { total }),
-          ...(message ? { message } : {}),
-        },
-      }).catch(() => {});
-    },
-  };
 }
 
 /** Matches `scheme://path/{var}` templates; returns the variables or undefined. */

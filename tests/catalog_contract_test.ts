@@ -10,7 +10,7 @@ import { TOOLSET_NAMES } from "../src/config.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { parseArguments } from "../src/core/invoke.ts";
 import { inputJsonSchema } from "../src/core/json_schema.ts";
-import type { AnyToolDef } from "../src/core/tool_def.ts";
+import type { AnyToolDef } from "../src/tools/tool_def.ts";
 import { startMockUpstream } from "../scripts/mock_upstream.ts";
 import { connectClient, testRuntime } from "./helpers/runtime.ts";
 

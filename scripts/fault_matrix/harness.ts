@@ -8,7 +8,7 @@ import { createLogger, type LogRecord } from "../../src/core/log.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
 import { Client, InMemoryTransport } from "../../src/sdk.ts";
 import { createMcpServer } from "../../src/server.ts";
-import { PAPERS_SEAMS, type PapersSeams } from "../../src/tools/papers/seams.ts";
+import { PAPERS_DEPS, type PapersDeps } from "../../src/tools/papers/deps.ts";
 import { type MockUpstream, PREFIX_UPSTREAM, startMockUpstream } from "../mock_upstream.ts";
 import type { MockPrefix, MockRoute } from "../mock_routes/types.ts";
 import { WarpClock } from "./warp_clock.ts";
@@ -52,7 +52,7 @@ export async function openWorld(options: WorldOptions): Promise<World> {
   const runtime = createRuntime({ config, fetch: (r) => fetch(r), clock: new WarpClock(options.warp), log });
   // Publisher links of the mock point at its own /publisher prefix on 127.0.0.1: the papers toolset's
   // declared test seam lets them through its SSRF guard. Nothing here ever leaves loopback.
-  runtime.shared<PapersSeams>(PAPERS_SEAMS, () => ({ allowLoopbackPublisher: true }));
+  runtime.shared<PapersDeps>(PAPERS_DEPS, () => ({ allowLoopbackPublisher: true }));
   const server = createMcpServer(runtime);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "fault-matrix", version: "1.0.0" });

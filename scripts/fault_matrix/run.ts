@@ -5,7 +5,7 @@
  * server must still answer tools/list afterwards. Unhandled rejections are counted for the whole run.
  */
 import { ALL_TOOLS } from "../../src/catalog.ts";
-import type { AnyToolDef } from "../../src/core/tool_def.ts";
+import type { AnyToolDef } from "../../src/tools/tool_def.ts";
 import type { Env } from "../../src/config.ts";
 import type { MockPrefix } from "../mock_routes/types.ts";
 import { type FaultCase, faultCases, type FaultTiming, rewrittenRoutes } from "./faults.ts";

@@ -7,8 +7,8 @@
  * the MEDLINE baseline included), so any recorded PMID can be fetched, alone or with others. Sentinel
  * search terms select the recorded fault bodies: "fleegle" (ErrorList) and "nonexistent" (WarningList).
  */
-import { splitMedlineText } from "../../src/sources/ncbi/parse_medline_text.ts";
-import { splitRawRecords } from "../../src/sources/ncbi/pubmed_raw.ts";
+import { splitMedlineText } from "../../src/sources/ncbi/pubmed/parse_medline_text.ts";
+import { splitRawRecords } from "../../src/sources/ncbi/pubmed/raw.ts";
 import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
 
 const XML = "text/xml; charset=UTF-8";

@@ -3,7 +3,7 @@
  * injection, route lookup, request log.
  */
 import type { MockPrefix, MockRequest, MockRoute } from "../mock_routes/types.ts";
-import type { UpstreamName } from "../../src/upstream/types.ts";
+import type { UpstreamName } from "../../src/upstreams/mod.ts";
 import { alter, type Fault, faultLabel, parseFault, replacementFor } from "./faults.ts";
 import type { RateGate } from "./rate_gate.ts";
 

@@ -5,8 +5,8 @@
  * what lets the pacing benchmark prove "0 violations" against an independent referee.
  */
 import { loadConfig } from "../../src/config.ts";
-import { upstreamPolicies } from "../../src/upstream/policies.ts";
-import type { UpstreamName } from "../../src/upstream/types.ts";
+import { upstreamPolicies } from "../../src/upstreams/mod.ts";
+import type { UpstreamName } from "../../src/upstreams/mod.ts";
 
 export interface RateRule {
   /** Minimum spacing between two arrivals. */

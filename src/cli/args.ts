@@ -4,7 +4,7 @@
  * JSON, objects as JSON). Coercion only shapes values; validation stays with invokeTool, exactly as
  * over MCP, so a wrong value is the same INVALID_INPUT error on both paths.
  */
-import type { AnyToolDef } from "../core/tool_def.ts";
+import type { AnyToolDef } from "../tools/tool_def.ts";
 import { inputProperties, type JsonSchema } from "./fields.ts";
 
 /** A mistake in how the CLI was called (exit code 1), as opposed to a tool error (exit code 2). */

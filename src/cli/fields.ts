@@ -3,7 +3,7 @@
  * `cli help` and docs/tools.md both render it, so neither can drift from the zod schema.
  */
 import { inputJsonSchema } from "../core/json_schema.ts";
-import type { AnyToolDef } from "../core/tool_def.ts";
+import type { AnyToolDef } from "../tools/tool_def.ts";
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 /** Texts of `cli help`, `cli help <tool>` and `cli list`, all read from the catalogue. */
 import { VERSION } from "../config.ts";
-import type { AnyToolDef } from "../core/tool_def.ts";
+import type { AnyToolDef } from "../tools/tool_def.ts";
 import { describeFields, exampleCommands } from "./fields.ts";
 
 export const USAGE = `science-mcp ${VERSION}: MCP server and CLI for PubMed, NCBI Gene, PubChem, papers and local PDFs.

@@ -7,9 +7,8 @@ import { ALL_TOOLS } from "../catalog.ts";
 import { type Config, ConfigError, loadConfig, readEnv, VERSION } from "../config.ts";
 import { invokeTool } from "../core/invoke.ts";
 import { createLogger } from "../core/log.ts";
-import type { AnyToolDef } from "../core/tool_def.ts";
-import { createRuntime, type Runtime } from "../runtime.ts";
-import { toolContext } from "../server.ts";
+import type { AnyToolDef } from "../tools/tool_def.ts";
+import { createRuntime, type Runtime, toolContext } from "../runtime.ts";
 import { protectStdout } from "../transports/stdio.ts";
 import { parseToolArgs, UsageError } from "./args.ts";
 import { toolHelp, toolList, USAGE } from "./help.ts";
@@ -66,7 +65,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       case "call":
         return await call(rest, io);
       case "serve":
-        return await runServe(rest, io);
+        return await runServe(rest);
       default:
         throw new UsageError(`Unknown command '${command}'. Commands: list, help, call, serve, version.`);
     }

@@ -4,9 +4,8 @@ import { createRuntime } from "../runtime.ts";
 import { startHttpServer } from "../transports/http_server.ts";
 import { runStdio } from "../transports/stdio.ts";
 import { UsageError } from "./args.ts";
-import type { CliIo } from "./main.ts";
 
-export async function runServe(args: readonly string[], _io: CliIo): Promise<number> {
+export async function runServe(args: readonly string[]): Promise<number> {
   const options = parseServeArgs(args);
   const config = loadConfig(readEnv());
   const transport = options.transport ?? config.transport;

@@ -35,6 +35,11 @@ export const errorEnvelopeSchema: z.ZodType<ErrorEnvelope> = z.object({
 /** structuredContent of every failed tool call. */
 export const errorResultSchema = z.object({ error: errorEnvelopeSchema });
 
+/** A configuration error names the variable and the rule, so startup failures are fixable at a glance. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
 /** A failure a tool means to report: it becomes the caller's error envelope unchanged. */
 export class ToolError extends Error {
   override name = "ToolError";
@@ -69,7 +74,7 @@ export type UpstreamErrorKind =
 /**
  * Any failure talking to an upstream service. `url` is already redacted (no api_key/email), so the error
  * can be logged and shown as is. `body` holds the first few KiB of an HTTP error body, for parsers that
- * read structured faults (PubChem's `Fault`, NCBI's `<ERROR>`).
+ * read structured faults (a JSON `Fault`, an XML `<ERROR>`).
  */
 export class UpstreamError extends Error {
   override name = "UpstreamError";
@@ -99,16 +104,18 @@ export class UpstreamError extends Error {
   }
 }
 
-const UPSTREAM_HINTS: Record<string, string> = {
-  "ncbi-eutils": "Retry shortly; set NCBI_API_KEY to raise the NCBI limit from 3 to 10 requests/s.",
-  "openalex": "Retry shortly; check OPENALEX_API_KEY (required by OpenAlex since February 2026).",
-  "arxiv-api": "arXiv allows one API request every 3 s; retry in a few seconds.",
-};
+/** The recovery hint of an upstream, by name (each upstream definition carries its own), if it has one. */
+export type RecoveryHints = (upstream: string) => string | undefined;
 
-/** Maps any thrown value to the envelope a caller sees. Unknown errors become INTERNAL without details. */
-export function toErrorEnvelope(error: unknown): ErrorEnvelope {
+const DEFAULT_UPSTREAM_HINT = "Retry shortly; the upstream service may be unavailable.";
+
+/**
+ * Maps any thrown value to the envelope a caller sees. Unknown errors become INTERNAL without details.
+ * `hints` supplies the recovery hint of the upstream an UpstreamError names.
+ */
+export function toErrorEnvelope(error: unknown, hints?: RecoveryHints): ErrorEnvelope {
   if (error instanceof ToolError) return error.toEnvelope();
-  if (error instanceof UpstreamError) return upstreamEnvelope(error);
+  if (error instanceof UpstreamError) return upstreamEnvelope(error, hints?.(error.upstream) ?? DEFAULT_UPSTREAM_HINT);
   return {
     code: "INTERNAL",
     message: "Internal error while running the tool; it has been logged.",
@@ -116,8 +123,7 @@ export function toErrorEnvelope(error: unknown): ErrorEnvelope {
   };
 }
 
-function upstreamEnvelope(error: UpstreamError): ErrorEnvelope {
-  const hint = UPSTREAM_HINTS[error.upstream] ?? "Retry shortly; the upstream service may be unavailable.";
+function upstreamEnvelope(error: UpstreamError, hint: string): ErrorEnvelope {
   if (error.status === 429 || error.kind === "policy") {
     const wait = error.retryAfterMs ? `Retry after ${Math.ceil(error.retryAfterMs / 1000)} s. ` : "";
     return { code: "RATE_LIMITED", message: error.message, recovery_hint: `${wait}${hint}` };

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
-import type { AnyToolDef, ToolContext } from "./tool_def.ts";
+import type { AnyToolDef, InvokeContext, ToolDefFor } from "./tool_def.ts";
 
 /** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
 export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
@@ -16,7 +16,11 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-export async function invokeTool(def: AnyToolDef, rawArgs: unknown, ctx: ToolContext): Promise<ToolResult> {
+export async function invokeTool<C extends InvokeContext>(
+  def: ToolDefFor<C>,
+  rawArgs: unknown,
+  ctx: C,
+): Promise<ToolResult> {
   const started = ctx.clock.now();
   try {
     const args = parseArguments(def, rawArgs);
@@ -41,7 +45,7 @@ export async function invokeTool(def: AnyToolDef, rawArgs: unknown, ctx: ToolCon
     ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
     return { content: [{ type: "text", text: def.render(structuredContent) }], structuredContent };
   } catch (error) {
-    const envelope = toErrorEnvelope(error);
+    const envelope = toErrorEnvelope(error, (name) => ctx.upstream?.recoveryHint?.(name));
     const fields = { tool: def.name, code: envelope.code, ms: ctx.clock.now() - started };
     if (envelope.code === "INTERNAL") ctx.log.error("tool call failed", { ...fields, error: describe(error) });
     else ctx.log.info("tool call failed", { ...fields, message: envelope.message });

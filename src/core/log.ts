@@ -2,6 +2,8 @@
  * Structured logging. Lines go to stderr as JSON (stdout belongs to the protocol in stdio mode); sinks
  * can be added (MCP logging notifications, per-session files). Secrets are redacted before any sink.
  */
+import { type Clock, systemClock } from "./clock.ts";
+
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 export const LOG_LEVELS: readonly LogLevel[] = [
   "debug",
@@ -56,16 +58,23 @@ function redactValue(value: unknown): unknown {
 }
 
 export function createLogger(
-  options: { level?: LogLevel; sinks?: LogSink[]; fields?: Record<string, unknown> } = {},
+  options: { level?: LogLevel; sinks?: LogSink[]; fields?: Record<string, unknown>; clock?: Pick<Clock, "now"> } = {},
 ): Logger {
   const sinks = options.sinks ?? [stderrSink];
+  const clock = options.clock ?? systemClock;
   const min = LOG_LEVELS.indexOf(options.level ?? "info");
   return build(options.fields ?? {});
 
   function build(base: Record<string, unknown>): Logger {
     const log = (level: LogLevel, msg: string, fields: Record<string, unknown> = {}) => {
       if (LOG_LEVELS.indexOf(level) < min) return;
-      const record = redactValue({ time: new Date().toISOString(), level, msg, ...base, ...fields }) as LogRecord;
+      const record = redactValue({
+        time: new Date(clock.now()).toISOString(),
+        level,
+        msg,
+        ...base,
+        ...fields,
+      }) as LogRecord;
       for (const sink of sinks) {
         try {
           sink(record);

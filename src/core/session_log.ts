@@ -4,7 +4,7 @@
  * Each line is a JSON record: every request (tool, arguments), its result or error, and the session's
  * warnings. Entries written through {@link SessionLog.log} pass the logger's secret redaction.
  */
-import { ConfigError } from "../config.ts";
+import { ConfigError } from "./errors.ts";
 import { createLogger, type Logger, type LogRecord } from "./log.ts";
 
 export interface SessionLog {

@@ -1,28 +1,19 @@
 /**
- * The unit everything plugs into. MCP registration, the CLI, docs/tools.md and the contract tests all
- * read the same {@link ToolDef}, so they cannot drift apart.
+ * The shape of a tool, independent of what its handler receives: core's half of the tool contract.
+ * src/tools/tool_def.ts binds it to this server's ToolContext and toolsets; MCP registration, the CLI,
+ * docs/tools.md and the contract tests all read the same {@link ToolDef}, so they cannot drift apart.
  */
 import type { z } from "zod";
-import type { Config, ToolsetName } from "../config.ts";
 import type { Clock } from "./clock.ts";
+import type { RecoveryHints } from "./errors.ts";
 import type { Logger } from "./log.ts";
-import type { Upstream } from "../upstream/types.ts";
 
-/** What a handler may use. Everything is injected: handlers never touch globals. */
-export interface ToolContext {
-  config: Config;
+/** What invokeTool itself needs from a handler's context. */
+export interface InvokeContext {
   clock: Clock;
   log: Logger;
-  upstream: Upstream;
-  /** Aborted when the caller cancels (MCP notifications/cancelled, CLI Ctrl-C). */
-  signal: AbortSignal;
-  /** Reports progress: an MCP progress notification when the caller asked for one, a bar in the CLI. */
-  progress(progress: number, total?: number, message?: string): Promise<void>;
-  /**
-   * Per-server singletons (a PDF text cache, a worker pool): built on first use, shared by every session
-   * of one server, never by two servers in one process.
-   */
-  shared<T>(key: string, make: () => T): T;
+  /** Source of the recovery hint of a failed upstream, by upstream name. */
+  upstream?: { recoveryHint?: RecoveryHints };
 }
 
 export interface ToolAnnotations {
@@ -44,10 +35,11 @@ export const READS_LOCAL: ToolAnnotations = Object.freeze({
   openWorldHint: false,
 });
 
-export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+/** A tool whose handler receives a context of type `C`. */
+export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject, C = never> {
   name: string;
   title: string;
-  toolset: ToolsetName;
+  toolset: string;
   /** Written for a model: what it returns, when to use it rather than a neighbour, limits, one example. */
   description: string;
   /** Every field `.describe()`d. Arguments reach `run` already parsed (defaults applied). */
@@ -56,18 +48,17 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
   annotations: ToolAnnotations;
   /** Example arguments: shown in docs and `cli help`, and exercised by the contract tests. */
   examples: z.input<I>[];
-  run(args: z.output<I>, ctx: ToolContext): Promise<z.input<O>>;
+  run(args: z.output<I>, ctx: C): Promise<z.input<O>>;
   /** A compact text rendering of a successful result (the text block next to structuredContent). */
   render(result: z.output<O>): string;
 }
 
+/** Any tool whose handler takes a context of type `C`. */
 // deno-lint-ignore no-explicit-any
-export type AnyToolDef = ToolDef<any, any>;
+export type ToolDefFor<C> = ToolDef<any, any, C>;
 
-/** Identity function that lets TypeScript infer I and O from the literal. */
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: ToolDef<I, O>): ToolDef<I, O> {
-  return def;
-}
+// deno-lint-ignore no-explicit-any
+export type AnyToolDef = ToolDefFor<any>;
 
 export interface ResourceEntry {
   uri: string;
@@ -89,14 +80,14 @@ export interface ResourceContent {
  * A fixed resource (`uri`) or a family of them (`uriTemplate`, RFC 6570 level 1: `{name}` segments).
  * `list` enumerates concrete instances where that makes sense (local PDFs); `read` serves one URI.
  */
-export interface ResourceDef {
-  toolset: ToolsetName;
+export interface ResourceDef<C = never> {
+  toolset: string;
   name: string;
   title?: string;
   description: string;
   mimeType: string;
   uri?: string;
   uriTemplate?: string;
-  list?(ctx: ToolContext): Promise<ResourceEntry[]>;
-  read(uri: string, params: Record<string, string>, ctx: ToolContext): Promise<ResourceContent[]>;
+  list?(ctx: C): Promise<ResourceEntry[]>;
+  read(uri: string, params: Record<string, string>, ctx: C): Promise<ResourceContent[]>;
 }

@@ -1,9 +1,10 @@
 /**
- * Response cache: LRU bounded by bytes, with a lifetime per entry. Bytes rather than entry counts because
+ * Response cache: the core LRU bounded by bytes, with a lifetime per entry. Bytes rather than entry counts because
  * upstream bodies range from 200-byte ID lists to megabyte gene records; a count bound would either
  * waste memory or thrash.
  */
 import type { Clock } from "../core/clock.ts";
+import { BoundedLru } from "../core/lru.ts";
 
 /** What the cache keeps of a response: enough to rebuild an UpstreamResponse. */
 export interface CachedResponse {
@@ -12,12 +13,6 @@ export interface CachedResponse {
   body: Uint8Array;
   /** Redacted final URL. */
   url: string;
-}
-
-interface Entry {
-  value: CachedResponse;
-  expiresAt: number;
-  size: number;
 }
 
 /** Bookkeeping cost of an entry beyond its body and key (object headers, map slot). */
@@ -31,77 +26,46 @@ export interface CacheOptions {
 }
 
 export class ResponseCache {
-  readonly #clock: Clock;
-  readonly #maxBytes: number;
-  readonly #maxEntryBytes: number;
-  /** Map iteration order is insertion order: the first key is the least recently used. */
-  readonly #entries = new Map<string, Entry>();
-  #bytes = 0;
+  readonly #lru: BoundedLru<CachedResponse>;
 
   constructor(options: CacheOptions, clock: Clock) {
-    this.#clock = clock;
-    this.#maxBytes = Math.max(0, options.maxBytes);
-    this.#maxEntryBytes = options.maxEntryBytes ?? Math.floor(this.#maxBytes / 4);
+    const maxBytes = Math.max(0, options.maxBytes);
+    this.#lru = new BoundedLru({
+      maxSize: maxBytes,
+      maxEntrySize: options.maxEntryBytes ?? Math.floor(maxBytes / 4),
+      clock,
+    });
   }
 
   /** Bytes accounted for by live entries. */
   get bytes(): number {
-    return this.#bytes;
+    return this.#lru.totalSize;
   }
   get size(): number {
-    return this.#entries.size;
+    return this.#lru.size;
   }
 
   /** A fresh entry (marked most recently used), or undefined. Expired entries are dropped on sight. */
   get(key: string): CachedResponse | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    this.#entries.delete(key);
-    if (entry.expiresAt <= this.#clock.now()) {
-      this.#bytes -= entry.size;
-      return undefined;
-    }
-    this.#entries.set(key, entry);
-    return entry.value;
+    return this.#lru.get(key);
   }
 
   /**
    * Stores a complete 2xx response for `ttlMs`. Returns false (and stores nothing) for other statuses,
-   * 202 and 206 (an unfinished job — PubChem's asynchronous "Waiting" — and a partial body must be asked
+   * 202 and 206 (an unfinished asynchronous job — "Waiting" — and a partial body must be asked
    * again), a non-positive TTL, or an entry larger than the per-entry bound.
    */
   set(key: string, value: CachedResponse, ttlMs: number): boolean {
-    if (ttlMs <= 0 || !isCacheable(value.status)) return false;
-    const size = entrySize(key, value);
-    if (size > this.#maxEntryBytes || size > this.#maxBytes) return false;
-    this.delete(key);
-    this.#entries.set(key, { value, expiresAt: this.#clock.now() + ttlMs, size });
-    this.#bytes += size;
-    this.#evict();
-    return true;
+    if (!isCacheable(value.status)) return false;
+    return this.#lru.set(key, value, { size: entrySize(key, value), ttlMs });
   }
 
   delete(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.size;
+    this.#lru.delete(key);
   }
 
   clear(): void {
-    this.#entries.clear();
-    this.#bytes = 0;
-  }
-
-  /** Drops expired entries first, then least recently used ones, until the budget holds. */
-  #evict(): void {
-    if (this.#bytes <= this.#maxBytes) return;
-    const now = this.#clock.now();
-    for (const [key, entry] of this.#entries) if (entry.expiresAt <= now) this.delete(key);
-    for (const key of this.#entries.keys()) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.delete(key);
-    }
+    this.#lru.clear();
   }
 }
 

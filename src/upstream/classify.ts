@@ -3,7 +3,6 @@
  * transient failure (retry after back-off) or final failure — and the messages a caller sees when the
  * pipeline gives up. Messages name the host, what it answered, how often, and what to do.
  */
-import type { Config } from "../config.ts";
 import { parseRetryAfter } from "./backoff.ts";
 import type { RawResponse } from "./http_attempt.ts";
 import type { UpstreamPolicy } from "./policies.ts";
@@ -53,26 +52,10 @@ export function seconds(ms: number): string {
   return `${Math.max(1, Math.ceil(ms / 1000))} s`;
 }
 
-/** What to do about a throttle besides waiting, per upstream. */
-export function throttleHint(policy: UpstreamPolicy, config: Config): string {
-  switch (policy.name) {
-    case "ncbi-eutils":
-      return config.ncbi.apiKey ? "" : " or set NCBI_API_KEY for 10 requests/s";
-    case "arxiv-api":
-      return " (arXiv allows one API request every 3 s)";
-    case "pubchem":
-      return " (PubChem allows 5 requests/s and 400/min)";
-    case "openalex":
-      return config.openalex.apiKey ? "" : " or set OPENALEX_API_KEY";
-    default:
-      return "";
-  }
-}
-
 /**
  * @example
- * throttledMessage("eutils.ncbi.nlm.nih.gov", "429", 3, 2000, " or set NCBI_API_KEY for 10 requests/s")
- * // "eutils.ncbi.nlm.nih.gov answered 429 three times; retry after 2 s or set NCBI_API_KEY for 10 requests/s"
+ * throttledMessage("api.example.org", "429", 3, 2000, " or set EXAMPLE_API_KEY")
+ * // "api.example.org answered 429 three times; retry after 2 s or set EXAMPLE_API_KEY"
  */
 export function throttledMessage(host: string, signal: string, attempts: number, waitMs: number, hint: string) {
   return `${host} answered ${signal} ${times(attempts)}; retry after ${seconds(waitMs)}${hint}`;

@@ -5,9 +5,8 @@
  *   [permit → fetch (timeout, cancellation, size cap) → classify → retry with a new permit] → cache store.
  *
  * Cache hits and coalesced followers come before the scheduler on purpose: they cost the upstream
- * nothing, so they must not spend its rate budget or wait behind a 3 s arXiv spacing.
+ * nothing, so they must not spend its rate budget or wait behind a slow upstream's spacing.
  */
-import type { Config } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
 import { UpstreamError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
@@ -15,32 +14,44 @@ import type { Random } from "./backoff.ts";
 import { ResponseCache } from "./cache.ts";
 import { formatBytes } from "./classify.ts";
 import { Coalescer } from "./coalesce.ts";
-import { upstreamPolicies, type UpstreamPolicy } from "./policies.ts";
-import { buildRequest, type BuiltRequest, makeRedactor } from "./request_builder.ts";
+import type { PipelineSettings, UpstreamDef } from "./def.ts";
+import type { GateFactory, PermitGate } from "./permits.ts";
+import { resolvePolicies, type UpstreamPolicy } from "./policies.ts";
+import { buildRequest, type BuiltRequest, type Identity, makeRedactor, userAgent } from "./request_builder.ts";
 import { makeResponse } from "./response.ts";
 import { Scheduler } from "./scheduler.ts";
 import { abortError, type Delivered, type PipelineContext, sendWithRetries } from "./send_with_retries.ts";
 import { StatusBoard } from "./status.ts";
-import type { Fetch, Upstream, UpstreamName, UpstreamRequest, UpstreamResponse } from "./types.ts";
+import type { Fetch, Upstream, UpstreamRequest, UpstreamResponse } from "./types.ts";
 
-export interface UpstreamDeps {
+export interface PipelineDeps<S extends PipelineSettings> {
   fetch: Fetch;
   clock: Clock;
-  config: Config;
+  config: S;
   log: Logger;
+  /** The upstreams this pipeline serves (src/upstreams/mod.ts for the server; a fake one in a test). */
+  upstreams: readonly UpstreamDef<S>[];
+  /** Product token of the User-Agent, e.g. `science-mcp/0.1.0`. */
+  product: string;
   /** Jitter source for retry back-off; default `Math.random`. */
   random?: Random;
   /** Per-upstream policy changes (benchmarks, tests that want other pacing). */
-  policies?: Partial<Record<UpstreamName, Partial<UpstreamPolicy>>>;
+  policies?: Readonly<Record<string, Partial<UpstreamPolicy>>>;
+  /** Builds the pacing gate of each queue; default an in-process {@link Scheduler}. */
+  gates?: GateFactory;
 }
 
-export function createUpstream(deps: UpstreamDeps): Upstream {
+const inProcess: GateFactory = (options, clock) => new Scheduler(options, clock);
+
+export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>): Upstream {
   const { config, clock, log } = deps;
-  const policies = withOverrides(upstreamPolicies(config), deps.policies);
-  const redactText = makeRedactor(config);
+  const policies = withOverrides(resolvePolicies(deps.upstreams, config), deps.policies);
+  const list = Object.values(policies);
+  const identity: Identity = { userAgent: userAgent(deps.product, list), redactText: makeRedactor(list) };
+  const makeGate = deps.gates ?? inProcess;
   const cache = new ResponseCache({ maxBytes: config.cacheMaxBytes }, clock);
   const flights = new Coalescer<Delivered>();
-  const schedulers = new Map<string, Scheduler>();
+  const schedulers = new Map<string, PermitGate>();
   const board = new StatusBoard(clock);
   const ctx: PipelineContext = {
     fetch: deps.fetch,
@@ -49,25 +60,26 @@ export function createUpstream(deps: UpstreamDeps): Upstream {
     log,
     random: deps.random ?? Math.random,
     board,
-    redactText,
+    redactText: identity.redactText,
     streaks: new Map(),
   };
 
   function policyOf(req: UpstreamRequest): UpstreamPolicy {
-    const policy = policies[req.upstream];
+    const policy = Object.hasOwn(policies, req.upstream) ? policies[req.upstream] : undefined;
     if (!policy) throw new TypeError(`unknown upstream '${req.upstream}'`);
     return policy;
   }
 
-  /** One scheduler per upstream name, or per host for per-host upstreams (publisher links). */
+  /** One gate per upstream name, or per host for per-host upstreams. */
   function queueFor(policy: UpstreamPolicy, built: BuiltRequest) {
     const key = policy.perHost ? `${policy.name}:${built.host}` : policy.name;
     let scheduler = schedulers.get(key);
     if (!scheduler) {
-      scheduler = new Scheduler({
+      scheduler = makeGate({
         name: key,
         intervalMs: policy.intervalMs,
         perMinute: policy.perMinute,
+        marginPct: policy.marginPct,
         concurrency: policy.concurrency,
         maxCooldownWaitMs: policy.backoffMaxMs,
       }, clock);
@@ -87,7 +99,7 @@ export function createUpstream(deps: UpstreamDeps): Upstream {
 
   async function request(req: UpstreamRequest): Promise<UpstreamResponse> {
     const policy = policyOf(req);
-    const built = buildRequest(req, policy, config, redactText);
+    const built = buildRequest(req, policy, identity);
     const maxBytes = req.maxBytes ?? config.upstreamMaxBytes;
     const ttlMs = req.ttlMs ?? policy.ttlMs;
     const queue = queueFor(policy, built);
@@ -106,7 +118,7 @@ export function createUpstream(deps: UpstreamDeps): Upstream {
           fromCache: true,
         });
         if (hit.body.byteLength > maxBytes) throw tooLarge(policy, built, maxBytes);
-        return makeResponse(hit.status, hit.headers, hit.body, hit.url, true);
+        return makeResponse(hit.status, hit.headers, hit.body, hit.url, true, built.method);
       }
     }
 
@@ -123,7 +135,7 @@ export function createUpstream(deps: UpstreamDeps): Upstream {
         },
       );
       if (shared) log.debug("upstream request coalesced", { upstream: queue.key, url: built.shownUrl });
-      return makeResponse(value.status, value.headers, value.body, value.url, false);
+      return makeResponse(value.status, value.headers, value.body, value.url, false, built.method);
     } catch (error) {
       if (req.signal?.aborted && !(error instanceof UpstreamError && error.kind === "aborted")) {
         throw abortError(policy, built, req.signal.reason);
@@ -134,18 +146,20 @@ export function createUpstream(deps: UpstreamDeps): Upstream {
 
   return {
     request,
-    describe: (req) => buildRequest(req, policyOf(req), config, redactText).shownUrl,
-    status: () => board.snapshot(Object.keys(policies).filter((n) => !policies[n as UpstreamName].perHost), schedulers),
+    describe: (req) => buildRequest(req, policyOf(req), identity).shownUrl,
+    status: () => board.snapshot(list.filter((p) => !p.perHost).map((p) => p.name), schedulers),
+    recoveryHint: (name) => Object.hasOwn(policies, name) ? policies[name].recoveryHint : undefined,
   };
 }
 
 function withOverrides(
-  base: Record<UpstreamName, UpstreamPolicy>,
-  overrides: UpstreamDeps["policies"],
-): Record<UpstreamName, UpstreamPolicy> {
+  base: Record<string, UpstreamPolicy>,
+  overrides: PipelineDeps<never>["policies"],
+): Record<string, UpstreamPolicy> {
   if (!overrides) return base;
   const out = { ...base };
-  for (const [name, patch] of Object.entries(overrides) as [UpstreamName, Partial<UpstreamPolicy>][]) {
+  for (const [name, patch] of Object.entries(overrides)) {
+    if (!out[name]) throw new TypeError(`policy override for unknown upstream '${name}'`);
     out[name] = { ...base[name], ...patch, name };
   }
   return out;

@@ -1,120 +1,81 @@
 /**
- * One table of upstream policies: pacing, concurrency, retries and cache lifetime per named upstream.
- * Numbers come from each service's published usage rules.
+ * Resolves upstream definitions against the settings into the plain numbers and strings the pipeline
+ * runs on: one {@link UpstreamPolicy} per definition, computed once per pipeline.
  */
-import type { Config } from "../config.ts";
-import { detectArxivThrottle, detectNcbiThrottle, detectPubchemThrottle, type ThrottleDetector } from "./throttle.ts";
-import type { UpstreamName } from "./types.ts";
+import { DEFAULT_MARGIN_PCT, type PipelineSettings, type Tunable, type UpstreamDef } from "./def.ts";
+import type { ThrottleDetector } from "./throttle.ts";
 
 export interface UpstreamPolicy {
-  name: UpstreamName;
-  /** Minimum spacing between two request starts (the rate). */
+  name: string;
+  /** Minimum spacing between two request starts, as published (the scheduler adds `marginPct`). */
   intervalMs: number;
-  /** Optional second window: at most this many requests in any 60 s (PubChem: 400/min). */
+  /** Optional second window: at most this many requests in any 60 s. */
   perMinute?: number;
-  /** Requests in flight at once. */
+  /** Safety margin in percent on top of the published rate. */
+  marginPct: number;
   concurrency: number;
-  /** Retries after the first attempt (429, 5xx, network). Each retry waits for a new permit. */
   maxRetries: number;
-  /** Default cache lifetime of a successful response; 0 = never cached. */
   ttlMs: number;
-  /** Base URL that `path` is appended to. */
+  /** Base URL that `path` is appended to ("" when the upstream takes absolute URLs only). */
   baseUrl: string;
-  /** Hosts the default permission sets grant for this upstream. */
-  hosts: string[];
-  /** First step of the retry back-off and of the shared cool-down after a throttle signal. */
+  hosts: readonly string[];
   backoffBaseMs: number;
-  /** Ceiling of one back-off step or cool-down (also caps how long a Retry-After is waited out). */
   backoffMaxMs: number;
-  /** Reads throttle signals that are not a 429 (a 200 body, a header); see throttle.ts. */
+  /** Parameters added to every request (query of a GET, form of a POST). */
+  credentials: Readonly<Record<string, string>>;
+  /** Literal secret values to redact (credential values named in `secretParams`). */
+  secrets: readonly string[];
+  contact?: string;
   detectThrottle?: ThrottleDetector;
-  /**
-   * 5xx statuses that mean "this request will never succeed as sent", so retrying only wastes the rate
-   * budget (PubChem's 504 PUGREST.Timeout: the search is too broad; the adapter falls back to ListKey).
-   */
   finalStatuses?: readonly number[];
-  /** One queue per host rather than per name (publisher links point at many unrelated hosts). */
+  throttleHint: string;
+  recoveryHint?: string;
+  postAboveUrlChars?: number;
   perHost?: boolean;
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+function tune<T, S>(value: Tunable<T, S>, settings: S): T {
+  return typeof value === "function" ? (value as (settings: S) => T)(settings) : value;
+}
 
-export function upstreamPolicies(config: Config): Record<UpstreamName, UpstreamPolicy> {
-  const ncbiInterval = config.ncbi.requestDelayMs ?? (config.ncbi.apiKey ? 100 : 334);
+export function resolvePolicy<S extends PipelineSettings>(def: UpstreamDef<S>, settings: S): UpstreamPolicy {
+  const rate = tune(def.rate, settings);
+  const credentials: Record<string, string> = {};
+  for (const [k, v] of Object.entries(def.credentials?.(settings) ?? {})) if (v !== undefined) credentials[k] = v;
+  const secrets = (def.secretParams ?? []).map((k) => credentials[k]).filter((v): v is string => v !== undefined);
   return {
-    "ncbi-eutils": {
-      name: "ncbi-eutils",
-      intervalMs: ncbiInterval,
-      concurrency: 3,
-      maxRetries: config.ncbi.maxRetries,
-      ttlMs: HOUR,
-      baseUrl: config.baseUrls.ncbiEutils,
-      hosts: ["eutils.ncbi.nlm.nih.gov"],
-      backoffBaseMs: 1000,
-      backoffMaxMs: 30_000,
-      detectThrottle: detectNcbiThrottle,
-    },
-    "pubchem": {
-      name: "pubchem",
-      intervalMs: 200,
-      perMinute: 400,
-      concurrency: 5,
-      maxRetries: 3,
-      ttlMs: 24 * HOUR,
-      baseUrl: config.baseUrls.pubchem,
-      hosts: ["pubchem.ncbi.nlm.nih.gov"],
-      backoffBaseMs: 1000,
-      backoffMaxMs: 30_000,
-      detectThrottle: detectPubchemThrottle,
-      finalStatuses: [504],
-    },
-    "arxiv-api": {
-      name: "arxiv-api",
-      intervalMs: 3000,
-      concurrency: 1,
-      maxRetries: 3,
-      ttlMs: 15 * MINUTE,
-      baseUrl: config.baseUrls.arxivApi,
-      hosts: ["export.arxiv.org"],
-      backoffBaseMs: 5000,
-      backoffMaxMs: 60_000,
-      detectThrottle: detectArxivThrottle,
-    },
-    "arxiv-web": {
-      name: "arxiv-web",
-      intervalMs: 1000,
-      concurrency: 1,
-      maxRetries: 2,
-      ttlMs: 24 * HOUR,
-      baseUrl: config.baseUrls.arxivWeb,
-      hosts: ["arxiv.org", "ar5iv.labs.arxiv.org", "ar5iv.org"],
-      backoffBaseMs: 2000,
-      backoffMaxMs: 60_000,
-      detectThrottle: detectArxivThrottle,
-    },
-    "openalex": {
-      name: "openalex",
-      intervalMs: 100,
-      concurrency: 5,
-      maxRetries: 3,
-      ttlMs: HOUR,
-      baseUrl: config.baseUrls.openalex,
-      hosts: ["api.openalex.org"],
-      backoffBaseMs: 1000,
-      backoffMaxMs: 30_000,
-    },
-    "publisher": {
-      name: "publisher",
-      intervalMs: 200,
-      concurrency: 2,
-      maxRetries: 1,
-      ttlMs: 24 * HOUR,
-      baseUrl: "",
-      hosts: [],
-      backoffBaseMs: 1000,
-      backoffMaxMs: 30_000,
-      perHost: true,
-    },
+    name: def.name,
+    intervalMs: rate.intervalMs,
+    perMinute: rate.perMinute,
+    marginPct: rate.marginPct ?? DEFAULT_MARGIN_PCT,
+    concurrency: def.concurrency,
+    maxRetries: tune(def.maxRetries, settings),
+    ttlMs: def.ttlMs,
+    baseUrl: def.baseUrl ? settings.baseUrls[def.name] ?? def.baseUrl.default : "",
+    hosts: def.hosts,
+    backoffBaseMs: def.backoff.baseMs,
+    backoffMaxMs: def.backoff.maxMs,
+    credentials,
+    secrets,
+    contact: def.contact?.(settings),
+    detectThrottle: def.detectThrottle,
+    finalStatuses: def.finalStatuses,
+    throttleHint: def.throttleHint?.(settings) ?? "",
+    recoveryHint: def.recoveryHint,
+    postAboveUrlChars: def.postAboveUrlChars,
+    perHost: def.perHost,
   };
+}
+
+/** One policy per definition, keyed by name; two definitions with one name are a programming error. */
+export function resolvePolicies<S extends PipelineSettings>(
+  defs: readonly UpstreamDef<S>[],
+  settings: S,
+): Record<string, UpstreamPolicy> {
+  const out: Record<string, UpstreamPolicy> = {};
+  for (const def of defs) {
+    if (out[def.name]) throw new TypeError(`two upstream definitions are named '${def.name}'`);
+    out[def.name] = resolvePolicy(def, settings);
+  }
+  return out;
 }

@@ -1,13 +1,12 @@
 /**
  * From an adapter's {@link UpstreamRequest} to what goes on the wire: base URL, query, credentials,
- * User-Agent, form body, and the keys the cache and the coalescer use. Credentials are added here and
- * only here; everything that leaves the pipeline (URLs in responses, errors and logs) goes through
- * {@link makeRedactor}.
+ * User-Agent, GET or POST, form body, and the keys the cache and the coalescer use. Credentials are added
+ * here and only here; everything that leaves the pipeline (URLs in responses, errors and logs) goes
+ * through {@link makeRedactor}.
  */
-import { type Config, VERSION } from "../config.ts";
 import { redact } from "../core/log.ts";
 import type { UpstreamPolicy } from "./policies.ts";
-import type { UpstreamName, UpstreamRequest } from "./types.ts";
+import type { UpstreamRequest } from "./types.ts";
 
 /** Project page named in the User-Agent so upstream operators can find us. */
 export const PROJECT_URL = "https://github.com/science-mcp/science-mcp";
@@ -29,33 +28,28 @@ export interface BuiltRequest {
   cacheKey: string;
 }
 
-/** NCBI and OpenAlex credentials, added in this one place and redacted everywhere else. */
-export function credentials(upstream: UpstreamName, config: Config): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (upstream === "ncbi-eutils") {
-    out.tool = config.ncbi.tool;
-    if (config.ncbi.email) out.email = config.ncbi.email;
-    if (config.ncbi.apiKey) out.api_key = config.ncbi.apiKey;
-  } else if (upstream === "openalex") {
-    if (config.openalex.apiKey) out.api_key = config.openalex.apiKey;
-    if (config.openalex.mailto) out.mailto = config.openalex.mailto;
-  }
-  return out;
+/** What every request of one pipeline shares: the User-Agent and the redactor. */
+export interface Identity {
+  userAgent: string;
+  redactText: (text: string) => string;
 }
 
-/** `science-mcp/0.1.0 (+https://github.com/science-mcp/science-mcp; mailto:admin@example.org)`. */
-function userAgent(config: Config): string {
-  const contact = config.ncbi.email ?? config.openalex.mailto;
-  return `science-mcp/${VERSION} (+${PROJECT_URL}${contact ? `; mailto:${contact}` : ""})`;
+/**
+ * `science-mcp/0.1.0 (+https://github.com/science-mcp/science-mcp; mailto:admin@example.org)`: the
+ * product, the project page, and the first contact address any policy carries.
+ */
+export function userAgent(product: string, policies: readonly UpstreamPolicy[]): string {
+  const contact = policies.find((p) => p.contact)?.contact;
+  return `${product} (+${PROJECT_URL}${contact ? `; mailto:${contact}` : ""})`;
 }
 
 /**
  * A function that removes secrets from any text: secret-bearing query parameters (log.ts `redact`) and
- * the literal configured secrets wherever they appear (NCBI echoes the key in its rate-limit JSON).
+ * the literal secret values of every policy wherever they appear (a service may echo its key in an error).
  */
-export function makeRedactor(config: Config): (text: string) => string {
-  const secrets = [config.ncbi.apiKey, config.ncbi.email, config.openalex.apiKey, config.openalex.mailto]
-    .filter((s): s is string => !!s && s.length >= 4)
+export function makeRedactor(policies: readonly UpstreamPolicy[]): (text: string) => string {
+  const secrets = [...new Set(policies.flatMap((p) => p.secrets))]
+    .filter((s) => s.length >= 4)
     .flatMap((s) => [s, encodeURIComponent(s)])
     .sort((a, b) => b.length - a.length);
   return (text) => {
@@ -65,26 +59,26 @@ export function makeRedactor(config: Config): (text: string) => string {
   };
 }
 
-export function buildRequest(
-  req: UpstreamRequest,
-  policy: UpstreamPolicy,
-  config: Config,
-  redactText: (text: string) => string,
-): BuiltRequest {
-  const method = req.method ?? (req.form ? "POST" : "GET");
+export function buildRequest(req: UpstreamRequest, policy: UpstreamPolicy, identity: Identity): BuiltRequest {
   const url = new URL(req.url ?? policy.baseUrl + (req.path ?? ""));
   for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const creds = credentials(req.upstream, config);
+  const creds = policy.credentials;
+  const method = req.method ?? (req.form || tooLongForGet(url, creds, policy) ? "POST" : "GET");
   let body: string | undefined;
   if (method === "POST") {
     const form = new URLSearchParams();
+    // A POST chosen for length carries the query in its form; an explicit POST keeps the query where it is.
+    if (!req.method && !req.form) {
+      for (const [k, v] of url.searchParams) form.set(k, v);
+      url.search = "";
+    }
     for (const [k, v] of Object.entries(req.form ?? {})) if (v !== undefined) form.set(k, String(v));
     for (const [k, v] of Object.entries(creds)) form.set(k, v);
     body = form.toString();
   } else {
     for (const [k, v] of Object.entries(creds)) url.searchParams.set(k, v);
   }
-  const headers: [string, string][] = [["user-agent", userAgent(config)]];
+  const headers: [string, string][] = [["user-agent", identity.userAgent]];
   if (req.accept) headers.push(["accept", req.accept]);
   if (body !== undefined) headers.push(["content-type", "application/x-www-form-urlencoded"]);
   const redirect = req.redirect ?? "follow";
@@ -95,8 +89,16 @@ export function buildRequest(
     headers,
     body,
     redirect,
-    shownUrl: redactText(href),
+    shownUrl: identity.redactText(href),
     host: url.host,
     cacheKey: [method, href, body ?? "", `accept=${req.accept ?? ""}`, `redirect=${redirect}`].join("\n"),
   };
+}
+
+/** The policy's one GET/POST rule: the GET URL, credentials included, would pass `postAboveUrlChars`. */
+function tooLongForGet(url: URL, creds: Readonly<Record<string, string>>, policy: UpstreamPolicy): boolean {
+  if (policy.postAboveUrlChars === undefined) return false;
+  const probe = new URL(url);
+  for (const [k, v] of Object.entries(creds)) probe.searchParams.set(k, v);
+  return probe.href.length > policy.postAboveUrlChars;
 }

@@ -12,6 +12,7 @@ export function makeResponse(
   body: Uint8Array,
   url: string,
   fromCache: boolean,
+  method: "GET" | "POST" = "GET",
 ): UpstreamResponse {
   let text: string | undefined;
   const decode = () => (text ??= new TextDecoder().decode(body));
@@ -21,6 +22,7 @@ export function makeResponse(
     body,
     url,
     fromCache,
+    method,
     text: decode,
     json<T>() {
       return JSON.parse(decode()) as T;

@@ -6,37 +6,11 @@
  * into a thundering herd: the whole queue waits out the cool-down, then resumes at the normal spacing.
  */
 import type { Clock } from "../core/clock.ts";
+import { CooldownError, type GateOptions, type Permit, type PermitGate } from "./permits.ts";
 
-export interface SchedulerOptions {
-  /** For messages and status: the upstream name (or `publisher:<host>`). */
-  name: string;
-  /** Minimum spacing between two permit grants. */
-  intervalMs: number;
-  /** At most this many grants in any 60 s window. */
-  perMinute?: number;
-  /** Permits held at once; a permit is held until the request (body included) is finished. */
-  concurrency: number;
-  /**
-   * A cool-down longer than this fails waiters at once with {@link CooldownError} instead of parking them
-   * (an upstream that says "come back in an hour" should produce an answer now, not a hung call).
-   */
-  maxCooldownWaitMs: number;
-}
-
-/** Thrown by {@link Scheduler.acquire} when the upstream is cooling down for longer than callers should wait. */
-export class CooldownError extends Error {
-  override name = "CooldownError";
-  constructor(readonly upstream: string, readonly until: number, readonly retryAfterMs: number) {
-    super(`${upstream} is cooling down for ${Math.ceil(retryAfterMs / 1000)} s`);
-  }
-}
-
-/** The right to start one request. Release it when the request is finished (or use `using`). */
-export interface Permit {
-  readonly grantedAt: number;
-  release(): void;
-  [Symbol.dispose](): void;
-}
+export { CooldownError, type Permit };
+/** Options of a {@link Scheduler}: the gate options of src/upstream/permits.ts. */
+export type SchedulerOptions = GateOptions;
 
 interface Waiter {
   resolve(permit: Permit): void;
@@ -46,7 +20,7 @@ interface Waiter {
 
 const MINUTE = 60_000;
 
-export class Scheduler {
+export class Scheduler implements PermitGate {
   readonly #clock: Clock;
   readonly #options: SchedulerOptions;
   #queue: Waiter[] = [];
@@ -84,7 +58,17 @@ export class Scheduler {
   }
   /** Spacing in force now. */
   get effectiveIntervalMs(): number {
-    return this.#options.intervalMs * this.#slowdown;
+    return Math.ceil(this.#options.intervalMs * (100 + this.#marginPct) / 100) * this.#slowdown;
+  }
+
+  /** The per-minute budget after the margin (at least 1). */
+  get effectivePerMinute(): number | undefined {
+    const perMinute = this.#options.perMinute;
+    return perMinute ? Math.max(1, Math.floor(perMinute * 100 / (100 + this.#marginPct))) : undefined;
+  }
+
+  get #marginPct(): number {
+    return Math.max(0, this.#options.marginPct ?? 0);
   }
 
   /**
@@ -161,7 +145,7 @@ export class Scheduler {
   /** Earliest time the head of the queue may start, ignoring concurrency. */
   #readyAt(now: number): number {
     let at = Math.max(this.#lastGrant + this.effectiveIntervalMs, this.#cooldownUntil);
-    const perMinute = this.#options.perMinute;
+    const perMinute = this.effectivePerMinute;
     if (perMinute) {
       while (this.#window.length && this.#window[0] <= now - MINUTE) this.#window.shift();
       if (this.#window.length >= perMinute) at = Math.max(at, this.#window[this.#window.length - perMinute] + MINUTE);

@@ -5,23 +5,23 @@
  * failures back off this request alone, with full jitter. Failures end as an UpstreamError whose URL,
  * message and body are redacted.
  */
-import type { Config } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
 import { UpstreamError, type UpstreamErrorKind } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import { cooldownMs, fullJitterMs, type Random } from "./backoff.ts";
-import { classify, formatBytes, httpMessage, seconds, throttledMessage, throttleHint, times } from "./classify.ts";
+import { classify, formatBytes, httpMessage, seconds, throttledMessage, times } from "./classify.ts";
+import type { PipelineSettings } from "./def.ts";
 import { attemptFetch, type AttemptResult, type RawResponse } from "./http_attempt.ts";
+import { CooldownError, type PermitGate } from "./permits.ts";
 import type { UpstreamPolicy } from "./policies.ts";
 import type { BuiltRequest } from "./request_builder.ts";
-import { CooldownError, type Scheduler } from "./scheduler.ts";
 import type { StatusBoard } from "./status.ts";
 import type { Fetch } from "./types.ts";
 
 export interface PipelineContext {
   fetch: Fetch;
   clock: Clock;
-  config: Config;
+  config: PipelineSettings;
   log: Logger;
   random: Random;
   board: StatusBoard;
@@ -41,7 +41,7 @@ export interface Delivered {
 
 export interface Queue {
   key: string;
-  scheduler: Scheduler;
+  scheduler: PermitGate;
 }
 
 const ERROR_BODY_CHARS = 4096;
@@ -185,7 +185,7 @@ function onThrottle(run: Run, signal: string, retryAfterMs: number | undefined, 
     status: 429,
     retryAfterMs: remaining,
     body,
-    message: throttledMessage(built.host, signal, run.attempts, remaining, throttleHint(policy, ctx.config)),
+    message: throttledMessage(built.host, signal, run.attempts, remaining, policy.throttleHint),
   });
 }
 
@@ -197,9 +197,9 @@ function translate(run: Run, error: unknown): unknown {
     return fail(run, {
       kind: "policy",
       retryAfterMs: error.retryAfterMs,
-      message: `${run.built.host} is cooling down after throttling us; retry after ${seconds(error.retryAfterMs)}${
-        throttleHint(run.policy, run.ctx.config)
-      }`,
+      message: `${run.built.host} is cooling down after throttling us; retry after ${
+        seconds(error.retryAfterMs)
+      }${run.policy.throttleHint}`,
       cause: error,
     });
   }

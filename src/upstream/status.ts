@@ -1,6 +1,6 @@
 /** Observability of the pipeline: last success and failure per queue, plus the scheduler's live state. */
 import type { Clock } from "../core/clock.ts";
-import type { Scheduler } from "./scheduler.ts";
+import type { PermitGate } from "./permits.ts";
 import type { UpstreamStatus } from "./types.ts";
 
 interface History {
@@ -29,7 +29,7 @@ export class StatusBoard {
   }
 
   /** One entry per known queue name (even if never used) and per scheduler created so far. */
-  snapshot(names: readonly string[], schedulers: ReadonlyMap<string, Scheduler>): UpstreamStatus {
+  snapshot(names: readonly string[], schedulers: ReadonlyMap<string, PermitGate>): UpstreamStatus {
     const out: UpstreamStatus = {};
     for (const key of new Set([...names, ...schedulers.keys()])) {
       const history = this.#history.get(key) ?? {};

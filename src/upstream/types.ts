@@ -6,17 +6,20 @@
 /** Web-standard fetch: `globalThis.fetch`, a fixture router and a local mock server all fit. */
 export type Fetch = (request: Request) => Promise<Response>;
 
-/** Named upstreams; pacing and policy are per name, not per literal host (a local mock keeps each policy). */
-export type UpstreamName = "ncbi-eutils" | "pubchem" | "arxiv-api" | "arxiv-web" | "openalex" | "publisher";
-
-export interface UpstreamRequest {
-  upstream: UpstreamName;
+/**
+ * A request as a source adapter describes it. `N` is the set of upstream names (src/upstreams/mod.ts
+ * narrows it to the table's names); pacing and policy are per name, not per literal host, so a local mock
+ * keeps each policy.
+ */
+export interface UpstreamRequest<N extends string = string> {
+  upstream: N;
   /** Path appended to the upstream's base URL, e.g. `/esearch.fcgi`. Ignored when `url` is set. */
   path?: string;
   /** Absolute URL (ar5iv pages, publisher links). The upstream still decides pacing and policy. */
   url?: string;
-  /** Query parameters; undefined values are dropped. NCBI/OpenAlex credentials are added by the pipeline. */
+  /** Query parameters; undefined values are dropped. Credentials are added by the pipeline. */
   query?: Record<string, string | number | boolean | undefined>;
+  /** Default: POST when `form` is set or the GET URL would be too long for the upstream, else GET. */
   method?: "GET" | "POST";
   /** Sent as application/x-www-form-urlencoded (POST). Credentials go here instead of the query for POST. */
   form?: Record<string, string | number | undefined>;
@@ -40,23 +43,27 @@ export interface UpstreamResponse {
   body: Uint8Array;
   /** Final URL with secrets redacted, safe to show to callers (e.g. `eSearchUrl`). */
   url: string;
+  /** The method that was sent (a long GET may have become a POST). */
+  method?: "GET" | "POST";
   fromCache: boolean;
   text(): string;
   json<T = unknown>(): T;
 }
 
-export interface Upstream {
+export interface Upstream<N extends string = string> {
   /** Runs a request through the pipeline. Non-2xx, timeouts and network failures throw UpstreamError. */
-  request(request: UpstreamRequest): Promise<UpstreamResponse>;
+  request(request: UpstreamRequest<N>): Promise<UpstreamResponse>;
   /** The URL a request would hit, with secrets redacted (for output fields such as `eSearchUrl`). */
-  describe(request: UpstreamRequest): string;
+  describe(request: UpstreamRequest<N>): string;
   /** Observability for serverInfo: last success per upstream and queue lengths. */
   status(): UpstreamStatus;
+  /** What a caller should do when this upstream fails (its definition's recovery hint), if it says. */
+  recoveryHint?(upstream: string): string | undefined;
 }
 
 /**
- * Keyed by upstream name; publisher links get one entry per host (`publisher:<host>`), since each host
- * has its own queue.
+ * Keyed by upstream name; a per-host upstream gets one entry per host (`<name>:<host>`), since each
+ * host has its own queue.
  */
 export interface UpstreamStatus {
   [upstream: string]: {
@@ -68,7 +75,7 @@ export interface UpstreamStatus {
     inFlight?: number;
     /** The last failure, redacted (e.g. `HTTP 503`, `timeout`). */
     lastError?: string;
-    /** Spacing factor in force when the upstream asked us to slow down (PubChem X-Throttling-Control). */
+    /** Spacing factor in force when the upstream asked us to slow down (a pressure header). */
     slowdown?: number;
   };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { parseToolArgs, UsageError } from "../../src/cli/args.ts";
-import { defineTool } from "../../src/core/tool_def.ts";
+import { defineTool } from "../../src/tools/tool_def.ts";
 
 const tool = defineTool({
   name: "shape_test",

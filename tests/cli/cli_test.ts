@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type CliIo, EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, runCli } from "../../src/cli/main.ts";
 import { systemClock } from "../../src/core/clock.ts";
 import { ToolError } from "../../src/core/errors.ts";
-import { defineTool } from "../../src/core/tool_def.ts";
+import { defineTool } from "../../src/tools/tool_def.ts";
 import type { Runtime } from "../../src/runtime.ts";
 import { testRuntime } from "../helpers/runtime.ts";
 

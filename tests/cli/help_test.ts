@@ -3,7 +3,7 @@ import { z } from "zod";
 import { exampleCommands } from "../../src/cli/fields.ts";
 import { toolHelp } from "../../src/cli/help.ts";
 import { progressReporter } from "../../src/cli/progress.ts";
-import { defineTool } from "../../src/core/tool_def.ts";
+import { defineTool } from "../../src/tools/tool_def.ts";
 
 const tool = defineTool({
   name: "find_test",

@@ -10,7 +10,7 @@
  * elicitation, a hand-written 2020-12 input schema).
  */
 import { ToolError } from "../../src/core/errors.ts";
-import { defineTool, type ResourceDef } from "../../src/core/tool_def.ts";
+import { defineTool, type ResourceDef } from "../../src/tools/tool_def.ts";
 import { type GetPromptResult, ProtocolError, ProtocolErrorCode, type Server } from "../../src/sdk.ts";
 import type { HandlerExtra, RawTool, ServerExtension } from "../../src/server.ts";
 import { annotations, message, noArgs, raw } from "./fixture_kit.ts";

@@ -5,7 +5,7 @@
  * triggers. Written once in the `inputRequired(...)` style; on a 2025 session the SDK turns them into
  * real server→client requests.
  */
-import { defineTool } from "../../src/core/tool_def.ts";
+import { defineTool } from "../../src/tools/tool_def.ts";
 import {
   acceptedContent,
   CLIENT_CAPABILITIES_META_KEY,

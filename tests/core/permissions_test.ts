@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { ENV_VARS } from "../../src/config.ts";
-import { upstreamPolicies } from "../../src/upstream/policies.ts";
+import { upstreamPolicies } from "../../src/upstreams/mod.ts";
 import { testConfig } from "../helpers/runtime.ts";
 
 interface PermissionSet {

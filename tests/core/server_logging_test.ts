@@ -3,7 +3,7 @@ import { z } from "zod";
 import { systemClock } from "../../src/core/clock.ts";
 import { ToolError } from "../../src/core/errors.ts";
 import { openSessionLog } from "../../src/core/session_log.ts";
-import { defineTool } from "../../src/core/tool_def.ts";
+import { defineTool } from "../../src/tools/tool_def.ts";
 import { Client, InMemoryTransport } from "../../src/sdk.ts";
 import { createMcpServer, type ServerOptions } from "../../src/server.ts";
 import type { Runtime } from "../../src/runtime.ts";

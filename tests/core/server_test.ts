@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { defineTool, type ToolContext } from "../../src/core/tool_def.ts";
+import { defineTool, type ToolContext } from "../../src/tools/tool_def.ts";
 import { ToolError } from "../../src/core/errors.ts";
 import { connectClient, testRuntime } from "../helpers/runtime.ts";
 import { systemClock } from "../../src/core/clock.ts";

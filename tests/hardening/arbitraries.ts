@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { inputJsonSchema } from "../../src/core/json_schema.ts";
-import type { AnyToolDef } from "../../src/core/tool_def.ts";
+import type { AnyToolDef } from "../../src/tools/tool_def.ts";
 
 // deno-lint-ignore no-explicit-any
 type Schema = Record<string, any>;

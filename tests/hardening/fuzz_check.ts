@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "../../src/core/errors.ts";
-import type { AnyToolDef } from "../../src/core/tool_def.ts";
+import type { AnyToolDef } from "../../src/tools/tool_def.ts";
 import type { Client } from "../../src/sdk.ts";
 
 /**

@@ -7,7 +7,7 @@
 import { type Env, loadConfig } from "../../src/config.ts";
 import { createLogger, type LogRecord } from "../../src/core/log.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
-import { PAPERS_SEAMS, type PapersSeams } from "../../src/tools/papers/seams.ts";
+import { PAPERS_DEPS, type PapersDeps } from "../../src/tools/papers/deps.ts";
 import type { Client } from "../../src/sdk.ts";
 import { ALL_ROUTES } from "../../scripts/mock_routes/mod.ts";
 import type { MockPrefix } from "../../scripts/mock_routes/types.ts";
@@ -64,7 +64,7 @@ export async function openFuzzWorld(env: Env = {}): Promise<FuzzWorld> {
   });
   // Publisher links of the mock point at 127.0.0.1: the papers toolset's test seam lets them through
   // its SSRF guard, and names resolve without DNS.
-  runtime.shared<PapersSeams>(PAPERS_SEAMS, () => ({
+  runtime.shared<PapersDeps>(PAPERS_DEPS, () => ({
     allowLoopbackPublisher: true,
     resolveDns: () => Promise.resolve(["127.0.0.1"]),
   }));

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { defineTool } from "../../src/core/tool_def.ts";
+import { defineTool } from "../../src/tools/tool_def.ts";
 import { startHttpServer } from "../../src/transports/http_server.ts";
 import { testRuntime } from "../helpers/runtime.ts";
 import { modernRequest } from "./modern_helpers.ts";

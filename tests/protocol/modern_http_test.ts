@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { ALL_TOOLS } from "../../src/catalog.ts";
-import { defineTool } from "../../src/core/tool_def.ts";
+import { defineTool } from "../../src/tools/tool_def.ts";
 import { createHttpHandler } from "../../src/transports/http.ts";
 import { testRuntime } from "../helpers/runtime.ts";
 import { INITIALIZE, openSession, rawRequest, readMessage } from "../transports/http_helpers.ts";

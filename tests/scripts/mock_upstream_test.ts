@@ -4,7 +4,7 @@ import type { MockRoute } from "../../scripts/mock_routes/types.ts";
 import { systemClock } from "../../src/core/clock.ts";
 import { UpstreamError } from "../../src/core/errors.ts";
 import { memoryLogger } from "../../src/core/log.ts";
-import { createUpstream } from "../../src/upstream/fetch_upstream.ts";
+import { createUpstream } from "../../src/upstreams/mod.ts";
 import { testConfig } from "../helpers/runtime.ts";
 
 const echo: MockRoute[] = [

@@ -2,7 +2,7 @@
 import type { Env } from "../../src/config.ts";
 import { ManualClock } from "../../src/core/clock.ts";
 import { type LogRecord, memoryLogger } from "../../src/core/log.ts";
-import { createUpstream, type UpstreamDeps } from "../../src/upstream/fetch_upstream.ts";
+import { createUpstream, type UpstreamDeps } from "../../src/upstreams/mod.ts";
 import type { Upstream } from "../../src/upstream/types.ts";
 import { testConfig } from "../helpers/runtime.ts";
 

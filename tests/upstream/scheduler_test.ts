@@ -67,6 +67,15 @@ Deno.test("scheduler enforces the per-minute window on top of the spacing", asyn
   assert.deepEqual(grants.map((g) => g.at), [0, 100, 200, 300, 400, 60_000, 60_100]);
 });
 
+Deno.test("a safety margin stretches the spacing and shrinks the per-minute budget by the same share", async () => {
+  const { s, clock } = scheduler({ intervalMs: 100, perMinute: 11, marginPct: 10 });
+  assert.equal(s.effectiveIntervalMs, 110);
+  assert.equal(s.effectivePerMinute, 10);
+  const { grants } = burst(s, clock, 11);
+  await clock.advance(70_000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 110, 220, 330, 440, 550, 660, 770, 880, 990, 60_000]);
+});
+
 Deno.test("a cool-down blocks every queued request, then the queue resumes at the normal spacing", async () => {
   const { s, clock } = scheduler({ intervalMs: 100 });
   const { grants } = burst(s, clock, 4);

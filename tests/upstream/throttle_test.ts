@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
 import { toErrorEnvelope, UpstreamError } from "../../src/core/errors.ts";
-import {
-  detectArxivThrottle,
-  detectNcbiThrottle,
-  detectPubchemThrottle,
-  throttlingFactor,
-} from "../../src/upstream/throttle.ts";
+import { detectArxivThrottle } from "../../src/upstreams/arxiv_api.ts";
+import { detectNcbiThrottle } from "../../src/upstreams/ncbi_eutils.ts";
+import { detectPubchemThrottle, throttlingFactor } from "../../src/upstreams/pubchem.ts";
 import { drive, harness, outcome, text } from "./helpers.ts";
 
 const probe = (head: string, status = 200, headers: Record<string, string> = {}) => ({
@@ -90,8 +87,8 @@ Deno.test("PubChem X-Throttling-Control slows the pubchem queue down and Green r
   await h.clock.advance(0);
   assert.equal(h.upstream.status().pubchem.slowdown, 2);
   await drive(h.clock, Promise.all(calls));
-  // 200 ms base spacing: ×2 after the first Yellow, ×4 after Red, back to ×1 after Green.
-  assert.deepEqual(h.hits.map((x) => x.at), [0, 400, 800, 1600, 1800, 2000]);
+  // 200 ms base spacing + 10 % margin = 220 ms: ×2 after the first Yellow, ×4 after Red, ×1 after Green.
+  assert.deepEqual(h.hits.map((x) => x.at), [0, 440, 880, 1760, 1980, 2200]);
   assert.equal(h.upstream.status().pubchem.slowdown, undefined);
 });
 

@@ -4,12 +4,12 @@
  * arXiv's own message, or UpstreamErrors the core maps (429 → RATE_LIMITED).
  */
 import { ToolError, UpstreamError } from "../../core/errors.ts";
-import type { ToolContext } from "../../core/tool_def.ts";
-import type { UpstreamRequest } from "../../upstream/types.ts";
+import type { SourceContext } from "../../context.ts";
+import type { ServiceRequest } from "../../upstreams/mod.ts";
 import { ArxivQueryError, parseArxivFeed } from "./parse_atom.ts";
 import type { ArxivEntry, ArxivFeed } from "./types.ts";
 
-export type ArxivCtx = Pick<ToolContext, "upstream" | "signal">;
+export type ArxivCtx = Pick<SourceContext, "upstream" | "signal">;
 
 /** Entries per API call: small pages come back fast and a throttled page costs little to retry. */
 export const ARXIV_PAGE_SIZE = 100;
@@ -68,8 +68,8 @@ export async function entryById(ctx: ArxivCtx, id: string): Promise<ArxivEntry |
   return feed.entries[0];
 }
 
-async function query(ctx: ArxivCtx, params: UpstreamRequest["query"]): Promise<ArxivFeed> {
-  const request: UpstreamRequest = {
+async function query(ctx: ArxivCtx, params: ServiceRequest["query"]): Promise<ArxivFeed> {
+  const request: ServiceRequest = {
     upstream: "arxiv-api",
     path: "/query",
     query: params,

@@ -5,14 +5,15 @@
  * into an empty list.
  */
 import { ToolError, UpstreamError } from "../../core/errors.ts";
-import type { ToolContext } from "../../core/tool_def.ts";
-import type { UpstreamRequest, UpstreamResponse } from "../../upstream/types.ts";
+import type { SourceContext } from "../../context.ts";
+import type { UpstreamResponse } from "../../upstream/types.ts";
+import type { ServiceRequest } from "../../upstreams/mod.ts";
 import { describeBudget, type OpenAlexBudget, readBudget } from "./budget.ts";
 import { errorMessage, parseEntity, parseList } from "./parse_list.ts";
 import { parseWork } from "./parse_work.ts";
 import type { OpenAlexEntity, OpenAlexWork } from "./types.ts";
 
-export type OpenAlexCtx = Pick<ToolContext, "upstream" | "signal" | "config">;
+export type OpenAlexCtx = Pick<SourceContext, "upstream" | "signal" | "config">;
 
 export interface Notice {
   code: string;
@@ -99,8 +100,8 @@ export class OpenAlexClient {
     return out;
   }
 
-  async #get(path: string, query: UpstreamRequest["query"], what?: string): Promise<UpstreamResponse> {
-    const request: UpstreamRequest = { upstream: "openalex", path, query, accept: "application/json" };
+  async #get(path: string, query: ServiceRequest["query"], what?: string): Promise<UpstreamResponse> {
+    const request: ServiceRequest = { upstream: "openalex", path, query, accept: "application/json" };
     try {
       const response = await this.ctx.upstream.request({ ...request, signal: this.ctx.signal });
       this.#requests++;

@@ -4,7 +4,7 @@
  */
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../core/log.ts";
-import type { ToolContext } from "../../core/tool_def.ts";
+import type { ToolContext } from "../../context.ts";
 import { PdfExtractionError, type PdfExtractOptions, type PdfExtractor, type PdfText } from "./types.ts";
 import { tooManyBytes, tooManyPages } from "./limits.ts";
 import type { SearchIndex } from "./normalize.ts";

@@ -4,7 +4,7 @@
  * extracted again and a renamed one is not. Concurrent requests for one document share one extraction.
  */
 import type { Logger } from "../../core/log.ts";
-import type { ToolContext } from "../../core/tool_def.ts";
+import type { ToolContext } from "../../context.ts";
 import { DiskTextCache } from "./disk_cache.ts";
 import { workerExtractor } from "./extractor.ts";
 import { ByteBudgetCache } from "./memory_cache.ts";

@@ -3,8 +3,8 @@
  * at 5/s and 400/min, X-Throttling-Control slow-down, retries, caching and coalescing live there) and
  * every failure PubChem explains is mapped by {@link mapPubChemError}. No MCP types here.
  */
-import type { ToolContext } from "../../core/tool_def.ts";
-import type { UpstreamRequest } from "../../upstream/types.ts";
+import type { ToolContext } from "../../context.ts";
+import type { ServiceRequest } from "../../upstreams/mod.ts";
 import { type FaultContext, faultInBody, mapPubChemError } from "./faults.ts";
 import { readFault } from "./pug_json.ts";
 
@@ -20,7 +20,7 @@ export const TTL = { record: 7 * 24 * HOUR, lookup: 24 * HOUR, search: HOUR, nev
  */
 const PATH_SAFE = /^(?!\.+$)[A-Za-z0-9._-]+$/;
 
-export type PugRequest = Pick<UpstreamRequest, "path" | "query" | "form" | "method" | "ttlMs">;
+export type PugRequest = Pick<ServiceRequest, "path" | "query" | "form" | "method" | "ttlMs">;
 
 /**
  * Places an identifier in the path (`<base>/<value><suffix>`) when that is safe, else in the form body

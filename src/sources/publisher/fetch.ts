@@ -3,7 +3,7 @@
  * before it is requested, redirects are followed by hand (`redirect: "manual"`) so a public URL cannot
  * bounce us to an internal one, the number of hops, the body size and the total time are capped.
  */
-import type { ToolContext } from "../../core/tool_def.ts";
+import type { SourceContext } from "../../context.ts";
 import type { UpstreamResponse } from "../../upstream/types.ts";
 import { type GuardOptions, PublisherRefusal, vetUrl } from "./guard.ts";
 
@@ -29,7 +29,7 @@ export const DEFAULT_MAX_HOPS = 5;
  * @example await fetchPublisher(ctx, "https://peerj.com/articles/4375.pdf", { resolveDns, maxBytes, timeoutMs })
  */
 export async function fetchPublisher(
-  ctx: Pick<ToolContext, "upstream" | "signal">,
+  ctx: Pick<SourceContext, "upstream" | "signal">,
   start: string,
   options: PublisherFetchOptions,
 ): Promise<PublisherResponse> {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchGeneRecord } from "../../sources/ncbi/gene/client.ts";
 import { XREF_KEYS } from "../../sources/ncbi/gene/cross_references.ts";
 import type { GeneRecord } from "../../sources/ncbi/gene/types.ts";

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
 import { cursorBinding, cursorInput, decodeCursor, makePage, paginationEnvelope } from "../../core/envelope.ts";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchPubmedLinks } from "../../sources/ncbi/gene/client.ts";
 import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput } from "./schemas.ts";

@@ -1,5 +1,5 @@
 /** The gene toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
-import type { AnyToolDef, ResourceDef } from "../../core/tool_def.ts";
+import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
 import { getGene } from "./get_gene.ts";
 import { getPubmedLinks } from "./get_pubmed_links.ts";
 import { searchGenes } from "./search_genes.ts";

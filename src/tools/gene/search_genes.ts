@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
 import { cursorBinding, cursorInput, decodeCursor, makePage, paginationEnvelope } from "../../core/envelope.ts";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchGeneSummaries, searchGeneIds } from "../../sources/ncbi/gene/client.ts";
 import { ORGANISM_FORMS, organismNotApplied, resolveOrganism } from "../../sources/ncbi/gene/organism.ts";
 import { firstSentence } from "../../sources/ncbi/gene/parse_efetch_gene.ts";

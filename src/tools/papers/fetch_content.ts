@@ -1,7 +1,7 @@
 /** fetch_content: a paper's metadata and full text (HTML, ar5iv or PDF), in pages of max_chars. */
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { normalizeArxivId } from "../../sources/arxiv/ids.ts";
 import { normalizeWorkId } from "../../sources/openalex/ids.ts";
 import { arxivContent } from "./content/arxiv_content.ts";

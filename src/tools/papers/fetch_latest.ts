@@ -1,7 +1,7 @@
 /** fetch_latest: the newest papers of an arXiv category or an OpenAlex topic/field. */
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { latestInCategory } from "../../sources/arxiv/client.ts";
 import { ARXIV_CATEGORIES, categoriesUnder, findArxivCategory } from "../../sources/arxiv/taxonomy.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";

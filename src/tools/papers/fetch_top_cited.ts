@@ -1,7 +1,7 @@
 /** fetch_top_cited: the most cited OpenAlex works of a topic since a date. */
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { MAX_COUNT } from "./fetch_latest.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";

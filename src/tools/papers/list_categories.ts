@@ -1,6 +1,6 @@
 /** list_categories: the arXiv taxonomy (shipped as data) or OpenAlex's domains/fields/subfields and topics. */
 import { z } from "zod";
-import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { ARXIV_CATEGORIES, arxivGroups } from "../../sources/arxiv/taxonomy.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import type { OpenAlexEntity } from "../../sources/openalex/types.ts";

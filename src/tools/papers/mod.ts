@@ -1,5 +1,5 @@
 /** The papers toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
-import type { AnyToolDef, ResourceDef } from "../../core/tool_def.ts";
+import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
 import { fetchContent } from "./fetch_content.ts";
 import { fetchLatest } from "./fetch_latest.ts";
 import { fetchTopCited } from "./fetch_top_cited.ts";

@@ -2,7 +2,8 @@
  * OpenAlex's domains, fields and subfields (4 + 26 + ~254 entries, five list requests) fetched once per
  * server and kept for a day: they change a few times a year. Calls arriving while it loads share the fetch.
  */
-import type { ToolContext } from "../../core/tool_def.ts";
+import { sharedKey } from "../../core/shared_key.ts";
+import type { ToolContext } from "../tool_def.ts";
 import { type Notice, OpenAlexClient } from "../../sources/openalex/client.ts";
 import type { OpenAlexEntity } from "../../sources/openalex/types.ts";
 
@@ -13,8 +14,10 @@ interface Entry {
   value: Promise<{ entities: OpenAlexEntity[]; notices: Notice[] }>;
 }
 
+const HIERARCHY = sharedKey<{ entry?: Entry }>("papers:openalex-hierarchy");
+
 export async function openalexHierarchy(ctx: ToolContext): Promise<{ entities: OpenAlexEntity[]; notices: Notice[] }> {
-  const slot = ctx.shared("papers:openalex-hierarchy", () => ({ entry: undefined as Entry | undefined }));
+  const slot = ctx.shared(HIERARCHY, () => ({}));
   const now = ctx.clock.now();
   if (slot.entry && now - slot.entry.fetchedAt <= HIERARCHY_TTL_MS) {
     // Served from memory: no request made, so no budget to report.

@@ -1,5 +1,5 @@
 /** The arXiv taxonomy as a resource: the same data list_categories serves, in one JSON document. */
-import type { ResourceDef } from "../../core/tool_def.ts";
+import type { ResourceDef } from "../tool_def.ts";
 import { ARXIV_CATEGORIES, arxivGroups } from "../../sources/arxiv/taxonomy.ts";
 
 export const ARXIV_TAXONOMY_URI = "papers://arxiv/taxonomy";

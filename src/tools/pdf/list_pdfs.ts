@@ -5,7 +5,7 @@
  * a document's full text.
  */
 import { z } from "zod";
-import { defineTool, READS_LOCAL } from "../../core/tool_def.ts";
+import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { MAX_LISTED } from "../../sources/pdf/pdf_files.ts";
 import { pdfLibrary } from "../../sources/pdf/pdf_library.ts";
 import { pdfUri, SAMPLE_PDF } from "./shared.ts";

@@ -1,5 +1,5 @@
 /** The pdf toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
-import type { AnyToolDef, ResourceDef } from "../../core/tool_def.ts";
+import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
 import { listPdfs } from "./list_pdfs.ts";
 import { pdfTextResource } from "./pdf_resource.ts";
 import { searchPdf } from "./search_pdf.ts";

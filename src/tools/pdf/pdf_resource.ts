@@ -5,7 +5,7 @@
  */
 import { ToolError } from "../../core/errors.ts";
 import { MAX_RESULT_BYTES } from "../../core/invoke.ts";
-import type { ResourceDef } from "../../core/tool_def.ts";
+import type { ResourceDef } from "../tool_def.ts";
 import { formatBytes } from "../../sources/pdf/limits.ts";
 import { assertPdfName } from "../../sources/pdf/pdf_name.ts";
 import { pdfLibrary } from "../../sources/pdf/pdf_library.ts";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, READS_LOCAL } from "../../core/tool_def.ts";
+import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";
 import { assertPdfName } from "../../sources/pdf/pdf_name.ts";
 import { pdfLibrary } from "../../sources/pdf/pdf_library.ts";

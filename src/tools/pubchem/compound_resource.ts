@@ -3,7 +3,7 @@
  * (identity, key properties, a few names, the depiction URL) instead of re-fetching properties.
  */
 import { invalidInput, ToolError } from "../../core/errors.ts";
-import type { ResourceDef } from "../../core/tool_def.ts";
+import type { ResourceDef } from "../tool_def.ts";
 import { compoundImageUrl } from "../../sources/pubchem/client.ts";
 import { fetchProperties, fetchSynonyms } from "../../sources/pubchem/compounds.ts";
 import type { CompoundProperty } from "../../sources/pubchem/types.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchAssaySummary as fetchSummary } from "../../sources/pubchem/records.ts";
 
 const input = z.object({

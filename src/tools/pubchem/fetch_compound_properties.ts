@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchProperties } from "../../sources/pubchem/compounds.ts";
 import { COMPOUND_PROPERTIES } from "../../sources/pubchem/types.ts";
 import { cidSchema } from "./shared.ts";

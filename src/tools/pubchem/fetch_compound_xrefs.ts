@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchXrefs } from "../../sources/pubchem/compounds.ts";
 import { XREF_TYPES } from "../../sources/pubchem/types.ts";
 import { cidSchema } from "./shared.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, READS_LOCAL } from "../../core/tool_def.ts";
+import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { compoundImageUrl } from "../../sources/pubchem/client.ts";
 import { cidSchema } from "./shared.ts";
 

@@ -1,5 +1,5 @@
 /** The pubchem toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
-import type { AnyToolDef, ResourceDef } from "../../core/tool_def.ts";
+import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
 import { compoundResource } from "./compound_resource.ts";
 import { fetchAssaySummary } from "./fetch_assay_summary.ts";
 import { fetchCompoundProperties } from "./fetch_compound_properties.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { searchAssaysByTarget as searchAssays } from "../../sources/pubchem/records.ts";
 import { incoherent } from "./shared.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { formulaSearch } from "../../sources/pubchem/search.ts";
 import { cidListSchema } from "./shared.ts";
 

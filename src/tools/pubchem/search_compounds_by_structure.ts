@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { structureSearch } from "../../sources/pubchem/search.ts";
 import { checkStructureQuery, cidListSchema } from "./shared.ts";
 

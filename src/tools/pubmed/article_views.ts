@@ -2,7 +2,7 @@
  * What fetchArticleDetails returns for one record at each detail level. abstract_plus is the full record
  * (MeSH and grants on request), citation_data the fields a reference needs.
  */
-import type { PubMedArticle } from "../../sources/ncbi/pubmed_types.ts";
+import type { PubMedArticle } from "../../sources/ncbi/pubmed/types.ts";
 import type { z } from "zod";
 import type { articleSchema } from "./schemas.ts";
 

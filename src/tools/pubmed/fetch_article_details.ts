@@ -1,11 +1,11 @@
 /** fetchArticleDetails: EFetch db=pubmed (GET, or POST for long id lists) at one of four detail levels. */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
-import { parseEFetchPubMed } from "../../sources/ncbi/parse_efetch_pubmed.ts";
-import { splitMedlineText } from "../../sources/ncbi/parse_medline_text.ts";
-import { eFetch } from "../../sources/ncbi/pubmed_client.ts";
-import { splitRawRecords } from "../../sources/ncbi/pubmed_raw.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { parseEFetchPubMed } from "../../sources/ncbi/pubmed/parse_efetch.ts";
+import { splitMedlineText } from "../../sources/ncbi/pubmed/parse_medline_text.ts";
+import { eFetch } from "../../sources/ncbi/pubmed/client.ts";
+import { splitRawRecords } from "../../sources/ncbi/pubmed/raw.ts";
 import { abstractPlusView, citationView } from "./article_views.ts";
 import { fitToBudget } from "./output_budget.ts";
 import { pmidSchema, unique } from "./pmid.ts";

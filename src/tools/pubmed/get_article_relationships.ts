@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK, type ToolContext } from "../../core/tool_def.ts";
-import { parseEFetchPubMed } from "../../sources/ncbi/parse_efetch_pubmed.ts";
-import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed_client.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
+import { parseEFetchPubMed } from "../../sources/ncbi/pubmed/parse_efetch.ts";
+import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed/client.ts";
 import { CITATION_STYLES, type CitationStyle, formatCitations } from "./citations/format.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
 

@@ -1,5 +1,5 @@
 /** The pubmed toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
-import type { AnyToolDef, ResourceDef } from "../../core/tool_def.ts";
+import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
 import { fetchArticleDetails } from "./fetch_article_details.ts";
 import { getArticleRelationships } from "./get_article_relationships.ts";
 import { pubmedStatsResource } from "./pubmed_stats_resource.ts";

@@ -3,8 +3,9 @@
  * link names). PubMed's statistics change once a day at most, so the result is kept for 12 hours per
  * server, on top of whatever the upstream cache keeps.
  */
-import type { ResourceDef, ToolContext } from "../../core/tool_def.ts";
-import { eInfo, EINFO_TTL_MS } from "../../sources/ncbi/pubmed_client.ts";
+import { sharedKey } from "../../core/shared_key.ts";
+import type { ResourceDef, ToolContext } from "../tool_def.ts";
+import { eInfo, EINFO_TTL_MS } from "../../sources/ncbi/pubmed/client.ts";
 
 const URI = "pubmed-connect://stats/pubmed";
 
@@ -12,6 +13,8 @@ interface CachedStats {
   json?: string;
   at: number;
 }
+
+const STATS = sharedKey<CachedStats>("pubmed:stats-resource");
 
 async function pubmedStats(ctx: ToolContext): Promise<Record<string, unknown>> {
   const { value, url } = await eInfo(ctx);
@@ -38,7 +41,7 @@ export const pubmedStatsResource: ResourceDef = {
   mimeType: "application/json",
   uri: URI,
   async read(uri, _params, ctx) {
-    const cache = ctx.shared<CachedStats>("pubmed.statsResource", () => ({ at: 0 }));
+    const cache = ctx.shared(STATS, () => ({ at: 0 }));
     if (!cache.json || ctx.clock.now() - cache.at >= EINFO_TTL_MS) {
       cache.json = JSON.stringify(await pubmedStats(ctx), null, 2);
       cache.at = ctx.clock.now();

@@ -1,8 +1,8 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
 import { z } from "zod";
-import { defineTool, READS_NETWORK } from "../../core/tool_def.ts";
-import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed_client.ts";
-import type { PubMedSummary } from "../../sources/ncbi/pubmed_types.ts";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";
+import type { PubMedSummary } from "../../sources/ncbi/pubmed/types.ts";
 import { dateLimits, effectiveTerm, SORT_VALUES } from "./search_query.ts";
 
 const DATE = /^\d{4}(?:[/-](?:0[1-9]|1[0-2])(?:[/-](?:0[1-9]|[12]\d|3[01]))?)?$/;

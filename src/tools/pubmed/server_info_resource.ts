@@ -3,9 +3,9 @@
  * policy) and whether NCBI answered lately. Served as base64 JSON in `blob`, as the contract asks.
  */
 import { SERVER_NAME, VERSION } from "../../config.ts";
-import type { ResourceDef, ToolContext } from "../../core/tool_def.ts";
+import type { ResourceDef, ToolContext } from "../tool_def.ts";
 import { LATEST_PROTOCOL_VERSION } from "../../sdk.ts";
-import { upstreamPolicies } from "../../upstream/policies.ts";
+import { upstreamPolicies } from "../../upstreams/mod.ts";
 
 const URI = "pubmed-connect://info";
 /** NCBI's E-utilities usage guidelines (rate limits, tool/email, API keys). */
@@ -38,7 +38,7 @@ export function serverInfo(ctx: ToolContext): Record<string, unknown> {
       mailto: config.openalex.mailto ? "set" : "unset",
     },
     supportedEUtilities: E_UTILITIES,
-    eUtilitiesBaseUrl: config.baseUrls.ncbiEutils,
+    eUtilitiesBaseUrl: config.baseUrls["ncbi-eutils"],
     operationalStatus: {
       status: health(status, ctx.clock.now()),
       lastSuccessfulCallAt: status?.lastSuccessAt ?? null,

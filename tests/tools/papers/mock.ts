@@ -9,7 +9,7 @@ import type { MockPrefix } from "../../../scripts/mock_routes/types.ts";
 import type { Env } from "../../../src/config.ts";
 import { ManualClock } from "../../../src/core/clock.ts";
 import type { ResolveDns } from "../../../src/sources/publisher/guard.ts";
-import { PAPERS_SEAMS, type PapersSeams } from "../../../src/tools/papers/seams.ts";
+import { PAPERS_DEPS, type PapersDeps } from "../../../src/tools/papers/deps.ts";
 import { toMockRequest } from "../../helpers/mock_routes.ts";
 export { errorOf } from "../../helpers/tool_result.ts";
 import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
@@ -67,7 +67,7 @@ export interface PapersClientOptions {
   env?: Env;
   /** Tried before the papers mock routes. */
   routes?: Route[];
-  seams?: PapersSeams;
+  seams?: PapersDeps;
 }
 
 /** Fake DNS: every name is a public address, so only literal hostile hosts are refused. */
@@ -89,7 +89,7 @@ export function papersRuntime(options: PapersClientOptions = {}) {
     papersMockRoute,
   );
   const runtime = testRuntime({ fetch, clock, env: { ...MOCK_ENV, ...options.env } });
-  runtime.shared(PAPERS_SEAMS, () => ({ resolveDns: publicDns, ...options.seams }));
+  runtime.shared(PAPERS_DEPS, () => ({ resolveDns: publicDns, ...options.seams }));
   return { runtime, clock, fetch, times };
 }
 

@@ -5,7 +5,7 @@ import { bibtexKey, formatBibtex } from "../../../src/tools/pubmed/citations/bib
 import { formatMla } from "../../../src/tools/pubmed/citations/mla.ts";
 import { pageRange } from "../../../src/tools/pubmed/citations/parts.ts";
 import { formatRis } from "../../../src/tools/pubmed/citations/ris.ts";
-import { article } from "../../sources/ncbi/pubmed_fixtures.ts";
+import { article } from "../../sources/ncbi/pubmed/fixtures.ts";
 
 const panel = () => article("metapub__34843274.xml", "34843274");
 const runners = () => article("biopython__pubmed6.xml", "30108519");

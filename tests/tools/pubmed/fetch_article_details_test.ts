@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { splitRawRecords } from "../../../src/sources/ncbi/pubmed_raw.ts";
+import { splitRawRecords } from "../../../src/sources/ncbi/pubmed/raw.ts";
 import { fixture } from "../../helpers/runtime.ts";
 import { mergedParams } from "../../helpers/mock_routes.ts";
 import { callsTo, eutils, fixtureXml, mockRoutes, xml } from "./eutils_routes.ts";
@@ -82,10 +82,10 @@ Deno.test("fetchArticleDetails answers ENTITY_NOT_FOUND when no PMID exists", as
 
 Deno.test("fetchArticleDetails POSTs a long id list and still gets every record", async () => {
   await withSession([mockRoutes()], async ({ call, requests }) => {
-    const pmids = BASELINE_PMIDS.slice(0, 120);
+    const pmids = BASELINE_PMIDS.slice(0, 200);
     const out = dataOf<FetchOut>(await call("fetchArticleDetails", { pmids, detailLevel: "citation_data" }));
     assert.equal(out.eFetchDetails.requestMethod, "POST");
-    assert.equal(out.articles.length, 120);
+    assert.equal(out.articles.length, 200);
     const [request] = callsTo(requests, "efetch");
     assert.equal(request.method, "POST");
     assert.equal(new URLSearchParams(request.body).get("id"), pmids.join(","));

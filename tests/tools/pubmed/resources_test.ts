@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../../src/core/clock.ts";
 import { LATEST_PROTOCOL_VERSION } from "../../../src/sdk.ts";
-import { EINFO_TTL_MS } from "../../../src/sources/ncbi/pubmed_client.ts";
+import { EINFO_TTL_MS } from "../../../src/sources/ncbi/pubmed/client.ts";
 import { connectClient, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
 import { callsTo, eutils, fixtureXml } from "./eutils_routes.ts";
 

@@ -1,10 +1,13 @@
 /**
- * NCBI Gene requests over the shared `ncbi-eutils` upstream (the same queue as PubMed). Each function is
- * one E-utilities request; the pipeline paces, caches (per `ttlMs`) and coalesces them.
+ * NCBI Gene requests over the shared `ncbi-eutils` upstream (the same queue as PubMed), built by the one
+ * E-utilities builder (../eutils/request.ts). Each function is one E-utilities request; the pipeline
+ * paces, caches (per `ttlMs`), coalesces them and sends long id lists as POST.
  */
-import type { Upstream, UpstreamRequest, UpstreamResponse } from "../../../upstream/types.ts";
-import { parseELink } from "../parse_elink.ts";
-import { type ESearchResult, parseESearch } from "../parse_esearch.ts";
+import type { UpstreamResponse } from "../../../upstream/types.ts";
+import type { ServiceRequest, ServiceUpstream } from "../../../upstreams/mod.ts";
+import { parseELink } from "../eutils/parse_elink.ts";
+import { eutilsRequest } from "../eutils/request.ts";
+import { type ESearchResult, parseESearch } from "../eutils/parse_esearch.ts";
 import { parseGeneRecord } from "./parse_efetch_gene.ts";
 import { parseGeneSummaries } from "./parse_esummary_gene.ts";
 import type { GeneRecord, GeneSummary } from "./types.ts";
@@ -15,8 +18,6 @@ const HOUR = 3_600_000;
 export const SEARCH_TTL_MS = HOUR;
 /** Gene records and their links are rebuilt daily at NCBI. */
 export const RECORD_TTL_MS = 24 * HOUR;
-/** Above this many ids ESummary is sent as POST, as NCBI asks for long id lists. */
-const POST_ABOVE_IDS = 200;
 
 export interface GeneSearchRequest {
   /** Complete Entrez term, organism filter included. */
@@ -26,30 +27,28 @@ export interface GeneSearchRequest {
   signal?: AbortSignal;
 }
 
-function geneSearchRequest(req: GeneSearchRequest): UpstreamRequest {
-  return {
-    upstream: "ncbi-eutils",
+function geneSearchRequest(req: GeneSearchRequest): ServiceRequest {
+  return eutilsRequest({
     path: "/esearch.fcgi",
-    query: { db: "gene", term: req.term, retstart: req.offset, retmax: req.limit },
+    params: { db: "gene", term: req.term, retstart: req.offset, retmax: req.limit },
     ttlMs: SEARCH_TTL_MS,
     signal: req.signal,
-  };
+  });
 }
 
-export async function searchGeneIds(upstream: Upstream, req: GeneSearchRequest): Promise<ESearchResult> {
+export async function searchGeneIds(upstream: ServiceUpstream, req: GeneSearchRequest): Promise<ESearchResult> {
   const response = await upstream.request(geneSearchRequest(req));
   return parseComplete(response, "eSearchResult", parseESearch);
 }
 
-export function geneSummaryRequest(ids: string[], signal?: AbortSignal): UpstreamRequest {
+export function geneSummaryRequest(ids: string[], signal?: AbortSignal): ServiceRequest {
   const params = { db: "gene", id: ids.join(","), version: "2.0" };
-  const base = { upstream: "ncbi-eutils", path: "/esummary.fcgi", ttlMs: SEARCH_TTL_MS, signal } as const;
-  return ids.length > POST_ABOVE_IDS ? { ...base, method: "POST", form: params } : { ...base, query: params };
+  return eutilsRequest({ path: "/esummary.fcgi", params, ttlMs: SEARCH_TTL_MS, signal });
 }
 
 /** Summaries in NCBI's order; ids NCBI has no summary for are left out. */
 export async function fetchGeneSummaries(
-  upstream: Upstream,
+  upstream: ServiceUpstream,
   ids: string[],
   signal?: AbortSignal,
 ): Promise<GeneSummary[]> {
@@ -59,19 +58,18 @@ export async function fetchGeneSummaries(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function geneRecordRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
-  return {
-    upstream: "ncbi-eutils",
+function geneRecordRequest(geneId: string, signal?: AbortSignal): ServiceRequest {
+  return eutilsRequest({
     path: "/efetch.fcgi",
-    query: { db: "gene", id: geneId, retmode: "xml" },
+    params: { db: "gene", id: geneId, retmode: "xml" },
     ttlMs: RECORD_TTL_MS,
     signal,
-  };
+  });
 }
 
 /** The record, or undefined when NCBI has no gene with this id. */
 export async function fetchGeneRecord(
-  upstream: Upstream,
+  upstream: ServiceUpstream,
   geneId: string,
   signal?: AbortSignal,
 ): Promise<GeneRecord | undefined> {
@@ -79,21 +77,24 @@ export async function fetchGeneRecord(
   return parseGeneRecord(response.text(), geneId, response.url);
 }
 
-function pubmedLinksRequest(geneId: string, signal?: AbortSignal): UpstreamRequest {
-  return {
-    upstream: "ncbi-eutils",
+function pubmedLinksRequest(geneId: string, signal?: AbortSignal): ServiceRequest {
+  return eutilsRequest({
     path: "/elink.fcgi",
-    query: { dbfrom: "gene", db: "pubmed", linkname: "gene_pubmed", id: geneId },
+    params: { dbfrom: "gene", db: "pubmed", linkname: "gene_pubmed", id: geneId },
     ttlMs: RECORD_TTL_MS,
     signal,
-  };
+  });
 }
 
 /**
  * Every PMID linked to the gene, in NCBI's order. ELink has no paging, so the whole list is one
  * (cached) request and pages are cut from it: page 2 costs no request.
  */
-export async function fetchPubmedLinks(upstream: Upstream, geneId: string, signal?: AbortSignal): Promise<string[]> {
+export async function fetchPubmedLinks(
+  upstream: ServiceUpstream,
+  geneId: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const response = await upstream.request(pubmedLinksRequest(geneId, signal));
   const sets = parseComplete(response, "eLinkResult", parseELink);
   const pmids = sets.flatMap((set) => set.links["gene_pubmed"] ?? []).map((link) => link.id);

@@ -9,10 +9,11 @@
  * would silently search every organism.
  */
 import { ToolError } from "../../../core/errors.ts";
-import type { Upstream } from "../../../upstream/types.ts";
-import { parseESearch } from "../parse_esearch.ts";
-import { eSummaryDocuments } from "../eutils_root.ts";
-import { parseNcbiXml, text } from "../xml.ts";
+import type { ServiceUpstream } from "../../../upstreams/mod.ts";
+import { parseESearch } from "../eutils/parse_esearch.ts";
+import { eutilsRequest } from "../eutils/request.ts";
+import { eSummaryDocuments } from "../eutils/root.ts";
+import { parseNcbiXml, text } from "../eutils/xml.ts";
 import { parseComplete, RECORD_TTL_MS } from "./client.ts";
 import { knownOrganism } from "./organisms.ts";
 
@@ -29,7 +30,7 @@ export const ORGANISM_FORMS =
 const NAME = /^[A-Za-z][A-Za-z0-9 .,'\/-]{0,99}$/;
 
 export async function resolveOrganism(
-  upstream: Upstream,
+  upstream: ServiceUpstream,
   organism: string,
   signal?: AbortSignal,
 ): Promise<ResolvedOrganism> {
@@ -57,25 +58,23 @@ function resolved(taxonId: string): ResolvedOrganism {
   return { taxonId, filter: `txid${taxonId}[Organism:exp]` };
 }
 
-async function taxonByName(upstream: Upstream, name: string, signal?: AbortSignal): Promise<string | undefined> {
-  const response = await upstream.request({
-    upstream: "ncbi-eutils",
+async function taxonByName(upstream: ServiceUpstream, name: string, signal?: AbortSignal): Promise<string | undefined> {
+  const response = await upstream.request(eutilsRequest({
     path: "/esearch.fcgi",
-    query: { db: "taxonomy", term: `"${name}"[All Names]`, retmax: 1 },
+    params: { db: "taxonomy", term: `"${name}"[All Names]`, retmax: 1 },
     ttlMs: RECORD_TTL_MS,
     signal,
-  });
+  }));
   return parseComplete(response, "eSearchResult", parseESearch).ids[0];
 }
 
-async function taxonExists(upstream: Upstream, taxonId: string, signal?: AbortSignal): Promise<boolean> {
-  const response = await upstream.request({
-    upstream: "ncbi-eutils",
+async function taxonExists(upstream: ServiceUpstream, taxonId: string, signal?: AbortSignal): Promise<boolean> {
+  const response = await upstream.request(eutilsRequest({
     path: "/esummary.fcgi",
-    query: { db: "taxonomy", id: taxonId, version: "2.0" },
+    params: { db: "taxonomy", id: taxonId, version: "2.0" },
     ttlMs: RECORD_TTL_MS,
     signal,
-  });
+  }));
   // An unknown id comes back as a per-uid <error>; a body without eSummaryResult or with a fatal <ERROR>
   // is an NCBI fault, not proof that the organism does not exist.
   const doc = parseNcbiXml(response.text(), response.url, ["DocumentSummary"]);

@@ -6,7 +6,7 @@
  * are read by targeted scanning (see xml_scan.ts).
  */
 import { UpstreamError } from "../../../core/errors.ts";
-import { asArray, parseNcbiXml, text, type XmlNode } from "../xml.ts";
+import { asArray, parseNcbiXml, text, type XmlNode } from "../eutils/xml.ts";
 import { buildCrossReferences, type Dbtag, type ProductRefs } from "./cross_references.ts";
 import type { GeneRecord, GenomicLocation } from "./types.ts";
 import { assertComplete, attribute, findElement, findElements, indexIn, leafText, type Span } from "./xml_scan.ts";

@@ -2,8 +2,8 @@
  * ESummary db=gene version=2.0 → {@link GeneSummary} per document, in the order NCBI sent them.
  * A fatal `<ERROR>` throws; a per-uid `<error>` (unknown or withdrawn id) drops that document only.
  */
-import { eSummaryDocuments } from "../eutils_root.ts";
-import { parseNcbiXml, text, type XmlNode } from "../xml.ts";
+import { eSummaryDocuments } from "../eutils/root.ts";
+import { parseNcbiXml, text, type XmlNode } from "../eutils/xml.ts";
 import type { GeneSummary } from "./types.ts";
 import { assertComplete } from "./xml_scan.ts";
 

@@ -3,7 +3,7 @@
  * abstract page on the web host) and the full text, fetched side by side since they use different hosts.
  */
 import { ToolError, UpstreamError } from "../../../core/errors.ts";
-import type { ToolContext } from "../../../core/tool_def.ts";
+import type { ToolContext } from "../../tool_def.ts";
 import { entryById } from "../../../sources/arxiv/client.ts";
 import { parseAbsPage } from "../../../sources/arxiv/parse_abs_page.ts";
 import type { ArxivEntry } from "../../../sources/arxiv/types.ts";

@@ -2,10 +2,10 @@
  * Full text of an arXiv paper, best source first: arXiv's own LaTeXML HTML, then ar5iv's older LaTeXML
  * renderings, then the PDF. Each failed step is recorded in {@link Attempts}; undefined means none worked.
  */
-import type { ToolContext } from "../../../core/tool_def.ts";
+import type { ToolContext } from "../../tool_def.ts";
 import { ar5ivRequest, arxivHtmlRequest, arxivPdfRequest } from "../../../sources/arxiv/web.ts";
 import { htmlToText } from "../../../sources/html/html_to_text.ts";
-import type { UpstreamRequest } from "../../../upstream/types.ts";
+import type { ServiceRequest } from "../../../upstreams/mod.ts";
 import type { Attempts } from "./attempts.ts";
 import { looksLikePdf, pdfToText } from "./pdf_text.ts";
 import type { ContentFormat } from "./types.ts";
@@ -44,7 +44,7 @@ export async function arxivText(ctx: ToolContext, id: string, attempts: Attempts
 async function htmlStep(
   ctx: ToolContext,
   what: string,
-  request: UpstreamRequest,
+  request: ServiceRequest,
   attempts: Attempts,
   needLatexml: boolean,
 ): Promise<{ text: string; url: string } | undefined> {

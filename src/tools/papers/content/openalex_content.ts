@@ -2,7 +2,7 @@
  * fetch_content for OpenAlex: the work's metadata, then its full text — through arXiv's HTML/ar5iv/PDF
  * chain when a copy is on arXiv (better text than a publisher PDF), else the open-access locations.
  */
-import type { ToolContext } from "../../../core/tool_def.ts";
+import type { ToolContext } from "../../tool_def.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import type { OpenAlexLocation, OpenAlexWork } from "../../../sources/openalex/types.ts";
 import { arxivText } from "./arxiv_text.ts";

@@ -1,8 +1,8 @@
-/** PDF bytes → plain text through the shared worker-backed extractor (or the test seam's). */
-import type { ToolContext } from "../../../core/tool_def.ts";
+/** PDF bytes → plain text through the shared worker-backed extractor (or an injected one). */
+import type { ToolContext } from "../../tool_def.ts";
 import { pdfExtractor } from "../../../sources/pdf/extractor.ts";
 import { PdfExtractionError } from "../../../sources/pdf/types.ts";
-import { papersSeams } from "../seams.ts";
+import { papersDeps } from "../deps.ts";
 
 /** True when the bytes start like a PDF (`%PDF-`, possibly after a little junk, as the spec tolerates). */
 export function looksLikePdf(bytes: Uint8Array): boolean {
@@ -15,7 +15,7 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
  * be shared with the upstream response cache.
  */
 export async function pdfToText(ctx: ToolContext, bytes: Uint8Array, label: string): Promise<string> {
-  const extractor = papersSeams(ctx).extractor ?? pdfExtractor(ctx);
+  const extractor = papersDeps(ctx).extractor ?? pdfExtractor(ctx);
   await ctx.progress(0, 1, `extracting text from ${label} (${Math.round(bytes.byteLength / 1024)} KiB PDF)`);
   const result = await extractor.extract(bytes.slice(), {
     signal: ctx.signal,

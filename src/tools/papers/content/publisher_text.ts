@@ -3,12 +3,11 @@
  * location's PDF link, then its landing page, best location first, at most three locations. Every URL
  * goes through the SSRF guard (src/sources/publisher) hop by hop.
  */
-import type { ToolContext } from "../../../core/tool_def.ts";
+import type { ToolContext } from "../../tool_def.ts";
 import { htmlToText } from "../../../sources/html/html_to_text.ts";
 import type { OpenAlexLocation } from "../../../sources/openalex/types.ts";
 import { fetchPublisher } from "../../../sources/publisher/fetch.ts";
-import { systemResolveDns } from "../../../sources/publisher/guard.ts";
-import { papersSeams } from "../seams.ts";
+import { papersDeps } from "../deps.ts";
 import type { FoundText } from "./arxiv_text.ts";
 import type { Attempts } from "./attempts.ts";
 import { looksLikePdf, pdfToText } from "./pdf_text.ts";
@@ -24,10 +23,10 @@ export async function publisherText(
   locations: OpenAlexLocation[],
   attempts: Attempts,
 ): Promise<FoundText | undefined> {
-  const seams = papersSeams(ctx);
+  const deps = papersDeps(ctx);
   const options = {
-    resolveDns: seams.resolveDns ?? systemResolveDns,
-    allowLoopback: seams.allowLoopbackPublisher === true,
+    resolveDns: deps.resolveDns,
+    allowLoopback: deps.allowLoopbackPublisher,
     maxBytes: Math.min(ctx.config.pdf.maxBytes, ctx.config.upstreamMaxBytes),
     timeoutMs: PUBLISHER_TIMEOUT_MS,
     accept: "application/pdf,text/html;q=0.9,*/*;q=0.1",

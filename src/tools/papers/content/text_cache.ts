@@ -1,10 +1,12 @@
 /**
  * Per-server cache of extracted full texts, so paging through a paper (offset, offset + max_chars, ...)
- * downloads and extracts it once. Bounded by entry count and total characters (least recently used go
- * first) and by age; concurrent requests for the same paper share one extraction.
+ * downloads and extracts it once. The core LRU bounds it by entry count and total characters (least
+ * recently used go first) and by age; concurrent requests for the same paper share one extraction.
  */
 import type { Clock } from "../../../core/clock.ts";
-import type { ToolContext } from "../../../core/tool_def.ts";
+import { BoundedLru } from "../../../core/lru.ts";
+import { sharedKey } from "../../../core/shared_key.ts";
+import type { ToolContext } from "../../tool_def.ts";
 import type { ContentDoc } from "./types.ts";
 
 export interface TextCacheLimits {
@@ -16,28 +18,29 @@ export interface TextCacheLimits {
 /** 32 papers or 16 M characters (~32 MB of UTF-16), one hour. */
 export const DEFAULT_LIMITS: TextCacheLimits = { maxEntries: 32, maxChars: 16_000_000, ttlMs: 3600_000 };
 
+export const TEXT_CACHE = sharedKey<TextCache>("papers:text-cache");
+
 export class TextCache {
-  readonly #entries = new Map<string, { doc: ContentDoc; at: number }>();
+  readonly #entries: BoundedLru<ContentDoc>;
   readonly #inflight = new Map<string, Promise<ContentDoc>>();
-  #chars = 0;
-  constructor(private readonly clock: Clock, private readonly limits: TextCacheLimits = DEFAULT_LIMITS) {}
+  readonly #ttlMs: number;
+
+  constructor(clock: Clock, limits: TextCacheLimits = DEFAULT_LIMITS) {
+    this.#entries = new BoundedLru({ maxSize: limits.maxChars, maxEntries: limits.maxEntries, clock });
+    this.#ttlMs = limits.ttlMs;
+  }
 
   /** The cached doc, or the result of `load` (stored unless larger than the whole budget). */
   async get(key: string, load: () => Promise<ContentDoc>): Promise<{ doc: ContentDoc; cached: boolean }> {
     const hit = this.#entries.get(key);
-    if (hit && this.clock.now() - hit.at <= this.limits.ttlMs) {
-      this.#entries.delete(key);
-      this.#entries.set(key, hit); // most recently used last
-      return { doc: hit.doc, cached: true };
-    }
-    if (hit) this.#remove(key);
+    if (hit) return { doc: hit, cached: true };
     const pending = this.#inflight.get(key);
     if (pending) return { doc: await pending, cached: true };
     const loading = load();
     this.#inflight.set(key, loading);
     try {
       const doc = await loading;
-      this.#store(key, doc);
+      this.#entries.set(key, doc, { size: doc.text.length, ttlMs: this.#ttlMs });
       return { doc, cached: false };
     } finally {
       this.#inflight.delete(key);
@@ -47,25 +50,8 @@ export class TextCache {
   get size(): number {
     return this.#entries.size;
   }
-
-  #store(key: string, doc: ContentDoc): void {
-    if (doc.text.length > this.limits.maxChars) return;
-    this.#entries.set(key, { doc, at: this.clock.now() });
-    this.#chars += doc.text.length;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.limits.maxEntries && this.#chars <= this.limits.maxChars) break;
-      this.#remove(oldest);
-    }
-  }
-
-  #remove(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#chars -= entry.doc.text.length;
-    this.#entries.delete(key);
-  }
 }
 
 export function textCache(ctx: Pick<ToolContext, "shared" | "clock">): TextCache {
-  return ctx.shared("papers:text-cache", () => new TextCache(ctx.clock));
+  return ctx.shared(TEXT_CACHE, () => new TextCache(ctx.clock));
 }

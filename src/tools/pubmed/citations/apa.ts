@@ -3,7 +3,7 @@
  * Up to 20 authors are listed; from 21, the first 19, an ellipsis and the last. Without a DOI the
  * PubMed URL is given.
  */
-import type { PubMedArticle } from "../../../sources/ncbi/pubmed_types.ts";
+import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import { pubmedUrl } from "../pmid.ts";
 import { bareTitle, doiUrl, journalName, pageRange, sentence, surnameInitials, year } from "./parts.ts";
 

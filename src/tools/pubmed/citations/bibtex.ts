@@ -2,7 +2,7 @@
  * BibTeX entry (`@article`, `@book` or `@incollection`) with a stable key: first author's surname
  * (ASCII), year and PMID, e.g. `Ritz2024_38147649`, so the same article always gets the same key.
  */
-import type { PubMedArticle, PubMedAuthor } from "../../../sources/ncbi/pubmed_types.ts";
+import type { PubMedArticle, PubMedAuthor } from "../../../sources/ncbi/pubmed/types.ts";
 import { journalName, pageRange } from "./parts.ts";
 
 const SPECIAL: Record<string, string> = {

@@ -1,5 +1,5 @@
 /** The citation styles getArticleRelationships formats server-side, by name. */
-import type { PubMedArticle } from "../../../sources/ncbi/pubmed_types.ts";
+import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import { formatApa } from "./apa.ts";
 import { formatBibtex } from "./bibtex.ts";
 import { formatMla } from "./mla.ts";

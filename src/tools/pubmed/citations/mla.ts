@@ -3,8 +3,8 @@
  * `Last, First, et al. "Title." Journal, vol. 77, no. 6, Sept. 2022, pp. 770-80. https://doi.org/….`
  * One author by name, two joined with "and", three or more as the first and "et al.".
  */
-import type { PubMedArticle } from "../../../sources/ncbi/pubmed_types.ts";
-import { standardMonth } from "../../../sources/ncbi/pubmed_dates.ts";
+import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
+import { standardMonth } from "../../../sources/ncbi/pubmed/dates.ts";
 import { pubmedUrl } from "../pmid.ts";
 import { bareTitle, doiUrl, firstSurname, journalName, pageRange, surnameFirst } from "./parts.ts";
 

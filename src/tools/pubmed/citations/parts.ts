@@ -2,7 +2,7 @@
  * Pieces every citation style needs: names, page ranges, journal titles and dates, derived from a
  * fetched {@link PubMedArticle}. Pure functions; the styles decide punctuation.
  */
-import type { PubMedArticle, PubMedAuthor } from "../../../sources/ncbi/pubmed_types.ts";
+import type { PubMedArticle, PubMedAuthor } from "../../../sources/ncbi/pubmed/types.ts";
 
 /** "NL" → "N. L."; "CJR" → "C. J. R."; falls back to the first letters of the first names. */
 function dottedInitials(author: PubMedAuthor): string {

@@ -2,7 +2,7 @@
  * RIS (Research Information Systems) record: `TAG  - value` lines closed by `ER  - `. Journal articles
  * are `JOUR`, whole books `BOOK`, chapters `CHAP`. Values are single lines.
  */
-import type { PubMedArticle } from "../../../sources/ncbi/pubmed_types.ts";
+import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import { pubmedUrl } from "../pmid.ts";
 import { pageRange, surnameFirst } from "./parts.ts";
 

@@ -49,14 +49,19 @@ Deno.test("fetchGeneSummaries asks ESummary version 2.0 and returns summaries in
   assert.equal(fetch.requests.length, 1, "no request for an empty page");
 });
 
-Deno.test("ESummary for more than 200 ids goes as a POST form, as NCBI asks", () => {
-  const ids = Array.from({ length: 201 }, (_, i) => String(i + 1));
-  const post = geneSummaryRequest(ids);
-  assert.equal(post.method, "POST");
-  assert.equal(post.form?.id, ids.join(","));
-  assert.equal(post.query, undefined);
-  assert.equal(geneSummaryRequest(ids.slice(0, 200)).method, undefined);
-  assert.equal(post.ttlMs, SEARCH_TTL_MS);
+Deno.test("ESummary leaves GET or POST to the upstream's one rule: a long id list goes as a POST form", async () => {
+  const ids = Array.from({ length: 250 }, (_, i) => String(100_000 + i));
+  const request = geneSummaryRequest(ids);
+  assert.equal(request.method, undefined, "the builder never picks a method");
+  assert.equal(request.query?.id, ids.join(","));
+  assert.equal(request.ttlMs, SEARCH_TTL_MS);
+  const { fetch, upstream } = setup();
+  await fetchGeneSummaries(upstream, ids);
+  await fetchGeneSummaries(upstream, ids.slice(0, 20));
+  const [long, short] = fetch.requests.filter((r) => r.url.pathname.endsWith("/esummary.fcgi"));
+  assert.equal(long.method, "POST");
+  assert.equal(new URLSearchParams(long.body).get("id"), ids.join(","));
+  assert.equal(short.method, "GET");
 });
 
 Deno.test("fetchGeneRecord sends EFetch db=gene retmode=xml for one id", async () => {

@@ -3,7 +3,7 @@
  * PubmedData), `PubmedBookArticle` (BookDocument: whole books and chapters) and the bare
  * `MedlineCitationSet` of the MEDLINE baseline files. An `<ERROR>` body throws.
  */
-import { ToolError } from "../../core/errors.ts";
+import { ToolError } from "../../../core/errors.ts";
 import {
   articleIds,
   eLocationDoi,
@@ -14,9 +14,9 @@ import {
   parseKeywords,
   parseMesh,
   textList,
-} from "./pubmed_parts.ts";
-import type { BookInfo, JournalInfo, PubMedArticle, PubMedAuthor } from "./pubmed_types.ts";
-import { attr, child, children, get, mixedText, parsePubMedXml, plainText } from "./pubmed_xml.ts";
+} from "./parts.ts";
+import type { BookInfo, JournalInfo, PubMedArticle, PubMedAuthor } from "./types.ts";
+import { attr, child, children, get, mixedText, parsePubMedXml, plainText } from "./xml.ts";
 
 export function parseEFetchPubMed(body: string, url: string): PubMedArticle[] {
   const doc = parsePubMedXml(body, url);

@@ -1,9 +1,9 @@
 /** Test helper: recorded PubMed EFetch fixtures, parsed, looked up by PMID. */
-import { parseEFetchPubMed } from "../../../src/sources/ncbi/parse_efetch_pubmed.ts";
-import type { PubMedArticle } from "../../../src/sources/ncbi/pubmed_types.ts";
-import { fixture } from "../../helpers/runtime.ts";
+import { parseEFetchPubMed } from "../../../../src/sources/ncbi/pubmed/parse_efetch.ts";
+import type { PubMedArticle } from "../../../../src/sources/ncbi/pubmed/types.ts";
+import { fixture } from "../../../helpers/runtime.ts";
 
-export const PUBMED_FIXTURE_DIR = new URL("../../../fixtures/ncbi/pubmed/", import.meta.url);
+export const PUBMED_FIXTURE_DIR = new URL("../../../../fixtures/ncbi/pubmed/", import.meta.url);
 
 /** Every recorded EFetch XML file in fixtures/ncbi/pubmed. */
 export function pubmedXmlFixtures(): string[] {

@@ -2,8 +2,8 @@
  * ELink XML → links per LinkSetDb. Scores (cmd=neighbor_score) are kept as numbers; ids stay strings.
  * An `<ERROR>` in a LinkSet or at the root throws; `<Info>Empty result</Info>` is simply no links.
  */
-import { ToolError } from "../../core/errors.ts";
-import { eutilsRoot } from "./eutils_root.ts";
+import { ToolError } from "../../../core/errors.ts";
+import { eutilsRoot } from "./root.ts";
 import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
 
 export interface ELinkLink {

@@ -3,7 +3,7 @@
  * free MedlineDate ("2015 Oct-Dec", "1998 Dec-1999 Jan"). The originals are kept; year, month and day
  * are derived from them where that is unambiguous.
  */
-import type { PubMedDate } from "./pubmed_types.ts";
+import type { PubMedDate } from "./types.ts";
 
 const MONTHS: Record<string, string> = {
   jan: "01",

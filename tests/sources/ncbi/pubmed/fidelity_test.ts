@@ -1,8 +1,8 @@
 /** Parsing fidelity cases of issue 4, each on a real recorded PubMed record. */
 import assert from "node:assert/strict";
-import { parseEFetchPubMed } from "../../../src/sources/ncbi/parse_efetch_pubmed.ts";
-import { fixture } from "../../helpers/runtime.ts";
-import { article } from "./pubmed_fixtures.ts";
+import { parseEFetchPubMed } from "../../../../src/sources/ncbi/pubmed/parse_efetch.ts";
+import { fixture } from "../../../helpers/runtime.ts";
+import { article } from "./fixtures.ts";
 
 const BASELINE = "pubmedparser__medline16n0902.xml";
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { parseESearch } from "../../../src/sources/ncbi/parse_esearch.ts";
-import { parseELink } from "../../../src/sources/ncbi/parse_elink.ts";
-import { ToolError } from "../../../src/core/errors.ts";
-import { UpstreamError } from "../../../src/core/errors.ts";
-import { fixture } from "../../helpers/runtime.ts";
+import { parseESearch } from "../../../../src/sources/ncbi/eutils/parse_esearch.ts";
+import { parseELink } from "../../../../src/sources/ncbi/eutils/parse_elink.ts";
+import { ToolError } from "../../../../src/core/errors.ts";
+import { UpstreamError } from "../../../../src/core/errors.ts";
+import { fixture } from "../../../helpers/runtime.ts";
 
 const URL_ = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/esearch.fcgi";
 
@@ -69,7 +69,7 @@ Deno.test("a truncated NCBI body is a parse error, not a shorter answer", () => 
 });
 
 Deno.test("a PubMed EFetch body cut in half is a parse error, not fewer articles", async () => {
-  const { parseEFetchPubMed } = await import("../../../src/sources/ncbi/parse_efetch_pubmed.ts");
+  const { parseEFetchPubMed } = await import("../../../../src/sources/ncbi/pubmed/parse_efetch.ts");
   const whole = fixture("ncbi/pubmed/biopython__pubmed2.xml");
   assert.throws(() => parseEFetchPubMed(whole.slice(0, whole.length / 2), URL_), UpstreamError);
 });

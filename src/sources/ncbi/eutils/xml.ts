@@ -4,8 +4,8 @@
  * element names always parse as arrays so a single child never changes the shape.
  */
 import { XMLParser } from "fast-xml-parser";
-import { xmlProblem } from "../xml_check.ts";
-import { UpstreamError } from "../../core/errors.ts";
+import { xmlProblem } from "../../xml_check.ts";
+import { UpstreamError } from "../../../core/errors.ts";
 
 export type XmlNode = Record<string, unknown>;
 

@@ -2,9 +2,9 @@
  * Pieces shared by journal articles and book records: authors, abstracts, dates, ids, MeSH, grants.
  * Each takes a parsed element (see pubmed_xml.ts) and returns plain record fields.
  */
-import { pubMedDate } from "./pubmed_dates.ts";
-import type { Grant, MeshTerm, PubMedAuthor, PubMedDate } from "./pubmed_types.ts";
-import { attr, children, get, mixedText, plainText } from "./pubmed_xml.ts";
+import { pubMedDate } from "./dates.ts";
+import type { Grant, MeshTerm, PubMedAuthor, PubMedDate } from "./types.ts";
+import { attr, children, get, mixedText, plainText } from "./xml.ts";
 
 /** Authors of one AuthorList; `ValidYN="N"` entries (names NLM has marked as erroneous) are dropped. */
 export function parseAuthors(authorList: unknown): PubMedAuthor[] {

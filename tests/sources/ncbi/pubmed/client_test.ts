@@ -1,10 +1,10 @@
 /** Request construction of the PubMed E-utilities client: parameters, GET vs POST, error bodies. */
 import assert from "node:assert/strict";
-import { ToolError } from "../../../src/core/errors.ts";
-import { eFetch, eInfo, eLink, eSearch, eSummaryByIds, MAX_GET_IDS } from "../../../src/sources/ncbi/pubmed_client.ts";
-import { scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
-import { mergedParams } from "../../helpers/mock_routes.ts";
-import { eutils, fixtureXml, xml } from "../../tools/pubmed/eutils_routes.ts";
+import { ToolError } from "../../../../src/core/errors.ts";
+import { eFetch, eInfo, eLink, eSearch, eSummaryByIds } from "../../../../src/sources/ncbi/pubmed/client.ts";
+import { scriptedFetch, testRuntime } from "../../../helpers/runtime.ts";
+import { mergedParams } from "../../../helpers/mock_routes.ts";
+import { eutils, fixtureXml, xml } from "../../../tools/pubmed/eutils_routes.ts";
 
 const EMPTY_SET = "<PubmedArticleSet></PubmedArticleSet>";
 
@@ -56,9 +56,9 @@ Deno.test("eSearch maps an HTTP 400 with an <ERROR> body to INVALID_INPUT with N
   );
 });
 
-Deno.test(`eFetch uses GET up to ${MAX_GET_IDS} ids`, async () => {
+Deno.test("eFetch uses GET while the URL stays within 2000 characters (150 PMIDs)", async () => {
   const { fetch, ctx } = setup(eutils({ efetch: () => xml(EMPTY_SET) }));
-  const ids = Array.from({ length: MAX_GET_IDS }, (_, i) => String(30000000 + i));
+  const ids = Array.from({ length: 150 }, (_, i) => String(30000000 + i));
   const result = await eFetch(ctx, ids, "xml");
   const [request] = fetch.requests;
   assert.equal(request.method, "GET");
@@ -67,9 +67,9 @@ Deno.test(`eFetch uses GET up to ${MAX_GET_IDS} ids`, async () => {
   assert.equal(request.url.searchParams.get("retmode"), "xml");
 });
 
-Deno.test("eFetch switches to a form POST above the id threshold, credentials in the body", async () => {
+Deno.test("eFetch switches to a form POST when the id list makes the URL pass 2000 characters", async () => {
   const { fetch, ctx } = setup(eutils({ efetch: () => xml(EMPTY_SET) }));
-  const ids = Array.from({ length: MAX_GET_IDS + 1 }, (_, i) => String(30000000 + i));
+  const ids = Array.from({ length: 200 }, (_, i) => String(30000000 + i));
   const result = await eFetch(ctx, ids, "xml");
   const [request] = fetch.requests;
   assert.equal(request.method, "POST");

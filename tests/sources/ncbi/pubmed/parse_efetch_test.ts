@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { ToolError, UpstreamError } from "../../../src/core/errors.ts";
-import { parseEFetchPubMed } from "../../../src/sources/ncbi/parse_efetch_pubmed.ts";
-import type { PubMedArticle } from "../../../src/sources/ncbi/pubmed_types.ts";
-import { fixture } from "../../helpers/runtime.ts";
-import { parseFixture, pubmedXmlFixtures } from "./pubmed_fixtures.ts";
+import { ToolError, UpstreamError } from "../../../../src/core/errors.ts";
+import { parseEFetchPubMed } from "../../../../src/sources/ncbi/pubmed/parse_efetch.ts";
+import type { PubMedArticle } from "../../../../src/sources/ncbi/pubmed/types.ts";
+import { fixture } from "../../../helpers/runtime.ts";
+import { parseFixture, pubmedXmlFixtures } from "./fixtures.ts";
 
 /** Records in a body: PubmedArticle/PubmedBookArticle elements, or bare MedlineCitations in a baseline file. */
 function recordCount(xml: string): number {

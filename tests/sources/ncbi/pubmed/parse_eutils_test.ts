@@ -1,10 +1,10 @@
 /** ESummary v2.0, EInfo and MEDLINE-text parsing on recorded bodies. */
 import assert from "node:assert/strict";
-import { ToolError } from "../../../src/core/errors.ts";
-import { parseEInfo } from "../../../src/sources/ncbi/parse_einfo.ts";
-import { parseESummaryPubMed } from "../../../src/sources/ncbi/parse_esummary_pubmed.ts";
-import { splitMedlineText } from "../../../src/sources/ncbi/parse_medline_text.ts";
-import { fixture } from "../../helpers/runtime.ts";
+import { ToolError } from "../../../../src/core/errors.ts";
+import { parseEInfo } from "../../../../src/sources/ncbi/eutils/parse_einfo.ts";
+import { parseESummaryPubMed } from "../../../../src/sources/ncbi/pubmed/parse_esummary.ts";
+import { splitMedlineText } from "../../../../src/sources/ncbi/pubmed/parse_medline_text.ts";
+import { fixture } from "../../../helpers/runtime.ts";
 
 Deno.test("parseESummaryPubMed reads version 2.0 summaries with ISO dates and author names", () => {
   const [first, second] = parseESummaryPubMed(fixture("ncbi/eutils/eutilsjson__esummary.pubmed.xml"), "u");

@@ -3,11 +3,11 @@
  * (`<DocumentSummary uid="…"><error>…</error>`) becomes a summary with `error` set, so one bad id never
  * hides the others and is never passed off as an empty record.
  */
-import { eSummaryDocuments } from "./eutils_root.ts";
+import { eSummaryDocuments } from "../eutils/root.ts";
 import { markupToText } from "./markup_text.ts";
-import { isoDate } from "./pubmed_dates.ts";
-import type { PubMedSummary } from "./pubmed_types.ts";
-import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
+import { isoDate } from "./dates.ts";
+import type { PubMedSummary } from "./types.ts";
+import { asArray, parseNcbiXml, text, type XmlNode } from "../eutils/xml.ts";
 
 export function parseESummaryPubMed(xml: string, url: string): PubMedSummary[] {
   const doc = parseNcbiXml(xml, url, ["DocumentSummary", "Author", "ArticleId"]);

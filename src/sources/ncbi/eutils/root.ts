@@ -3,7 +3,7 @@
  * for a fatal failure. A body without the root (an HTML error page that happens to parse, another
  * utility's answer) is an upstream fault, never an empty result.
  */
-import { ToolError } from "../../core/errors.ts";
+import { ToolError } from "../../../core/errors.ts";
 import { asArray, text, type XmlNode } from "./xml.ts";
 
 /**

@@ -6,7 +6,7 @@
  * they are skipped, not parsed.
  */
 import { markupToText } from "./markup_text.ts";
-import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
+import { asArray, parseNcbiXml, text, type XmlNode } from "../eutils/xml.ts";
 
 const ARRAY_TAGS = new Set([
   "PubmedArticle",

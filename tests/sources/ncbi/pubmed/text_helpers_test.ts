@@ -1,7 +1,7 @@
 /** markupToText and the PubMed date helpers. */
 import assert from "node:assert/strict";
-import { decodeEntities, markupToText } from "../../../src/sources/ncbi/markup_text.ts";
-import { freeDateParts, isoDate, pubMedDate, standardMonth } from "../../../src/sources/ncbi/pubmed_dates.ts";
+import { decodeEntities, markupToText } from "../../../../src/sources/ncbi/pubmed/markup_text.ts";
+import { freeDateParts, isoDate, pubMedDate, standardMonth } from "../../../../src/sources/ncbi/pubmed/dates.ts";
 
 Deno.test("markupToText drops tags, keeps their text and decodes entities last", () => {
   assert.equal(markupToText("LE<sub>min</sub> &lt;i&gt; x"), "LEmin <i> x");

@@ -2,8 +2,8 @@
  * ESearch XML → record. Errors and warnings NCBI puts in the body are surfaced, never dropped: a fatal
  * `<ERROR>` throws, `ErrorList`/`WarningList` entries become `warnings`.
  */
-import { ToolError } from "../../core/errors.ts";
-import { eutilsRoot } from "./eutils_root.ts";
+import { ToolError } from "../../../core/errors.ts";
+import { eutilsRoot } from "./root.ts";
 import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
 
 export interface ESearchResult {

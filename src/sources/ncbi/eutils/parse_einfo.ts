@@ -2,7 +2,7 @@
  * EInfo db=<name> → database statistics: record count, last update, searchable fields and link names.
  * Counts can exceed 2^31 (protein); they stay exact as JavaScript numbers up to 2^53.
  */
-import { ToolError } from "../../core/errors.ts";
+import { ToolError } from "../../../core/errors.ts";
 import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
 
 export interface EInfoField {

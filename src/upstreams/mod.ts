@@ -1,0 +1,67 @@
+/**
+ * The upstream table: one {@link UpstreamDef} per service. Config reads each base-URL variable from it,
+ * the permission sets and the mock upstream are tested against it, and the runtime hands it to the
+ * pipeline. Adding an upstream: one file in this folder and one line here (docs/extending.md).
+ */
+import { SERVER_NAME, VERSION } from "../core/version.ts";
+import { type BaseUrlVar, baseUrlVars, type PipelineSettings, type UpstreamDef } from "../upstream/def.ts";
+import { createPipeline, type PipelineDeps } from "../upstream/fetch_upstream.ts";
+import { resolvePolicies, type UpstreamPolicy } from "../upstream/policies.ts";
+import type { Upstream, UpstreamRequest } from "../upstream/types.ts";
+import { arxivApi } from "./arxiv_api.ts";
+import { arxivWeb } from "./arxiv_web.ts";
+import { ncbiEutils, type NcbiSettings } from "./ncbi_eutils.ts";
+import { openalex, type OpenAlexSettings } from "./openalex.ts";
+import { publisher } from "./publisher.ts";
+import { pubchem } from "./pubchem.ts";
+
+/** Everything the definitions read from the configuration; `Config` satisfies it. */
+export interface UpstreamSettings extends PipelineSettings {
+  ncbi: NcbiSettings;
+  openalex: OpenAlexSettings;
+}
+
+/** The table, keyed by name (each key equals its definition's `name`, which a test checks). */
+export const UPSTREAMS_BY_NAME = {
+  "ncbi-eutils": ncbiEutils,
+  "pubchem": pubchem,
+  "arxiv-api": arxivApi,
+  "arxiv-web": arxivWeb,
+  "openalex": openalex,
+  "publisher": publisher,
+} satisfies Record<string, UpstreamDef<UpstreamSettings>>;
+
+export type UpstreamName = keyof typeof UPSTREAMS_BY_NAME;
+
+/** Every upstream, in README order. */
+export const UPSTREAMS: readonly UpstreamDef<UpstreamSettings>[] = Object.values(UPSTREAMS_BY_NAME);
+
+/** A request to one of the table's upstreams (the name is checked at compile time). */
+export type ServiceRequest = UpstreamRequest<UpstreamName>;
+/** The pipeline as sources see it: requests name an upstream of the table. */
+export type ServiceUpstream = Upstream<UpstreamName>;
+
+/** Every base-URL variable of the table with its key in `Config.baseUrls`, in table order. */
+export function baseUrlSettings(): [key: string, variable: BaseUrlVar][] {
+  return UPSTREAMS.flatMap((def) => baseUrlVars(def));
+}
+
+/** Hosts the confined permission sets grant: the union of every definition's hosts. */
+export function upstreamHosts(): string[] {
+  return [...new Set(UPSTREAMS.flatMap((def) => def.hosts))];
+}
+
+/** The table resolved against a configuration (what the pipeline runs on), keyed by name. */
+export function upstreamPolicies(settings: UpstreamSettings): Record<UpstreamName, UpstreamPolicy> {
+  return resolvePolicies(UPSTREAMS, settings) as Record<UpstreamName, UpstreamPolicy>;
+}
+
+export type UpstreamDeps = Omit<PipelineDeps<UpstreamSettings>, "upstreams" | "product"> & {
+  /** Product token of the User-Agent; default `science-mcp/<version>`. */
+  product?: string;
+};
+
+/** The pipeline over the whole table (what the runtime builds; tests may pass their own policies). */
+export function createUpstream(deps: UpstreamDeps): ServiceUpstream {
+  return createPipeline({ ...deps, upstreams: UPSTREAMS, product: deps.product ?? `${SERVER_NAME}/${VERSION}` });
+}

@@ -1,0 +1,33 @@
+/**
+ * OpenAlex REST API. An API key is required since February 2026 (a daily credit budget); `mailto` names
+ * a contact. Over-limit answers are plain 429s.
+ */
+import { defineUpstream, type PipelineSettings } from "../upstream/def.ts";
+
+/** The configuration this upstream reads (OPENALEX_* variables). */
+export interface OpenAlexSettings {
+  apiKey?: string;
+  mailto?: string;
+}
+
+export const openalex = defineUpstream<PipelineSettings & { openalex: OpenAlexSettings }>({
+  name: "openalex",
+  title: "OpenAlex",
+  baseUrl: {
+    env: "OPENALEX_BASE_URL",
+    default: "https://api.openalex.org",
+    description: "OpenAlex API base URL",
+    mockPrefix: "openalex",
+  },
+  hosts: ["api.openalex.org"],
+  rate: { intervalMs: 100 },
+  concurrency: 5,
+  maxRetries: 3,
+  ttlMs: 60 * 60_000,
+  backoff: { baseMs: 1000, maxMs: 30_000 },
+  credentials: ({ openalex }) => ({ api_key: openalex.apiKey, mailto: openalex.mailto }),
+  secretParams: ["api_key", "mailto"],
+  contact: ({ openalex }) => openalex.mailto,
+  throttleHint: ({ openalex }) => openalex.apiKey ? "" : " or set OPENALEX_API_KEY",
+  recoveryHint: "Retry shortly; check OPENALEX_API_KEY (required by OpenAlex since February 2026).",
+});

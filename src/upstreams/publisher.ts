@@ -1,0 +1,18 @@
+/**
+ * Publisher landing pages and PDFs that OpenAlex links to: absolute URLs on many unrelated hosts, so one
+ * queue per host, gently paced, and no default hosts in the confined permission sets.
+ */
+import { defineUpstream } from "../upstream/def.ts";
+
+export const publisher = defineUpstream({
+  name: "publisher",
+  title: "Publisher links",
+  mockPrefix: "publisher",
+  hosts: [],
+  rate: { intervalMs: 200 },
+  concurrency: 2,
+  maxRetries: 1,
+  ttlMs: 24 * 60 * 60_000,
+  backoff: { baseMs: 1000, maxMs: 30_000 },
+  perHost: true,
+});
