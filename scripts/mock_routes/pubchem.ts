@@ -6,6 +6,9 @@
  * Identifiers outside it get PubChem's recorded NotFound fault (similarity and identity searches find only
  * aspirin); an unbalanced SMILES gets BadRequest.
  * Searching by CID 241 (benzene) times out on the fast endpoint, exercising the asynchronous ListKey flow.
+ * Aspirin has a PNG depiction (built, both sizes) and bioassay results whose targets have gene summaries; acetic
+ * acid (CID 176) has the GHS classification cut from its recorded PUG-View record, and other CIDs get PUG-View's
+ * NotFound fault.
  */
 import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
 
@@ -147,11 +150,39 @@ function assays(req: MockRequest): Response | undefined {
   return known ? fixture("built__assay_target_genesymbol_CYP3A4_aids.json") : notFound();
 }
 
-const HANDLERS = [lookup, properties, compoundInfo, searches, substances, assays];
+function depiction(req: MockRequest): Response | undefined {
+  const m = /^\/pug\/compound\/cid\/(\d+)\/PNG$/.exec(req.path);
+  if (!m) return undefined;
+  if (m[1] !== "2244") return notFound();
+  const size = req.params.get("image_size") === "small" ? "small" : "large";
+  return fixtureResponse(`pubchem/built__png_cid_2244_${size}.png`, "image/png");
+}
+
+function pugView(req: MockRequest): Response | undefined {
+  const m = /^\/pug_view\/data\/compound\/(\d+)\/JSON$/.exec(req.path);
+  if (!m) return undefined;
+  if (m[1] === "176" && req.params.get("heading") === "GHS Classification") {
+    return fixture("built__pugview_ghs_cid176.json");
+  }
+  return fixture("built__pugview_fault_not_found.json", 404);
+}
+
+function bioactivity(req: MockRequest): Response | undefined {
+  const summary = /^\/pug\/compound\/cid\/(\d+)\/assaysummary\/JSON$/.exec(req.path);
+  if (summary) return summary[1] === "2244" ? fixture("built__assaysummary_cid_2244.json") : notFound();
+  const genes = /^\/pug\/gene\/geneid\/([\d,]+)\/summary\/JSON$/.exec(req.path);
+  if (!genes) return undefined;
+  const wanted = new Set(genes[1].split(",").map(Number));
+  const all = JSON.parse(fixtureText("pubchem/built__gene_summary_aspirin_targets.json")).GeneSummaries.GeneSummary;
+  const found = all.filter((g: { GeneID: number }) => wanted.has(g.GeneID));
+  return found.length ? json({ GeneSummaries: { GeneSummary: found } }) : notFound();
+}
+
+const HANDLERS = [lookup, properties, compoundInfo, searches, substances, assays, depiction, pugView, bioactivity];
 
 export const pubchemRoutes: MockRoute[] = [{
   prefix: "pubchem",
-  name: "PubChem PUG REST (compounds, searches, substances, assays)",
+  name: "PubChem PUG REST and PUG-View (compounds, searches, substances, assays, images, GHS)",
   handle(req) {
     for (const handler of HANDLERS) {
       const response = handler(req);

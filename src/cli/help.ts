@@ -10,6 +10,7 @@ Usage:
   deno task cli help <tool>                   Arguments and examples of one tool
   deno task cli call <tool> '<json args>'     Call a tool with a JSON object
   deno task cli call <tool> --name value ...  Call a tool with flags (repeat a flag for a list)
+  deno task cli call <tool> ... --out FILE    Also write an attached image (a structure PNG) to FILE
   deno task cli serve [--transport stdio|http] [--port N]
                                               Run the MCP server (default: MCP_TRANSPORT_TYPE)
   deno task cli version

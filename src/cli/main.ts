@@ -12,6 +12,7 @@ import { createRuntime, type Runtime, toolContext } from "../runtime.ts";
 import { protectStdout } from "../transports/stdio.ts";
 import { parseToolArgs, UsageError } from "./args.ts";
 import { toolHelp, toolList, USAGE } from "./help.ts";
+import { saveImage, takeOutOption } from "./out_file.ts";
 import { type ProgressParams, progressReporter } from "./progress.ts";
 import { runServe } from "./serve.ts";
 
@@ -108,7 +109,8 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
   const runtime = io.runtime();
   try {
     const def = findTool(runtime.tools, name);
-    const toolArgs = parseToolArgs(def, rest);
+    const { out, rest: flags } = takeOutOption(rest, Object.hasOwn(def.input.shape, "out"));
+    const toolArgs = parseToolArgs(def, flags);
     const controller = new AbortController();
     const onSigint = () => controller.abort(new Error("interrupted (Ctrl-C)"));
     Deno.addSignalListener("SIGINT", onSigint);
@@ -123,7 +125,9 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
       const result = await invokeTool(def, toolArgs, ctx);
       bar.done();
       io.stdout(JSON.stringify(result.structuredContent, null, 2) + "\n");
-      return result.isError ? EXIT_TOOL_ERROR : EXIT_OK;
+      const saveError = await saveImage(result, out, io.stderr);
+      if (saveError) io.stderr(`error: ${saveError}\n`);
+      return result.isError ? EXIT_TOOL_ERROR : saveError ? EXIT_USAGE : EXIT_OK;
     } finally {
       Deno.removeSignalListener("SIGINT", onSigint);
     }

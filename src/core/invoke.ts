@@ -4,14 +4,14 @@
  */
 import { z } from "zod";
 import { type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
-import type { AnyToolDef, InvokeContext, ToolDefFor } from "./tool_def.ts";
+import { type AnyToolDef, extraContent, type ImageBlock, type InvokeContext, type ToolDefFor } from "./tool_def.ts";
 
 /** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
 export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
 
 export interface ToolResult {
   [key: string]: unknown;
-  content: { type: "text"; text: string }[];
+  content: ({ type: "text"; text: string } | ImageBlock)[];
   structuredContent: Record<string, unknown>;
   isError?: boolean;
 }
@@ -34,16 +34,17 @@ export async function invokeTool<C extends InvokeContext>(
       throw new Error(`output of ${def.name} does not match its schema`);
     }
     const structuredContent = checked.data as Record<string, unknown>;
-    const json = JSON.stringify(structuredContent);
-    if (json.length > MAX_RESULT_BYTES) {
+    const extra = extraContent(raw);
+    const size = JSON.stringify(structuredContent).length + extra.reduce((n, block) => n + block.data.length, 0);
+    if (size > MAX_RESULT_BYTES) {
       throw new ToolError(
         "PAYLOAD_TOO_LARGE",
-        `The result of ${def.name} is ${(json.length / 1e6).toFixed(1)} MB, over the 8 MB limit.`,
+        `The result of ${def.name} is ${(size / 1e6).toFixed(1)} MB, over the 8 MB limit.`,
         "Ask for less: fewer ids, a smaller count or max_chars, or a lighter detail level.",
       );
     }
     ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
-    return { content: [{ type: "text", text: def.render(structuredContent) }], structuredContent };
+    return { content: [{ type: "text", text: def.render(structuredContent) }, ...extra], structuredContent };
   } catch (error) {
     const envelope = toErrorEnvelope(error, (name) => ctx.upstream?.recoveryHint?.(name));
     const fields = { tool: def.name, code: envelope.code, ms: ctx.clock.now() - started };

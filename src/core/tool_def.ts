@@ -60,6 +60,31 @@ export type ToolDefFor<C> = ToolDef<any, any, C>;
 // deno-lint-ignore no-explicit-any
 export type AnyToolDef = ToolDefFor<any>;
 
+/** A content block a result carries besides its text block and outside structuredContent (MCP ImageContent). */
+export interface ImageBlock {
+  type: "image";
+  /** Base64 of the bytes. */
+  data: string;
+  mimeType: string;
+}
+
+const EXTRA_CONTENT = Symbol("extraContent");
+
+/**
+ * Attaches content blocks (an image) to a `run` result. They leave after the text block and never enter
+ * structuredContent, which stays small and schema-checked; the result object itself is returned.
+ * @example return withContent({ cid, imageUrl, bytes }, [{ type: "image", data, mimeType: "image/png" }]);
+ */
+export function withContent<T extends object>(result: T, blocks: ImageBlock[]): T {
+  return Object.defineProperty(result, EXTRA_CONTENT, { value: blocks, enumerable: false });
+}
+
+/** The blocks {@link withContent} attached to a result (none for plain results). */
+export function extraContent(result: unknown): ImageBlock[] {
+  if (typeof result !== "object" || result === null) return [];
+  return (result as { [EXTRA_CONTENT]?: ImageBlock[] })[EXTRA_CONTENT] ?? [];
+}
+
 export interface ResourceEntry {
   uri: string;
   name: string;

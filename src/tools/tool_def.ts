@@ -7,8 +7,8 @@ import type { ToolsetName } from "../config.ts";
 import type { ToolContext } from "../context.ts";
 import type * as core from "../core/tool_def.ts";
 
-export { READS_LOCAL, READS_NETWORK } from "../core/tool_def.ts";
-export type { ResourceContent, ResourceEntry, ToolAnnotations } from "../core/tool_def.ts";
+export { READS_LOCAL, READS_NETWORK, withContent } from "../core/tool_def.ts";
+export type { ImageBlock, ResourceContent, ResourceEntry, ToolAnnotations } from "../core/tool_def.ts";
 export type { ToolContext };
 
 export type ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> =

@@ -48,7 +48,8 @@ export function faultInBody(fault: PugFault, context: FaultContext): ToolError {
 
 function faultError(fault: PugFault | undefined, context: FaultContext, cause?: unknown): ToolError | undefined {
   if (!fault) return undefined;
-  switch (fault.code) {
+  // PUG-View names the same faults PUGVIEW.* (NotFound, BadRequest, ServerBusy, Timeout).
+  switch (fault.code.replace(/^PUGVIEW\./, "PUGREST.")) {
     case "PUGREST.NotFound": {
       const message = `${context.notFound} (PubChem: ${describe(fault)})`;
       return new ToolError("ENTITY_NOT_FOUND", message, context.notFoundHint, { cause });

@@ -1,32 +1,47 @@
+/** get_compound_image_url: the depiction URL of a compound and, by default, the PNG itself as an image block. */
 import { z } from "zod";
-import { defineTool, READS_LOCAL } from "../tool_def.ts";
+import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
 import { compoundImageUrl } from "../../sources/pubchem/client.ts";
+import { fetchDepiction, toBase64 } from "../../sources/pubchem/depiction.ts";
 import { cidSchema } from "./shared.ts";
 
 const input = z.object({
   cid: cidSchema.describe("The PubChem Compound ID (CID), e.g. 2244."),
   size: z.enum(["small", "large"]).default("large").describe("Image size: 'small' (100x100) or 'large' (300x300)."),
+  inline: z.boolean().default(true).describe("Attach the PNG as an image block (false: URL only, no request)."),
 });
 
 const output = z.object({
   cid: z.number().int(),
   imageUrl: z.url().describe("A direct URL to the PNG image of the compound's 2D structure."),
+  bytes: z.number().int().optional().describe("Size of the attached PNG; width and height in pixels (inline only)."),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
 });
 
 export const getCompoundImageUrl = defineTool({
   name: "get_compound_image_url",
-  title: "PubChem structure image URL",
+  title: "PubChem structure image",
   toolset: "pubchem",
-  description: "Returns a direct URL to a PNG depiction of a compound's 2D structure, for multimodal agents or " +
-    "for showing a user. The URL is built locally (no request), so it does not check that the CID exists: resolve " +
-    "or verify CIDs with search_compound_by_identifier or fetch_compound_properties. " +
+  description: "Shows a compound's 2D structure: returns the PubChem PNG as an image block (inline, default) plus " +
+    "its URL. Use it to look at or show a structure; inline false gives the URL only, without a request. An " +
+    "unknown CID is ENTITY_NOT_FOUND. Same picture as resource pubchem://compound/{cid}/image. " +
     'Example: {"cid":2244,"size":"large"}',
   input,
   output,
-  annotations: READS_LOCAL,
-  examples: [{ cid: 2244 }, { cid: 3672, size: "small" }],
-  run(args, ctx) {
-    return Promise.resolve({ cid: args.cid, imageUrl: compoundImageUrl(ctx, args.cid, args.size) });
+  annotations: READS_NETWORK,
+  examples: [{ cid: 2244 }, { cid: 2244, size: "small" }],
+  async run(args, ctx) {
+    const imageUrl = compoundImageUrl(ctx, args.cid, args.size);
+    if (!args.inline) return { cid: args.cid, imageUrl };
+    const png = await fetchDepiction(ctx, args.cid, args.size);
+    const result = { cid: args.cid, imageUrl, bytes: png.bytes.length, width: png.width, height: png.height };
+    return withContent(result, [{ type: "image", data: toBase64(png.bytes), mimeType: "image/png" }]);
   },
-  render: (r) => `CID ${r.cid}: ${r.imageUrl}`,
+  render(r) {
+    const image = r.bytes === undefined
+      ? "image: not attached (inline false); open the url to see it"
+      : `image: attached below (image/png, ${r.width}×${r.height} px, ${r.bytes} bytes)`;
+    return `## Structure of CID ${r.cid}\n${image}\nurl: ${r.imageUrl}`;
+  },
 });

@@ -1,8 +1,11 @@
 /** The pubchem toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
 import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
+import { compoundImageResource } from "./compound_image_resource.ts";
 import { compoundResource } from "./compound_resource.ts";
 import { fetchAssaySummary } from "./fetch_assay_summary.ts";
+import { fetchCompoundBioactivity } from "./fetch_compound_bioactivity.ts";
 import { fetchCompoundProperties } from "./fetch_compound_properties.ts";
+import { fetchCompoundSafety } from "./fetch_compound_safety.ts";
 import { fetchCompoundXrefs } from "./fetch_compound_xrefs.ts";
 import { fetchSubstanceDetails } from "./fetch_substance_details.ts";
 import { getCompoundImageUrl } from "./get_compound_image_url.ts";
@@ -23,5 +26,7 @@ export const pubchemTools: AnyToolDef[] = [
   fetchAssaySummary,
   searchAssaysByTarget,
   fetchCompoundXrefs,
+  fetchCompoundSafety,
+  fetchCompoundBioactivity,
 ];
-export const pubchemResources: ResourceDef[] = [compoundResource];
+export const pubchemResources: ResourceDef[] = [compoundResource, compoundImageResource];

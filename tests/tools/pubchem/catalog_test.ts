@@ -14,9 +14,11 @@ const NAMES = [
   "fetch_assay_summary",
   "search_assays_by_target",
   "fetch_compound_xrefs",
+  "fetch_compound_safety",
+  "fetch_compound_bioactivity",
 ];
 
-Deno.test("the pubchem toolset lists the ten spec tools, each documented for a model", async (t) => {
+Deno.test("the pubchem toolset lists its twelve tools, each documented for a model", async (t) => {
   await t.step("names, toolset and examples", () => {
     assert.deepEqual(pubchemTools.map((tool) => tool.name), NAMES);
     for (const tool of pubchemTools) {
@@ -49,10 +51,10 @@ Deno.test("the pubchem toolset lists the ten spec tools, each documented for a m
       await h.close();
     }
   });
-  await t.step("one resource template", () => {
-    assert.deepEqual(pubchemResources.map((r) => [r.uriTemplate, r.toolset]), [[
-      "pubchem://compound/{cid}",
-      "pubchem",
-    ]]);
+  await t.step("two resource templates: the summary and the structure image", () => {
+    assert.deepEqual(pubchemResources.map((r) => [r.uriTemplate, r.toolset, r.mimeType]), [
+      ["pubchem://compound/{cid}", "pubchem", "application/json"],
+      ["pubchem://compound/{cid}/image", "pubchem", "image/png"],
+    ]);
   });
 });

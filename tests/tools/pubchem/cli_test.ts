@@ -22,7 +22,7 @@ const CASES: Record<string, { ok: Args; notFound?: Args; bad: Args }> = {
     notFound: { cids: [999999999], properties: ["Title"] },
     bad: { cids: [], properties: ["Title"] },
   },
-  get_compound_image_url: { ok: { cid: 2244 }, bad: { cid: 0 } },
+  get_compound_image_url: { ok: { cid: 2244 }, notFound: { cid: 999999999 }, bad: { cid: 0 } },
   search_compounds_by_structure: {
     ok: { searchType: "identity", query: "2244", queryType: "cid" },
     notFound: { searchType: "identity", query: "999", queryType: "cid" },
@@ -45,6 +45,12 @@ const CASES: Record<string, { ok: Args; notFound?: Args; bad: Args }> = {
     ok: { cid: 2244, xrefTypes: ["PubMedID"] },
     notFound: { cid: 1, xrefTypes: ["RN"] },
     bad: { cid: 2244, xrefTypes: ["DOI"] },
+  },
+  fetch_compound_safety: { ok: { cid: 176 }, notFound: { cid: 2244 }, bad: { cid: "176" } },
+  fetch_compound_bioactivity: {
+    ok: { cid: 2244, count: 3 },
+    notFound: { cid: 3672 },
+    bad: { cid: 2244, count: 500 },
   },
 };
 

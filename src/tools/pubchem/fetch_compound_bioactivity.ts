@@ -1,0 +1,101 @@
+/** fetch_compound_bioactivity: a compound's bioassay outcomes (PUG REST assaysummary), counted, ranked by target, paged. */
+import { z } from "zod";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { fetchBioactivity } from "../../sources/pubchem/bioactivity.ts";
+import { cidSchema } from "./shared.ts";
+
+const input = z.object({
+  cid: cidSchema.describe("The PubChem Compound ID (CID), e.g. 2244."),
+  offset: z.number().int().min(0).default(0).describe("Assays to skip (paging)."),
+  count: z.number().int().min(1).max(100).default(20).describe("Assays to return (1–100)."),
+});
+
+const outcome = z.enum(["active", "inactive", "inconclusive", "unspecified"]);
+
+const output = z.object({
+  cid: z.number().int(),
+  counts: z.object({
+    active: z.number().int(),
+    inactive: z.number().int(),
+    inconclusive: z.number().int(),
+    unspecified: z.number().int(),
+  }).describe("Assays per outcome (an assay counts as active if any tested sample was)."),
+  topTargets: z.array(z.object({
+    geneId: z.number().int().optional().describe("NCBI Gene ID (usable with get_gene)."),
+    accession: z.string().optional(),
+    symbol: z.string().optional(),
+    name: z.string().optional(),
+    activeAssays: z.number().int(),
+    testedAssays: z.number().int(),
+  })).describe("Up to 10 targets, most active assays first."),
+  total: z.number().int().describe("Assays in which the compound was tested (all pages)."),
+  offset: z.number().int(),
+  nextOffset: z.number().int().optional().describe("Pass as offset for the next page; absent on the last."),
+  assays: z.array(z.object({
+    aid: z.number().int(),
+    outcome,
+    name: z.string().optional(),
+    type: z.string().optional(),
+    targetGeneId: z.number().int().optional(),
+    targetAccession: z.string().optional(),
+    activityName: z.string().optional().describe("e.g. IC50, Ki."),
+    activityValue: z.number().optional().describe("In µM."),
+    pubmedId: z.number().int().optional(),
+  })).describe("This page of assays, active first, then by AID."),
+});
+
+export const fetchCompoundBioactivity = defineTool({
+  name: "fetch_compound_bioactivity",
+  title: "PubChem bioactivity of a compound",
+  toolset: "pubchem",
+  description: "A compound's PubChem bioassay results: counts of active/inactive/inconclusive assays, the top " +
+    "targets with NCBI Gene IDs, and the assays (AID, outcome, target, IC50-type values), active first, paged " +
+    "by offset/count. Use for 'what is this compound active against'; details of one assay: fetch_assay_summary. " +
+    'Example: {"cid":2244,"count":10}',
+  input,
+  output,
+  annotations: READS_NETWORK,
+  examples: [{ cid: 2244, count: 10 }],
+  async run(args, ctx) {
+    const { counts, assays, topTargets } = await fetchBioactivity(ctx, args.cid);
+    const end = args.offset + args.count;
+    return {
+      cid: args.cid,
+      counts,
+      topTargets,
+      total: assays.length,
+      offset: args.offset,
+      ...(end < assays.length ? { nextOffset: end } : {}),
+      assays: assays.slice(args.offset, end),
+    };
+  },
+  render(r) {
+    const c = r.counts;
+    const shown = r.assays.length ? `${r.offset + 1}–${r.offset + r.assays.length}` : "none";
+    return [
+      `# Bioactivity of CID ${r.cid}`,
+      `assays tested: ${r.total} (active ${c.active}, inactive ${c.inactive}, inconclusive ${c.inconclusive}, ` +
+      `unspecified ${c.unspecified})`,
+      "",
+      "## Top targets (active/tested assays)",
+      ...(r.topTargets.length ? r.topTargets.map((t) => `- ${targetLabel(t)}: ${t.activeAssays}/${t.testedAssays}`) : [
+        "- none (no assay with a molecular target)",
+      ]),
+      "",
+      `## Assays ${shown} of ${r.total}`,
+      ...r.assays.map((a) => {
+        const target = a.targetGeneId !== undefined ? `gene ${a.targetGeneId}` : a.targetAccession;
+        const value = a.activityValue !== undefined ? `${a.activityName ?? "value"} ${a.activityValue} µM` : undefined;
+        const details = [a.type, target, value, a.pubmedId && `PMID ${a.pubmedId}`].filter(Boolean).join("; ");
+        return `- AID ${a.aid} ${a.outcome}: ${a.name ?? "(unnamed assay)"}${details ? ` (${details})` : ""}`;
+      }),
+      ...(r.nextOffset !== undefined ? [`next page: offset ${r.nextOffset}`] : []),
+    ].join("\n");
+  },
+});
+
+function targetLabel(t: { geneId?: number; accession?: string; symbol?: string; name?: string }): string {
+  const id = t.geneId !== undefined ? `gene ${t.geneId}` : t.accession ?? "";
+  const head = t.symbol ? `${t.symbol} (${id})` : id;
+  return t.name ? `${head} ${t.name}` : head;
+}

@@ -1,0 +1,108 @@
+/** fetch_compound_safety: GHS hazard classification of a compound (PUG-View), every statement with its source. */
+import { z } from "zod";
+import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { fetchGhs, summarizeGhs } from "../../sources/pubchem/safety.ts";
+import { cidSchema } from "./shared.ts";
+
+const input = z.object({
+  cid: cidSchema.describe("The PubChem Compound ID (CID), e.g. 176 (acetic acid)."),
+});
+
+const signal = z.enum(["Danger", "Warning"]);
+
+const output = z.object({
+  cid: z.number().int(),
+  name: z.string().optional().describe("PubChem's record title."),
+  signalWord: signal.optional().describe("Strictest signal word over all sources."),
+  pictograms: z.array(z.object({
+    code: z.string().describe("GHS01–GHS09."),
+    name: z.string(),
+  })).describe("Every pictogram any source gives."),
+  hazardStatements: z.array(z.object({
+    code: z.string(),
+    text: z.string(),
+    hazardClass: z.string().optional().describe("Hazard class and category."),
+    percent: z.number().optional().describe("Highest share of ECHA C&L notifiers reporting it."),
+    sources: z.array(z.string()).describe("Sources that give it."),
+  })).describe("Each H-statement once, in code order."),
+  sources: z.array(z.object({
+    source: z.string().describe("Depositing source, e.g. 'European Chemicals Agency (ECHA)'."),
+    record: z.string().optional().describe("The source's record name (tells two records of one source apart)."),
+    url: z.string().optional(),
+    signalWord: signal.optional(),
+    pictograms: z.array(z.string()),
+    hazardCodes: z.array(z.string()),
+    precautionaryCodes: z.array(z.string()).describe("P-statement codes, e.g. 'P301+P330+P331'."),
+  })).describe("One classification per source record, as deposited."),
+});
+
+export const fetchCompoundSafety = defineTool({
+  name: "fetch_compound_safety",
+  title: "PubChem GHS hazard classification",
+  toolset: "pubchem",
+  description: "GHS hazard classification of a compound from PubChem (PUG-View): signal word, pictograms, " +
+    "H-statements and P-statement codes, each with the source that gives it (ECHA, HSDB, …). Use for safety " +
+    "or handling questions. No GHS data for the CID is ENTITY_NOT_FOUND (which does not mean safe). " +
+    'Example: {"cid":176}',
+  input,
+  output,
+  annotations: READS_NETWORK,
+  examples: [{ cid: 176 }],
+  async run(args, ctx) {
+    const record = await fetchGhs(ctx, args.cid);
+    return {
+      cid: record.cid,
+      ...(record.name ? { name: record.name } : {}),
+      ...summarizeGhs(record.classifications),
+      sources: record.classifications.map((c) => ({
+        source: c.source,
+        ...(c.record ? { record: c.record } : {}),
+        ...(c.url ? { url: c.url } : {}),
+        ...(c.signalWord ? { signalWord: c.signalWord } : {}),
+        pictograms: c.pictograms.map((p) => p.code),
+        hazardCodes: c.hazardStatements.map((h) => h.code),
+        precautionaryCodes: c.precautionaryCodes,
+      })),
+    };
+  },
+  render(r) {
+    const lines = [
+      `# GHS hazards: ${r.name ?? `CID ${r.cid}`} (CID ${r.cid})`,
+      `signal word: ${r.signalWord ?? "none given"}`,
+      `pictograms: ${r.pictograms.map((p) => `${p.code} ${p.name}`).join(", ") || "none"}`,
+      "",
+      "## Hazard statements",
+      ...r.hazardStatements.map((h) => {
+        const detail = [h.hazardClass, h.percent === undefined ? undefined : `${h.percent}% of ECHA notifiers`]
+          .filter(Boolean).join("; ");
+        return `- ${h.code}: ${h.text}${detail ? ` (${detail})` : ""} — ${h.sources.map(shortName).join(", ")}`;
+      }),
+      "",
+      "## Precautionary statement codes, by source",
+      ...r.sources.filter((s) => s.precautionaryCodes.length).map((s) =>
+        `- ${label(s)}: ${s.precautionaryCodes.join(", ")}`
+      ),
+      "",
+      "## Sources",
+      ...r.sources.map((s) => {
+        const parts = [
+          s.signalWord && `signal ${s.signalWord}`,
+          s.pictograms.length ? `pictograms ${s.pictograms.join(" ")}` : undefined,
+          s.hazardCodes.length ? `hazards ${s.hazardCodes.join(" ")}` : undefined,
+          s.url,
+        ].filter(Boolean);
+        return `- ${label(s)} = ${s.source}: ${parts.join("; ")}`;
+      }),
+    ];
+    return lines.join("\n");
+  },
+});
+
+/** "European Chemicals Agency (ECHA)" → "ECHA": the parenthesised acronym when a source has one. */
+function shortName(source: string): string {
+  return /\(([^()]+)\)\s*$/.exec(source)?.[1] ?? source;
+}
+
+function label(s: { source: string; record?: string }): string {
+  return s.record ? `${shortName(s.source)} "${s.record}"` : shortName(s.source);
+}
