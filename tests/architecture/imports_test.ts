@@ -18,6 +18,7 @@ const LAYERS: readonly [name: string, matches: (path: string) => boolean][] = [
   ["tools", (p) => p.startsWith("src/tools/")],
   ["catalog", (p) => p === "src/catalog.ts"],
   ["runtime", (p) => p === "src/runtime.ts"],
+  ["protocol", (p) => p.startsWith("src/protocol/")],
   ["server", (p) => p === "src/server.ts"],
   ["transports", (p) => p.startsWith("src/transports/")],
   ["cli", (p) => p.startsWith("src/cli/")],
