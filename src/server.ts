@@ -5,7 +5,7 @@
  */
 import { SERVER_NAME, VERSION } from "./config.ts";
 import { invokeTool } from "./core/invoke.ts";
-import { inputJsonSchema, outputJsonSchema } from "./core/json_schema.ts";
+import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
@@ -119,9 +119,9 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         name: def.name,
         title: def.title,
         description: def.description,
-        inputSchema: inputJsonSchema(def) as { type: "object" },
+        inputSchema: listedInputSchema(def) as { type: "object" },
         outputSchema: outputJsonSchema(def) as { type: "object" },
-        annotations: { title: def.title, ...def.annotations },
+        annotations: def.annotations,
       })),
       ...[...rawTools.values()].map((t) => t.tool),
     ],
@@ -250,8 +250,9 @@ function matchTemplate(template: string, uri: string): Record<string, string> | 
  * Forwards log records as MCP `notifications/message`, from initialization until the server closes.
  * - Scope: a server with a session id gets only records of its session (never another client's);
  *   without one (stdio) it gets every record of the process.
- * - Level: MCP_LOG_LEVEL until the client sends `logging/setLevel`, handled here per server (one
- *   server per session); the runtime logger hands every level to its sinks (see runtime.ts).
+ * - Level: none until the client sends `logging/setLevel`, handled here per server (one server per
+ *   session): a client that never asked gets no log traffic, so a chat's context is not filled with it.
+ *   The runtime logger hands every level to its sinks (see runtime.ts); stderr keeps to MCP_LOG_LEVEL.
  * - Routing: a record of an in-flight tools/call is sent as related to that request, so over Streamable
  *   HTTP it travels on the call's own response stream; other records go to the standalone stream.
  * - Session file: the session's warnings and errors are also written to its log file.
@@ -264,7 +265,7 @@ function forwardLogs(
 ): void {
   const { sessionId, sessionLog } = options;
   let initialized = false;
-  let minimum: LogLevel = runtime.deps.config.logLevel;
+  let minimum: LogLevel | undefined;
   server.setRequestHandler("logging/setLevel", (request) => {
     minimum = request.params.level;
     return {};
@@ -273,7 +274,7 @@ function forwardLogs(
   const remove = runtime.deps.log.addSink((record: LogRecord) => {
     if (sessionId !== undefined && record.session !== sessionId) return;
     if (sessionLog && severity(record.level) >= severity("warning")) sessionLog.write(record);
-    if (!initialized || severity(record.level) < severity(minimum)) return;
+    if (!initialized || minimum === undefined || severity(record.level) < severity(minimum)) return;
     const notification = {
       method: "notifications/message" as const,
       params: { level: record.level, logger: SERVER_NAME, data: record },

@@ -4,7 +4,7 @@ import { systemClock } from "../../src/core/clock.ts";
 import { ToolError } from "../../src/core/errors.ts";
 import { openSessionLog } from "../../src/core/session_log.ts";
 import { defineTool } from "../../src/tools/tool_def.ts";
-import { Client, InMemoryTransport } from "../../src/sdk.ts";
+import { Client, InMemoryTransport, type JSONRPCMessage } from "../../src/sdk.ts";
 import { createMcpServer, type ServerOptions } from "../../src/server.ts";
 import type { Runtime } from "../../src/runtime.ts";
 import { testRuntime } from "../helpers/runtime.ts";
@@ -18,11 +18,13 @@ const chatty = defineTool({
   output: z.object({ echoed: z.string() }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   examples: [{ text: "hi" }],
-  run(args, ctx) {
+  async run(args, ctx) {
     ctx.log.info("working on it", { text: args.text });
     ctx.log.warn("something odd", { text: args.text });
+    await ctx.progress(1, 2, "half way");
+    await ctx.progress(2, 2, "done");
     if (args.text === "fail") throw new ToolError("NOT_AVAILABLE", "fail is not available", "Use another word.");
-    return Promise.resolve({ echoed: args.text });
+    return { echoed: args.text };
   },
   render: (r) => r.echoed,
 });
@@ -35,9 +37,16 @@ async function connect(runtime: Runtime, options: ServerOptions) {
   client.setNotificationHandler("notifications/message", (n) => {
     messages.push(n.params as { level: string; data: Record<string, unknown> });
   });
+  // Everything the server sends, as the wire would carry it.
+  const sent: JSONRPCMessage[] = [];
+  const send = serverSide.send.bind(serverSide);
+  serverSide.send = (message, options) => {
+    sent.push(message);
+    return send(message, options);
+  };
   await server.connect(serverSide);
   await client.connect(clientSide);
-  return { client, messages, close: () => client.close() };
+  return { client, messages, sent, close: () => client.close() };
 }
 
 /** Notifications are delivered asynchronously after the response; give them a turn. */
@@ -48,7 +57,9 @@ Deno.test("log records reach MCP clients as notifications/message, honouring log
   const a = await connect(runtime, { sessionId: "session-a" });
   const b = await connect(runtime, { sessionId: "session-b" });
   try {
-    await t.step("the records of a tool call reach the caller's session", async () => {
+    await t.step("the records of a tool call reach the caller's session once it asked for a level", async () => {
+      await a.client.setLoggingLevel("info");
+      await b.client.setLoggingLevel("debug");
       await a.client.callTool({ name: "chatty_test", arguments: { text: "one" } });
       await settle();
       const texts = a.messages.map((m) => m.data.msg);
@@ -74,18 +85,44 @@ Deno.test("log records reach MCP clients as notifications/message, honouring log
   }
 });
 
-Deno.test("MCP_LOG_LEVEL is the notification level until the client sets one", async () => {
-  const runtime = testRuntime({ clock: systemClock, env: { MCP_LOG_LEVEL: "warning" } });
+Deno.test("a client that never sent logging/setLevel gets no log notifications, whatever MCP_LOG_LEVEL says", async () => {
+  const runtime = testRuntime({ clock: systemClock, env: { MCP_LOG_LEVEL: "debug" } });
   const a = await connect(runtime, { sessionId: "s" });
   try {
     await a.client.callTool({ name: "chatty_test", arguments: { text: "x" } });
+    await a.client.callTool({ name: "chatty_test", arguments: { text: "fail" } });
     await settle();
-    assert.deepEqual(a.messages.map((m) => m.level), ["warning"]);
-    await a.client.setLoggingLevel("debug");
-    a.messages.length = 0;
+    assert.equal(a.messages.length, 0, JSON.stringify(a.messages));
+    assert.deepEqual(a.sent.filter((m) => "method" in m && m.method === "notifications/message"), []);
+    await a.client.setLoggingLevel("warning");
     await a.client.callTool({ name: "chatty_test", arguments: { text: "y" } });
     await settle();
-    assert.ok(a.messages.some((m) => m.data.msg === "working on it"));
+    assert.deepEqual(a.messages.map((m) => m.level), ["warning"]);
+  } finally {
+    await a.close();
+    await runtime.close();
+  }
+});
+
+Deno.test("progress notifications are sent only for a call that carries a progressToken", async () => {
+  const runtime = testRuntime({ clock: systemClock });
+  const a = await connect(runtime, { sessionId: "s" });
+  const progressSent = () =>
+    a.sent.filter((m) => "method" in m && m.method === "notifications/progress").map((m) =>
+      "params" in m ? m.params?.progress : undefined
+    );
+  try {
+    await a.client.callTool({ name: "chatty_test", arguments: { text: "no token" } });
+    await settle();
+    assert.deepEqual(progressSent(), [], "no progressToken, no progress notifications");
+    const seen: number[] = [];
+    // The SDK client sends a progressToken when onprogress is given, and routes the notifications there.
+    await a.client.callTool({ name: "chatty_test", arguments: { text: "token" } }, {
+      onprogress: (p) => void seen.push(p.progress),
+    });
+    await settle();
+    assert.deepEqual(progressSent(), [1, 2]);
+    assert.deepEqual(seen, [1, 2]);
   } finally {
     await a.close();
     await runtime.close();

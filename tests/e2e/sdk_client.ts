@@ -5,5 +5,3 @@
  */
 export { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 export { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-/** The SDK's bundled Ajv provider: `.ajv` is an Ajv2020 instance (validates against the 2020-12 meta-schema). */
-export { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";

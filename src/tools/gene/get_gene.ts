@@ -6,22 +6,21 @@ import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchGeneRecord } from "../../sources/ncbi/gene/client.ts";
-import { XREF_KEYS } from "../../sources/ncbi/gene/cross_references.ts";
 import type { GeneRecord } from "../../sources/ncbi/gene/types.ts";
 import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput, geneEntitySchema } from "./schemas.ts";
+import { recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({ entrez_id: entrezIdInput });
 
 export const getGene = defineTool({
   name: "get_gene",
-  title: "Get an NCBI Gene record",
+  title: "NCBI Gene record",
   toolset: "gene",
-  description: "Full NCBI Gene record for one NCBIGene CURIE: symbol, name, product description, RefSeq summary, " +
-    "map location, chromosome, aliases, organism {name, taxon_id}, gene type, genomic_location and " +
-    `cross_references (keys among ${XREF_KEYS.join(", ")}; absent keys mean no reference). ` +
-    'Takes only ids from search_genes ("NCBIGene:<digits>"); for literature use get_pubmed_links. ' +
-    'Example: {"entrez_id":"NCBIGene:7157"}',
+  description:
+    "NCBI Gene record for an NCBIGene id: symbol, name, RefSeq summary, location, aliases, organism, type, " +
+    "coordinates, cross-references (HGNC, OMIM, Ensembl, UniProt, RefSeq…). Example: " +
+    '{"entrez_id":"NCBIGene:7157"}',
   input,
   output: geneEntitySchema,
   annotations: READS_NETWORK,
@@ -47,14 +46,17 @@ export const getGene = defineTool({
     }
     return toEntity(record);
   },
-  render(g) {
-    const xrefs = Object.entries(g.cross_references).map(([k, v]) => `${k}: ${[v].flat().slice(0, 3).join(", ")}`);
-    return [
-      `${g.id} ${g.symbol} — ${g.name} (${g.organism.name}, ${g.type}, ${g.map_location || "no map location"})`,
-      g.summary,
-      ...xrefs,
-    ].filter(Boolean).join("\n");
-  },
+  render: (g) =>
+    textBlock(
+      recordSection(`${g.id} ${g.symbol}: ${g.name}`, g, {
+        omit: ["id", "symbol", "name"],
+        format: {
+          organism: (o: typeof g.organism) => `organism: ${o.name} (taxon ${o.taxon_id})`,
+          genomic_location: (l: NonNullable<typeof g.genomic_location>) =>
+            `genomic_location: ${l.accession}:${l.start}-${l.end}, ${l.strand} strand (${l.assembly})`,
+        },
+      }),
+    ),
 });
 
 function toEntity(r: GeneRecord): z.input<typeof geneEntitySchema> {

@@ -10,11 +10,12 @@ import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchPubmedLinks } from "../../sources/ncbi/gene/client.ts";
 import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput } from "./schemas.ts";
+import { count, nextPage, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   entrez_id: entrezIdInput,
-  limit: z.number().int().min(1).max(10_000).default(100).describe("PMIDs per page, 1–10000 (default 100)"),
-  cursor: cursorInput("get_pubmed_links"),
+  limit: z.number().int().min(1).max(10_000).default(100).describe("PMIDs per page"),
+  cursor: cursorInput("get_pubmed_links").describe("next_cursor of the previous page"),
 });
 
 const output = paginationEnvelope(
@@ -24,13 +25,11 @@ const output = paginationEnvelope(
 
 export const getPubmedLinks = defineTool({
   name: "get_pubmed_links",
-  title: "PubMed articles about a gene",
+  title: "PubMed articles of a gene",
   toolset: "gene",
-  description: "PubMed articles NCBI links to a gene (ELink gene_pubmed: GeneRIFs, curated and submitted " +
-    'citations), as "PMID:<n>" CURIEs in NCBI\'s order with the real total_count; pass them to the PubMed ' +
-    "tools (fetchArticleDetails) for titles and abstracts. Takes an NCBIGene CURIE from search_genes. " +
-    "A gene without links gives items []. " +
-    'Example: {"entrez_id":"NCBIGene:7157","limit":20}',
+  description:
+    "PubMed articles linked to a gene (NCBIGene id from search_genes), as PMID ids for fetchArticleDetails, " +
+    'with the total count; paged. Example: {"entrez_id":"NCBIGene:7157","limit":20}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -55,9 +54,10 @@ export const getPubmedLinks = defineTool({
     const items = pmids.slice(offset, offset + args.limit).map((pmid) => `PMID:${pmid}`);
     return makePage(items, pmids.length, args.limit, offset, binding);
   },
-  render(result) {
-    if (result.items.length === 0) return `No PubMed links (total_count ${result.total_count}).`;
-    const more = result.next_cursor ? " More: pass next_cursor." : "";
-    return `${result.items.length} of ${result.total_count} PubMed articles: ${result.items.join(", ")}.${more}`;
-  },
+  render: (r) =>
+    textBlock(
+      `${r.items.length} of ${count(r.total_count, "PubMed article")} linked to the gene (page_size ${r.page_size}).`,
+      nextPage(r.next_cursor),
+      r.items.length > 0 && `items: ${r.items.join(", ")}`,
+    ),
 });

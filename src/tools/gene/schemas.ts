@@ -3,8 +3,7 @@ import { z } from "zod";
 import { crossReferencesSchema } from "../../sources/ncbi/gene/cross_references.ts";
 
 export const entrezIdInput = z.string().min(1).max(100).describe(
-  'NCBI Gene CURIE, exactly "NCBIGene:<digits>", e.g. "NCBIGene:7157" (TP53). Symbols such as "TP53" are ' +
-    "refused: resolve them with search_genes first.",
+  '"NCBIGene:<digits>" from search_genes, e.g. "NCBIGene:7157"',
 );
 
 export const geneCandidateSchema = z.object({

@@ -12,22 +12,18 @@ import { ToolError } from "../../core/errors.ts";
 import { cursorBinding, cursorInput, decodeCursor, makePage, paginationEnvelope } from "../../core/envelope.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchGeneSummaries, searchGeneIds } from "../../sources/ncbi/gene/client.ts";
-import { ORGANISM_FORMS, organismNotApplied, resolveOrganism } from "../../sources/ncbi/gene/organism.ts";
+import { organismNotApplied, resolveOrganism } from "../../sources/ncbi/gene/organism.ts";
 import { firstSentence } from "../../sources/ncbi/gene/parse_efetch_gene.ts";
 import { rankByScore, scoreGene } from "../../sources/ncbi/gene/score.ts";
 import type { GeneSummary } from "../../sources/ncbi/gene/types.ts";
 import { geneCandidateSchema } from "./schemas.ts";
+import { count, nextPage, recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
-  query: z.string().trim().min(1).max(500).describe(
-    'Gene symbol, alias, name or free text, e.g. "BRCA1", "p53", "tumor suppressor". Entrez field tags work too: ' +
-      '"BRCA1[sym]"',
-  ),
-  organism: z.string().trim().min(1).max(100).optional().describe(
-    `Restrict to one organism: ${ORGANISM_FORMS}. Omit for all organisms.`,
-  ),
-  page_size: z.number().int().min(1).max(500).default(50).describe("Candidates per page, 1–500 (default 50)"),
-  cursor: cursorInput("search_genes"),
+  query: z.string().trim().min(1).max(500).describe('e.g. "BRCA1", "p53", "tumor suppressor", "BRCA1[sym]"'),
+  organism: z.string().trim().min(1).max(100).optional().describe('e.g. "human", "Mus musculus", "9606"'),
+  page_size: z.number().int().min(1).max(500).default(50).describe("Candidates per page"),
+  cursor: cursorInput("search_genes").describe("next_cursor of the previous page"),
 });
 
 const output = paginationEnvelope(geneCandidateSchema, "genes");
@@ -36,13 +32,10 @@ export const searchGenes = defineTool({
   name: "search_genes",
   title: "Search NCBI Gene",
   toolset: "gene",
-  description: "Find genes by symbol, alias, name or free text in NCBI Gene. Returns ranked candidates " +
-    "{id: NCBIGene CURIE, symbol, name, description, organism, score}: pass the id to get_gene or " +
-    "get_pubmed_links. Use this first whenever you have a gene name rather than an NCBIGene id. score is " +
-    "relevance in [0,1]: 1 exact symbol, 0.95 symbol ignoring case, 0.85 exact alias, 0.6–0.8 symbol prefix, " +
-    "≤0.59 word matches (full name > product names > summary); 0 = matched only fields not shown. Each page " +
-    "is ranked by score, ties in NCBI's order; pages follow NCBI's order, pass next_cursor for more. " +
-    'Example: {"query":"BRCA1","organism":"human"}',
+  description:
+    "Find NCBI genes by symbol, alias, name or text; use it first when you have a gene name. Returns scored " +
+    "candidates with NCBIGene ids for get_gene and get_pubmed_links; paged. Example: " +
+    '{"query":"BRCA1","organism":"human"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -63,12 +56,13 @@ export const searchGenes = defineTool({
     const items = rankByScore(summaries.map((s) => candidate(args.query, s)));
     return makePage(items, found.count, args.page_size, offset, binding);
   },
-  render(result) {
-    if (result.items.length === 0) return `No genes match (total_count ${result.total_count}).`;
-    const lines = result.items.map((g) => `${g.id} ${g.symbol} (${g.organism}) ${g.name} — score ${g.score}`);
-    const more = result.next_cursor ? "\nMore: pass next_cursor." : "";
-    return `${result.items.length} of ${result.total_count} genes:\n${lines.join("\n")}${more}`;
-  },
+  render: (r) =>
+    textBlock(
+      `${r.items.length} of ${count(r.total_count, "gene")} (page_size ${r.page_size}), ranked by score.`,
+      r.items.flatMap((g) => recordSection(`${g.id} ${g.symbol}: ${g.name}`, g, { omit: ["id", "symbol", "name"] })),
+      "",
+      nextPage(r.next_cursor),
+    ),
 });
 
 function candidate(query: string, s: GeneSummary) {

@@ -10,6 +10,7 @@ import { openalexContent } from "./content/openalex_content.ts";
 import { textCache } from "./content/text_cache.ts";
 import type { ContentDoc } from "./content/types.ts";
 import { sourceSchema, warningSchema } from "./schemas.ts";
+import { fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
 
 /**
  * Default page size. The result carries the text twice (structuredContent and the text block), and
@@ -20,14 +21,10 @@ export const DEFAULT_MAX_CHARS = 30_000;
 export const MAX_MAX_CHARS = 100_000;
 
 const input = z.object({
-  source: sourceSchema.describe("arxiv for arXiv ids, openalex for OpenAlex work ids"),
-  id: z.string().trim().min(1).max(300).describe(
-    "arXiv id (2104.12255, 2104.12255v1, hep-th/9901001, or an arxiv.org URL) or OpenAlex work id (W2741809807)",
-  ),
-  offset: z.number().int().min(0).default(0).describe("Where this page of text starts: 0, then next_offset"),
-  max_chars: z.number().int().min(1000).max(MAX_MAX_CHARS).default(DEFAULT_MAX_CHARS).describe(
-    `Characters of text per page (1000-${MAX_MAX_CHARS}, default ${DEFAULT_MAX_CHARS})`,
-  ),
+  source: sourceSchema.describe("Kind of id"),
+  id: z.string().trim().min(1).max(300).describe("arXiv id or URL, or OpenAlex work id (W2741809807)"),
+  offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
+  max_chars: z.number().int().min(1000).max(MAX_MAX_CHARS).default(DEFAULT_MAX_CHARS).describe("Characters per page"),
 });
 
 const output = z.object({
@@ -61,12 +58,9 @@ export const fetchContent = defineTool({
   name: "fetch_content",
   title: "Full text of a paper",
   toolset: "papers",
-  description: "Metadata and full plain text of one paper, in pages. arXiv: arXiv's HTML, else ar5iv, else the " +
-    "PDF. OpenAlex: the arXiv copy if any, else the best open-access PDF or page (pay-walled works give " +
-    "NOT_AVAILABLE listing what was tried). Text keeps headings and paragraphs, math as TeX and references at " +
-    `the end; pages hold max_chars characters (default ${DEFAULT_MAX_CHARS}): call again with offset=next_offset ` +
-    "until next_offset is absent (the text is cached, so later pages are fast). Get ids from fetch_latest or " +
-    'fetch_top_cited. Example: {"source":"arxiv","id":"2501.11120v1"}',
+  description:
+    "Metadata and full text of an arXiv or OpenAlex paper (HTML, ar5iv or open-access PDF), paged: call again " +
+    'with offset=next_offset until it is absent. Example: {"source":"arxiv","id":"2501.11120v1"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -99,12 +93,16 @@ export const fetchContent = defineTool({
     };
   },
   render: (r) => {
-    const page = r.next_offset === undefined ? "last page" : `more: call again with offset=${r.next_offset}`;
-    const head = `${r.title ?? "(untitled)"} — ${r.id} [${r.content_format}] characters ${r.offset}-${
-      r.offset + r.returned_chars
-    } of ${r.total_chars} (${page})`;
-    const warnings = (r.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`);
-    return [head, ...warnings, "", r.text].join("\n");
+    const { title, abstract, text, offset, returned_chars, total_chars, next_offset, warnings, ...meta } = r;
+    return textBlock(
+      `# ${title ?? "(untitled)"}`,
+      fieldLines(meta),
+      `page: offset ${offset}, returned_chars ${returned_chars}, total_chars ${total_chars}`,
+      next_offset === undefined ? "last page" : `next page: call again with offset=${next_offset}`,
+      warningLines(warnings),
+      abstract && ["", "## abstract", abstract],
+      ["", `## text (characters ${offset}-${offset + returned_chars})`, text],
+    );
   },
 });
 

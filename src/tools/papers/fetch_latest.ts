@@ -12,12 +12,11 @@ import { paperListSchema, partialSuccess, renderPapers, sourceSchema, type Warni
 export const MAX_COUNT = 200;
 
 const input = z.object({
-  source: sourceSchema.describe("arxiv (preprints by taxonomy category) or openalex (all scholarly works by topic)"),
+  source: sourceSchema.describe("arXiv preprints or OpenAlex works"),
   category: z.string().trim().min(1).max(200).describe(
-    "arxiv: a taxonomy code such as cs.LG, math.AG, quant-ph (list_categories source=arxiv). openalex: a topic " +
-      "id (T10320), subfields/1702, fields/17, domains/3, a deprecated concept id (C41008148) or a topic name",
+    "arXiv code (cs.LG), OpenAlex id (T10320, fields/17) or topic name",
   ),
-  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe(`How many papers (1-${MAX_COUNT}, default 50)`),
+  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe("Papers to return"),
 });
 
 const output = paperListSchema.extend({
@@ -29,11 +28,8 @@ export const fetchLatest = defineTool({
   name: "fetch_latest",
   title: "Latest papers in a category",
   toolset: "papers",
-  description: "Newest papers in an arXiv category or an OpenAlex topic/field, newest first: id, title, " +
-    "authors, date, pdf_url. Pass an id to fetch_content for the full text; use fetch_top_cited for the most " +
-    "cited papers instead, list_categories to find category ids. arXiv answers one request per 3 s, so " +
-    "counts above 100 take a few seconds; OpenAlex hides works dated in the future. count ≤ 200. " +
-    'Example: {"source":"arxiv","category":"cs.LG","count":5}',
+  description: "Newest papers of an arXiv category or OpenAlex topic/field: id, title, authors, date, PDF link; full " +
+    'text via fetch_content. Example: {"source":"arxiv","category":"cs.LG","count":5}',
   input,
   output,
   annotations: READS_NETWORK,

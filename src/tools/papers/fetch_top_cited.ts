@@ -9,14 +9,9 @@ import { citedPaper, isoDay } from "./paper_view.ts";
 import { paperListSchema, paperSchema, partialSuccess, renderPapers } from "./schemas.ts";
 
 const input = z.object({
-  concept: z.string().trim().min(1).max(200).describe(
-    "OpenAlex topic id (T10320), subfields/N, fields/N, domains/N, a deprecated concept id (C41008148), or a " +
-      'plain name ("machine learning") resolved through OpenAlex topic search',
-  ),
-  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD").describe(
-    "Only works published on or after this date (YYYY-MM-DD)",
-  ),
-  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe(`How many papers (1-${MAX_COUNT}, default 50)`),
+  concept: z.string().trim().min(1).max(200).describe("OpenAlex id (T10320, fields/17, C41008148) or topic name"),
+  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD").describe("YYYY-MM-DD"),
+  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe("Papers to return"),
 });
 
 const output = paperListSchema.extend({
@@ -28,10 +23,8 @@ export const fetchTopCited = defineTool({
   name: "fetch_top_cited",
   title: "Most cited papers of a topic",
   toolset: "papers",
-  description: "The most cited OpenAlex works of a topic published since a date, most cited first: id, " +
-    "title, authors, date, pdf_url, cited_by_count. concept takes an OpenAlex topic/field/concept id or a plain " +
-    "name (the topic chosen is reported in concept_used, with alternatives in warnings). Use fetch_latest for " +
-    "the newest papers instead. count ≤ 200. " +
+  description:
+    "Most cited OpenAlex works of a topic (id or plain name) published since a date, with citation counts. " +
     'Example: {"concept":"T11636","since":"2020-01-01","count":10}',
   input,
   output,

@@ -6,15 +6,12 @@ import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import type { OpenAlexEntity } from "../../sources/openalex/types.ts";
 import { openalexHierarchy } from "./openalex_hierarchy.ts";
 import { sourceSchema, type Warning, warningSchema } from "./schemas.ts";
+import { count, fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
 
 const input = z.object({
-  source: sourceSchema.describe(
-    "arxiv (taxonomy codes such as cs.LG) or openalex (topics, subfields, fields, domains)",
-  ),
-  query: z.string().trim().min(1).max(200).optional().describe(
-    "Filter by code or name (arxiv), or search OpenAlex topics by name and filter its fields/subfields",
-  ),
-  include_retired: z.boolean().default(false).describe("arxiv only: also list retired codes such as cmp-lg"),
+  source: sourceSchema.describe("Taxonomy to list"),
+  query: z.string().trim().min(1).max(200).optional().describe("Filter by code or name"),
+  include_retired: z.boolean().default(false).describe("arxiv: also retired codes"),
 });
 
 const categorySchema = z.object({
@@ -40,10 +37,8 @@ export const listCategories = defineTool({
   name: "list_categories",
   title: "List paper categories",
   toolset: "papers",
-  description: "Category ids for fetch_latest and fetch_top_cited. arxiv: the arXiv taxonomy (code, name, group), " +
-    "from data shipped with the server. openalex: domains, fields and subfields (fetched once a day); with query, " +
-    "also the OpenAlex topics (T…) matching that name. " +
-    'Example: {"source":"openalex","query":"machine learning"}',
+  description: "Category ids for fetch_latest and fetch_top_cited: the arXiv taxonomy, or OpenAlex domains, fields, " +
+    'subfields and (with query) topics. Example: {"source":"openalex","query":"machine learning"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -53,11 +48,11 @@ export const listCategories = defineTool({
   }],
   run: (args, ctx) => args.source === "arxiv" ? Promise.resolve(arxivCategories(args)) : openalexCategories(args, ctx),
   render: (r) =>
-    [
-      `${r.total} ${r.source} categories`,
-      ...r.categories.map((c) => `${c.id} | ${c.name}${c.parent_name ? ` | ${c.parent_name}` : ""}`),
-      ...(r.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`),
-    ].join("\n"),
+    textBlock(
+      `${count(r.total, `${r.source} category`, `${r.source} categories`)} (id: name; details):`,
+      warningLines(r.warnings),
+      r.categories.map(({ id, name, ...rest }) => `- ${id}: ${name}; ${fieldLines(rest).join("; ")}`),
+    ),
 });
 
 type Args = z.output<typeof input>;

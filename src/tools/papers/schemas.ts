@@ -1,5 +1,6 @@
 /** Output pieces shared by the papers tools, and the F-1 completeness check. */
 import { z } from "zod";
+import { count, fieldLines, recordSection, textBlock, warningLines } from "../../render/markdown.ts";
 
 export const sourceSchema = z.enum(["arxiv", "openalex"]);
 
@@ -56,18 +57,16 @@ export function partialSuccess(papers: Paper[], sourceName: string): Warning | u
   };
 }
 
-/** Compact list rendering for the text block: one line per paper. */
+/**
+ * The text block of a paper list: a summary line, what was searched (category, topic used), warnings, then
+ * a heading per paper with its fields.
+ */
 export function renderPapers(result: { papers: Paper[]; total?: number; warnings?: Warning[] }): string {
-  const lines = result.papers.map((p) => {
-    const who = p.authors.length === 0
-      ? "no authors"
-      : p.authors.length > 2
-      ? `${p.authors[0]} et al.`
-      : p.authors.join(", ");
-    const cites = p.cited_by_count === undefined ? "" : `, cited ${p.cited_by_count}×`;
-    return `${p.id} | ${p.date ?? "no date"} | ${p.title ?? "(untitled)"} | ${who}${cites}`;
-  });
-  const head = `${result.papers.length} papers${result.total === undefined ? "" : ` of ${result.total}`}`;
-  const warnings = (result.warnings ?? []).map((w) => `warning ${w.code}: ${w.message}`);
-  return [head, ...lines, ...warnings].join("\n");
+  const { papers, total, warnings, ...searched } = result;
+  return textBlock(
+    `${count(papers.length, "paper")}${total === undefined ? "" : ` of ${total}`}.`,
+    fieldLines(searched),
+    warningLines(warnings),
+    papers.flatMap((p) => recordSection(`${p.id}: ${p.title ?? "(untitled)"}`, p, { omit: ["id", "title"] })),
+  );
 }

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchAssaySummary as fetchSummary } from "../../sources/pubchem/records.ts";
+import { fieldLines, recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
-  aid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe(
-    "The PubChem BioAssay ID (AID), e.g. 1851.",
-  ),
+  aid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe("PubChem BioAssay ID"),
 });
 
 const output = z.object({
@@ -28,12 +27,10 @@ const output = z.object({
 
 export const fetchAssaySummary = defineTool({
   name: "fetch_assay_summary",
-  title: "Fetch a PubChem BioAssay summary",
+  title: "PubChem BioAssay",
   toolset: "pubchem",
-  description: "Returns the summary of a PubChem BioAssay by AID: name, description, depositor, method, counts of " +
-    "tested and active substances/compounds, and the molecular targets with NCBI Gene ID and symbol where PubChem " +
-    "has them (usable with the gene tools). Find AIDs for a gene or protein with search_assays_by_target. " +
-    'Example: {"aid":1851}',
+  description: "A PubChem BioAssay by AID: name, description, depositor, method, tested and active counts, molecular " +
+    'targets with NCBI Gene id and symbol. Example: {"aid":1851}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -41,11 +38,12 @@ export const fetchAssaySummary = defineTool({
   async run(args, ctx) {
     return await fetchSummary(ctx, args.aid);
   },
-  render(r) {
-    const targets = r.targets.map((t) =>
-      `${t.name}${t.geneSymbol ? ` [${t.geneSymbol}${t.geneId ? ` ${t.geneId}` : ""}]` : ""}`
-    );
-    return `AID ${r.aid}: ${r.name} (${r.sourceName}${r.method ? `, ${r.method}` : ""}); ` +
-      `${r.numActive}/${r.numSids} substances active; targets: ${targets.join("; ") || "none"}\n${r.description}`;
-  },
+  render: (r) =>
+    textBlock(
+      recordSection(`AID ${r.aid}: ${r.name}`, r, {
+        omit: ["aid", "name", "description", "targets"],
+      }),
+      r.targets.length > 0 && ["targets:", ...r.targets.map((t) => `- ${fieldLines(t).join("; ")}`)],
+      r.description && ["", "### description", r.description],
+    ),
 });

@@ -84,7 +84,8 @@ export const fetchCompoundBioactivity = defineTool({
       "",
       `## Assays ${shown} of ${r.total}`,
       ...r.assays.map((a) => {
-        const target = a.targetGeneId !== undefined ? `gene ${a.targetGeneId}` : a.targetAccession;
+        const target = [a.targetGeneId !== undefined && `gene ${a.targetGeneId}`, a.targetAccession].filter(Boolean)
+          .join(", ");
         const value = a.activityValue !== undefined ? `${a.activityName ?? "value"} ${a.activityValue} µM` : undefined;
         const details = [a.type, target, value, a.pubmedId && `PMID ${a.pubmedId}`].filter(Boolean).join("; ");
         return `- AID ${a.aid} ${a.outcome}: ${a.name ?? "(unnamed assay)"}${details ? ` (${details})` : ""}`;
@@ -95,7 +96,7 @@ export const fetchCompoundBioactivity = defineTool({
 });
 
 function targetLabel(t: { geneId?: number; accession?: string; symbol?: string; name?: string }): string {
-  const id = t.geneId !== undefined ? `gene ${t.geneId}` : t.accession ?? "";
+  const id = [t.geneId !== undefined && `gene ${t.geneId}`, t.accession].filter(Boolean).join(", ");
   const head = t.symbol ? `${t.symbol} (${id})` : id;
   return t.name ? `${head} ${t.name}` : head;
 }

@@ -4,18 +4,16 @@ import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchProperties } from "../../sources/pubchem/compounds.ts";
 import { COMPOUND_PROPERTIES } from "../../sources/pubchem/types.ts";
 import { cidSchema } from "./shared.ts";
+import { count, recordSection, textBlock } from "../../render/markdown.ts";
+import { structureImageLine } from "./render.ts";
 
 /** Most CIDs accepted in one call: five paced PubChem requests of 200. */
 const MAX_CIDS = 1000;
 
 const input = z.object({
-  cids: z.array(cidSchema).min(1).max(MAX_CIDS).describe(
-    `One or more PubChem Compound IDs (positive integers, at most ${MAX_CIDS}), e.g. [2244, 3672].`,
-  ),
+  cids: z.array(cidSchema).min(1).max(MAX_CIDS).describe("PubChem Compound IDs"),
   properties: z.array(z.enum(COMPOUND_PROPERTIES)).min(1).describe(
-    "Properties to retrieve for each CID. 'SMILES' is the full (isomeric) SMILES and 'ConnectivitySMILES' the one " +
-      "without stereo/isotopes (PubChem's 2025 names); the older 'IsomericSMILES' and 'CanonicalSMILES' are " +
-      "accepted and answered under the name you asked for.",
+    "ConnectivitySMILES: no stereo; older SMILES names accepted",
   ),
 });
 
@@ -56,13 +54,10 @@ const output = z.object({
 
 export const fetchCompoundProperties = defineTool({
   name: "fetch_compound_properties",
-  title: "Fetch PubChem compound properties",
+  title: "PubChem compound properties",
   toolset: "pubchem",
-  description: "Returns physicochemical properties (formula, weight, SMILES, InChI/InChIKey, IUPAC name, XLogP, " +
-    "TPSA, H-bond counts, …) for one or many CIDs, batched into as few PubChem requests as possible (up to " +
-    `${MAX_CIDS} CIDs). Masses are numbers. Unknown CIDs are listed in notFoundCids, not dropped; if none is ` +
-    "known the call fails with ENTITY_NOT_FOUND. Get CIDs from search_compound_by_identifier first. " +
-    'Example: {"cids":[2244,3672],"properties":["MolecularFormula","MolecularWeight","SMILES","XLogP"]}',
+  description: "Properties of up to 1000 PubChem CIDs (formula, weight, SMILES, InChIKey, IUPAC name, XLogP, TPSA…); " +
+    'unknown CIDs in notFoundCids. Example: {"cids":[2244],"properties":["MolecularFormula","SMILES"]}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -85,12 +80,14 @@ export const fetchCompoundProperties = defineTool({
       notFoundCids: batch.notFound,
     };
   },
-  render(r) {
-    const lines = r.results.filter((row) => !row.notFound).map((row) => {
-      const { CID, notFound: _, ...props } = row;
-      return `CID ${CID}: ${Object.entries(props).map(([k, v]) => `${k}=${v}`).join(", ")}`;
-    });
-    if (r.notFoundCids.length) lines.push(`Not found: ${r.notFoundCids.join(", ")}`);
-    return lines.join("\n");
-  },
+  render: (r) =>
+    textBlock(
+      `Properties of ${count(r.results.length - r.notFoundCids.length, "PubChem compound")}.`,
+      r.notFoundCids.length > 0 && `notFoundCids: ${r.notFoundCids.join(", ")}`,
+      r.results.flatMap((row) =>
+        row.notFound ? ["", `## CID ${row.CID}: not found`] : recordSection(`CID ${row.CID}`, row, { omit: ["CID"] })
+      ),
+      "",
+      structureImageLine(r.results.filter((row) => !row.notFound).map((row) => row.CID)),
+    ),
 });

@@ -3,17 +3,12 @@ import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchXrefs } from "../../sources/pubchem/compounds.ts";
 import { XREF_TYPES } from "../../sources/pubchem/types.ts";
 import { cidSchema } from "./shared.ts";
+import { textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
-  cid: cidSchema.describe("The CID to find cross-references for, e.g. 2244."),
-  xrefTypes: z.array(z.enum(XREF_TYPES)).min(1).describe(
-    "Cross-reference types to retrieve: RegistryID (depositor registry ids), RN (CAS/EC registry numbers), " +
-      "PubMedID (PMIDs, usable with the PubMed tools), PatentID, GeneID, ProteinGI, TaxonomyID.",
-  ),
-  maxPerType: z.number().int().positive().max(10_000).default(100).describe(
-    "Maximum identifiers returned per type (well-studied compounds have tens of thousands of PMIDs); " +
-      "totalCounts gives the full counts.",
-  ),
+  cid: cidSchema.describe("PubChem Compound ID"),
+  xrefTypes: z.array(z.enum(XREF_TYPES)).min(1).describe("RN: CAS/EC numbers; RegistryID: depositor ids"),
+  maxPerType: z.number().int().positive().max(10_000).default(100).describe("Identifiers per type"),
 });
 
 const output = z.object({
@@ -28,12 +23,11 @@ const output = z.object({
 
 export const fetchCompoundXrefs = defineTool({
   name: "fetch_compound_xrefs",
-  title: "Fetch PubChem cross-references",
+  title: "PubChem cross-references",
   toolset: "pubchem",
-  description: "Fetches external cross-references of a compound (CID): PubMed IDs, patents, CAS registry numbers, " +
-    "genes, proteins, taxa. PubMedIDs feed straight into the PubMed tools (e.g. fetch the articles' details). " +
-    "Returns at most maxPerType identifiers per type (default 100) with the full counts. " +
-    'Example: {"cid":2244,"xrefTypes":["PubMedID","RN"]}',
+  description:
+    "External ids of a compound (CID) by type: PubMed IDs, patents, CAS/EC numbers, genes, proteins, taxa; up " +
+    'to maxPerType each, with full counts. Example: {"cid":2244,"xrefTypes":["PubMedID","RN"]}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -50,8 +44,11 @@ export const fetchCompoundXrefs = defineTool({
     return { cid: args.cid, xrefs, totalCounts };
   },
   render: (r) =>
-    `CID ${r.cid}\n` + Object.entries(r.xrefs).map(([type, ids]) => {
-      const total = r.totalCounts[type] ?? ids.length;
-      return `${type} (${total}${ids.length < total ? `, first ${ids.length}` : ""}): ${ids.join(", ") || "none"}`;
-    }).join("\n"),
+    textBlock(
+      `Cross-references of CID ${r.cid}:`,
+      Object.entries(r.xrefs).map(([type, ids]) => {
+        const total = r.totalCounts[type] ?? ids.length;
+        return `${type} (${ids.length} of ${total}): ${ids.join(", ") || "none"}`;
+      }),
+    ),
 });

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchSubstance } from "../../sources/pubchem/records.ts";
+import { recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
-  sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe(
-    "The PubChem Substance ID (SID), e.g. 4594. SIDs identify depositor records; compounds have CIDs.",
-  ),
+  sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe("PubChem Substance ID (a depositor record)"),
 });
 
 const output = z.object({
@@ -22,12 +21,11 @@ const output = z.object({
 
 export const fetchSubstanceDetails = defineTool({
   name: "fetch_substance_details",
-  title: "Fetch a PubChem substance (SID)",
+  title: "PubChem substance",
   toolset: "pubchem",
-  description: "Returns a deposited PubChem substance record by SID: depositor (source) name and id, deposition " +
-    "and modification dates (ISO), synonyms as deposited, and the standardized CIDs it maps to (use those with " +
-    "fetch_compound_properties). For compounds (CIDs) use the compound tools instead. Dates are empty strings if " +
-    'PubChem reports none. Example: {"sid":4594}',
+  description:
+    "A deposited PubChem substance by SID: depositor and its id, deposition and modification dates, synonyms, " +
+    'and the standardized CIDs for the compound tools. Example: {"sid":4594}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -44,8 +42,5 @@ export const fetchSubstanceDetails = defineTool({
       relatedCids: record.standardizedCids,
     };
   },
-  render: (r) =>
-    `SID ${r.sid} from ${r.sourceName}${r.sourceId ? ` (${r.sourceId})` : ""}, deposited ${r.depositionDate || "?"}, ` +
-    `modified ${r.modificationDate || "?"}; CIDs: ${r.relatedCids.join(", ") || "none"}; ` +
-    `synonyms: ${r.synonyms.slice(0, 10).join("; ")}${r.synonyms.length > 10 ? ` (+${r.synonyms.length - 10})` : ""}`,
+  render: (r) => textBlock(recordSection(`SID ${r.sid}`, r, { omit: ["sid"] })),
 });

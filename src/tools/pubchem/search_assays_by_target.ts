@@ -3,15 +3,12 @@ import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { searchAssaysByTarget as searchAssays } from "../../sources/pubchem/records.ts";
 import { incoherent } from "./shared.ts";
+import { count } from "../../render/markdown.ts";
 
 const input = z.object({
-  targetType: z.enum(["genesymbol", "proteinname"]).describe("The type of biological target."),
-  targetQuery: z.string().trim().min(1).max(500).describe(
-    "The target identifier, e.g. 'EGFR' (gene symbol) or 'Epidermal growth factor receptor' (protein name).",
-  ),
-  maxRecords: z.number().int().positive().max(10_000).default(100).describe(
-    "Maximum number of AIDs to return (popular targets have thousands); totalFound gives the full count.",
-  ),
+  targetType: z.enum(["genesymbol", "proteinname"]).describe("A gene symbol is one token"),
+  targetQuery: z.string().trim().min(1).max(500).describe("e.g. EGFR, Epidermal growth factor receptor"),
+  maxRecords: z.number().int().positive().max(10_000).default(100).describe("AIDs to return"),
 });
 
 const output = z.object({
@@ -21,12 +18,10 @@ const output = z.object({
 
 export const searchAssaysByTarget = defineTool({
   name: "search_assays_by_target",
-  title: "Find PubChem BioAssays by target",
+  title: "PubChem assays by target",
   toolset: "pubchem",
-  description: "Finds PubChem BioAssay IDs (AIDs) run against a biological target, given a gene symbol or a " +
-    "protein name. Returns up to maxRecords AIDs (default 100) in ascending order with the total count; read one " +
-    "with fetch_assay_summary. Gene symbols are single tokens ('EGFR'); for names with spaces use " +
-    'targetType \'proteinname\'. Example: {"targetType":"genesymbol","targetQuery":"CYP3A4"}',
+  description: "AIDs of PubChem BioAssays run against a target (gene symbol or protein name), with the total count; " +
+    'details: fetch_assay_summary. Example: {"targetType":"genesymbol","targetQuery":"CYP3A4"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -52,9 +47,5 @@ export const searchAssaysByTarget = defineTool({
     }
     return { aids: aids.slice(0, args.maxRecords), totalFound: aids.length };
   },
-  render: (r) =>
-    `${r.totalFound} assay${r.totalFound === 1 ? "" : "s"}${
-      r.aids.length < r.totalFound ? ` (first ${r.aids.length})` : ""
-    }: ` +
-    r.aids.join(", "),
+  render: (r) => `${r.aids.length} of ${count(r.totalFound, "assay")} (AIDs, ascending): ${r.aids.join(", ")}`,
 });

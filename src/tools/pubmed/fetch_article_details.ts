@@ -10,18 +10,15 @@ import { abstractPlusView, citationView } from "./article_views.ts";
 import { fitToBudget } from "./output_budget.ts";
 import { pmidSchema, unique } from "./pmid.ts";
 import { articleSchema } from "./schemas.ts";
+import { articleSection } from "./render.ts";
+import { count, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
-  pmids: z.array(pmidSchema).min(1).max(200).describe(
-    'PubMed IDs, 1-200: "31452104" or "PMID:31452104" (as searchPubMedArticles and the gene tools return them)',
-  ),
+  pmids: z.array(pmidSchema).min(1).max(200).describe('"31452104" or "PMID:31452104"'),
   detailLevel: z.enum(["abstract_plus", "full_xml", "medline_text", "citation_data"]).default("abstract_plus")
-    .describe(
-      "abstract_plus: title, abstract, authors, journal, MeSH, keywords, DOI (parsed); citation_data: only what " +
-        "a reference needs; full_xml: PubMed's raw XML per record; medline_text: MEDLINE tagged text per record",
-    ),
-  includeMeshTerms: z.boolean().default(true).describe("abstract_plus: include MeSH headings"),
-  includeGrantInfo: z.boolean().default(false).describe("abstract_plus: include funding grants"),
+    .describe("abstract_plus: parsed; citation_data: reference fields; full_xml, medline_text: raw"),
+  includeMeshTerms: z.boolean().default(true).describe("abstract_plus: MeSH headings"),
+  includeGrantInfo: z.boolean().default(false).describe("abstract_plus: funding grants"),
 });
 
 const output = z.object({
@@ -39,14 +36,12 @@ type Article = z.input<typeof articleSchema>;
 
 export const fetchArticleDetails = defineTool({
   name: "fetchArticleDetails",
-  title: "Fetch PubMed article details",
+  title: "PubMed article details",
   toolset: "pubmed",
-  description: "Fetch PubMed records by PMID: title, abstract (structured sections keep their labels), " +
-    "authors with affiliations and ORCID, journal/volume/issue/pages/date, publication types, keywords, MeSH " +
-    "terms, grants, DOI and PMC id; or the raw XML, MEDLINE text, or citation fields only. Books and book " +
-    "chapters are included. Up to 200 PMIDs per call; PMIDs PubMed does not know are listed in notFoundPmids. " +
-    "Find PMIDs with searchPubMedArticles; format references with getArticleRelationships (citation_formats). " +
-    'Example: {"pmids":["27797938","PMID:30108519"],"detailLevel":"abstract_plus"}',
+  description:
+    "PubMed records for up to 200 PMIDs: title, abstract, authors, affiliations, journal, dates, DOI, MeSH, " +
+    "keywords, grants; or citation fields, raw XML or MEDLINE text. Example: " +
+    '{"pmids":["27797938","PMID:30108519"]}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -100,18 +95,11 @@ export const fetchArticleDetails = defineTool({
         : {}),
     };
   },
-  render(r) {
-    const lines = [`${r.articles.length} of ${r.requestedPmids.length} PubMed records (${r.detailLevel}).`];
-    for (const a of r.articles) {
-      const date = a.journalInfo?.publicationDate.year ?? "";
-      lines.push(
-        `- PMID ${a.pmid}: ${a.title ?? "(MEDLINE text)"}${
-          a.journalInfo?.title ? ` (${a.journalInfo.title} ${date})` : ""
-        }`,
-      );
-    }
-    if (r.notFoundPmids.length) lines.push(`Not found: ${r.notFoundPmids.join(", ")}`);
-    if (r.truncated) lines.push(r.truncated.notice);
-    return lines.join("\n");
-  },
+  render: (r) =>
+    textBlock(
+      `${count(r.articles.length, "PubMed record")} of ${r.requestedPmids.length} requested (${r.detailLevel}).`,
+      r.notFoundPmids.length > 0 && `notFoundPmids: ${r.notFoundPmids.join(", ")}`,
+      r.truncated && [`truncated: ${r.truncated.notice}`, `omittedPmids: ${r.truncated.omittedPmids.join(", ")}`],
+      r.articles.flatMap(articleSection),
+    ),
 });

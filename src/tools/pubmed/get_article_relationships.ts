@@ -9,6 +9,7 @@ import { parseEFetchPubMed } from "../../sources/ncbi/pubmed/parse_efetch.ts";
 import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed/client.ts";
 import { CITATION_STYLES, type CitationStyle, formatCitations } from "./citations/format.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
+import { recordSection, textBlock } from "../../render/markdown.ts";
 
 const RELATIONSHIPS = ["pubmed_similar_articles", "pubmed_citedin", "pubmed_references", "citation_formats"] as const;
 const LINK_KIND: Record<string, LinkKind> = {
@@ -18,16 +19,12 @@ const LINK_KIND: Record<string, LinkKind> = {
 };
 
 const input = z.object({
-  sourcePmid: pmidSchema.describe('The article: "27797938" or "PMID:27797938"'),
+  sourcePmid: pmidSchema.describe('"27797938" or "PMID:27797938"'),
   relationshipType: z.enum(RELATIONSHIPS).default("pubmed_similar_articles").describe(
-    "pubmed_similar_articles: PubMed's similar articles, best first, with scores; pubmed_citedin: articles " +
-      "in PubMed citing it; pubmed_references: its reference list as PubMed links it; citation_formats: the " +
-      "article itself formatted as citations",
+    "citation_formats: the article's own citations",
   ),
-  maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Related articles to return (1-50)"),
-  citationStyles: z.array(z.enum(CITATION_STYLES)).min(1).max(8).default(["ris"]).describe(
-    "citation_formats only: any of ris, bibtex, apa_string (APA 7), mla_string (MLA 9)",
-  ),
+  maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Related articles to return"),
+  citationStyles: z.array(z.enum(CITATION_STYLES)).min(1).max(8).default(["ris"]).describe("For citation_formats"),
 });
 
 const relatedSchema = z.object({
@@ -61,13 +58,12 @@ type Output = z.input<typeof output>;
 
 export const getArticleRelationships = defineTool({
   name: "getArticleRelationships",
-  title: "PubMed related articles and citations",
+  title: "PubMed related articles",
   toolset: "pubmed",
-  description: "For one PubMed article: similar articles ranked by PubMed's similarity score, articles that " +
-    "cite it, or its references, each with title and authors; or the article formatted as RIS, BibTeX, " +
-    "APA 7 or MLA 9 citations (relationshipType citation_formats). Up to 50 related articles. Use " +
-    "fetchArticleDetails for abstracts of the PMIDs returned. " +
-    'Example: {"sourcePmid":"9298984","relationshipType":"pubmed_similar_articles","maxRelatedResults":5}',
+  description:
+    "For one PubMed article: similar, citing or referenced articles with titles and authors (up to 50), or " +
+    "the article as RIS, BibTeX, APA or MLA citations. Example: " +
+    '{"sourcePmid":"9298984","relationshipType":"pubmed_citedin"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -84,15 +80,20 @@ export const getArticleRelationships = defineTool({
   },
   render(r) {
     if (r.relationshipType === "citation_formats") {
-      return Object.entries(r.citations).map(([style, text]) => `[${style}]\n${text}`).join("\n\n");
+      return textBlock(
+        `${r.relationshipType} of PMID ${r.sourcePmid}:`,
+        Object.entries(r.citations).flatMap(([style, text]) => ["", `## ${style}`, "```", text ?? "", "```"]),
+      );
     }
-    const lines = [`${r.retrievedCount} ${r.relationshipType} for PMID ${r.sourcePmid}.`];
-    if (r.notice) lines.push(r.notice);
-    for (const a of r.relatedArticles) {
-      const score = a.score === undefined ? "" : ` [score ${a.score}]`;
-      lines.push(`- PMID ${a.pmid}: ${a.title || a.summaryError || "(no summary)"}${score}`);
-    }
-    return lines.join("\n");
+    const total = r.totalLinked === undefined ? "" : ` of ${r.totalLinked}`;
+    return textBlock(
+      `${r.retrievedCount}${total} ${r.relationshipType} for PMID ${r.sourcePmid}.`,
+      r.notice && `notice: ${r.notice}`,
+      r.relatedArticles.flatMap((a) => {
+        const head = `[PMID ${a.pmid}](${a.linkUrl}): ${a.title || "(no summary)"}`;
+        return recordSection(head, a, { omit: ["pmid", "title", "linkUrl"], level: 3 });
+      }),
+    );
   },
 });
 

@@ -4,34 +4,32 @@ import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";
 import type { PubMedSummary } from "../../sources/ncbi/pubmed/types.ts";
 import { dateLimits, effectiveTerm, SORT_VALUES } from "./search_query.ts";
+import { count, recordSection, textBlock } from "../../render/markdown.ts";
 
 const DATE = /^\d{4}(?:[/-](?:0[1-9]|1[0-2])(?:[/-](?:0[1-9]|[12]\d|3[01]))?)?$/;
 const dateField = (which: string) =>
   z.string().regex(DATE, "use YYYY, YYYY/MM or YYYY/MM/DD").transform((d) => d.replace(/-/g, "/")).optional()
-    .describe(`${which} date, YYYY, YYYY/MM or YYYY/MM/DD (inclusive). Leave out for an open end.`);
+    .describe(`${which}: YYYY[/MM[/DD]]`);
 
 const input = z.object({
   queryTerm: z.string().min(3).max(4000).describe(
-    "PubMed query, exactly as in the PubMed search box: words, phrases in double quotes, field tags " +
-      '([Title/Abstract], [MeSH Terms], [Author], [Journal]) and AND/OR/NOT. e.g. "crispr[Title] AND therapy"',
+    'PubMed syntax: "phrases", [Title/Abstract] and [MeSH Terms] tags, AND/OR/NOT',
   ),
-  maxResults: z.number().int().min(1).max(1000).default(20).describe("How many PMIDs to return (1-1000)"),
+  maxResults: z.number().int().min(1).max(1000).default(20).describe("PMIDs to return"),
   sortBy: z.enum(["relevance", "pub_date", "author", "journal_name"]).default("relevance").describe(
-    "Order: relevance (Best Match), pub_date (newest first), author (first author A-Z), journal_name (A-Z)",
+    "pub_date: newest first",
   ),
   dateRange: z.strictObject({
     minDate: dateField("Earliest"),
     maxDate: dateField("Latest"),
     dateType: z.enum(["pdat", "mdat", "edat"]).default("pdat").describe(
-      "pdat publication date, mdat last modification, edat date added to PubMed",
+      "pdat published, mdat modified, edat added",
     ),
-  }).optional().describe("Limit by date"),
+  }).optional().describe("Inclusive date limits"),
   filterByPublicationTypes: z.array(z.string().min(1).max(100)).max(20).optional().describe(
-    'Keep only these publication types (OR-ed), e.g. ["Review", "Randomized Controlled Trial"]',
+    'Any of these types, e.g. ["Review"]',
   ),
-  fetchBriefSummaries: z.number().int().min(0).max(100).default(0).describe(
-    "Also return title/authors/journal/date for the first N PMIDs (0-100; one extra NCBI call)",
-  ),
+  fetchBriefSummaries: z.number().int().min(0).max(100).default(0).describe("Summaries of the first N PMIDs"),
 });
 
 const summarySchema = z.object({
@@ -69,13 +67,10 @@ export const searchPubMedArticles = defineTool({
   name: "searchPubMedArticles",
   title: "Search PubMed",
   toolset: "pubmed",
-  description: "Search PubMed with its own query syntax and get matching PMIDs (newest, most relevant...), the " +
-    "total count, NCBI's query translation and any warnings (e.g. a phrase not found), plus optional brief " +
-    "summaries (title, authors, journal, date) for the first N. Use fetchArticleDetails next for abstracts, " +
-    "MeSH terms and full metadata; getArticleRelationships for similar/citing articles. Up to 1000 PMIDs " +
-    "and 100 summaries per call. " +
-    'Example: {"queryTerm":"asthma[MeSH Terms] AND children","maxResults":10,"sortBy":"pub_date",' +
-    '"fetchBriefSummaries":5}',
+  description:
+    "Search PubMed (its query syntax): PMIDs, total count, query translation, warnings, brief summaries of " +
+    'the first N. Then fetchArticleDetails or getArticleRelationships. Example: {"queryTerm":"asthma[MeSH ' +
+    'Terms] AND children","fetchBriefSummaries":5}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -134,18 +129,15 @@ export const searchPubMedArticles = defineTool({
       ...(eSummaryUrl ? { eSummaryUrl } : {}),
     };
   },
-  render(r) {
-    const lines = [
-      `${r.totalFound} PubMed articles match ${r.effectiveESearchTerm}; ${r.retrievedPmidCount} PMIDs returned.`,
-    ];
-    for (const w of r.warnings) lines.push(`Warning: ${w}`);
-    for (const s of r.briefSummaries) {
-      lines.push(
-        s.error ? `- PMID ${s.pmid}: ${s.error}` : `- PMID ${s.pmid}: ${s.title} (${s.source}, ${s.pubDate ?? "n.d."})`,
-      );
-    }
-    const rest = r.pmids.slice(r.briefSummaries.length);
-    if (rest.length) lines.push(`PMIDs: ${rest.join(", ")}`);
-    return lines.join("\n");
-  },
+  render: (r) =>
+    textBlock(
+      `${count(r.totalFound, "PubMed article")} match; ${r.retrievedPmidCount} PMIDs returned.`,
+      `effectiveESearchTerm: ${r.effectiveESearchTerm}`,
+      r.queryTranslation && `queryTranslation: ${r.queryTranslation}`,
+      r.warnings.map((w) => `warning: ${w}`),
+      r.pmids.length > 0 && `pmids: ${r.pmids.join(", ")}`,
+      r.briefSummaries.flatMap((s) =>
+        recordSection(s.title ? `PMID ${s.pmid}: ${s.title}` : `PMID ${s.pmid}`, s, { omit: ["pmid", "title"] })
+      ),
+    ),
 });

@@ -28,11 +28,14 @@ Deno.test("partialSuccess counts each kind of gap", () => {
   assert.equal(partialSuccess([], "arXiv"), undefined);
 });
 
-Deno.test("renderPapers prints one line per paper and the warnings", () => {
+Deno.test("renderPapers gives a heading per paper with every author, and the warnings", () => {
   const text = renderPapers({
     papers: [{ ...complete, authors: ["A", "B", "C"], cited_by_count: 7 }],
     total: 10,
     warnings: [{ code: "X", message: "y" }],
   });
-  assert.equal(text, "1 papers of 10\nW1 | 2024-01-01 | T | A et al., cited 7×\nwarning X: y");
+  assert.equal(
+    text,
+    "1 paper of 10.\nwarning X: y\n\n## W1: T\nauthors: A, B, C\ndate: 2024-01-01\ncited_by_count: 7",
+  );
 });

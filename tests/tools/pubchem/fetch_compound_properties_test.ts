@@ -55,7 +55,7 @@ Deno.test("fetch_compound_properties over MCP", async (t) => {
           results: [{ CID: 2244, MolecularFormula: "C9H8O4" }, { CID: 999999999, notFound: true }],
           notFoundCids: [999999999],
         });
-        assert.match(result.content[0].text ?? "", /Not found: 999999999/);
+        assert.match(result.content[0].text ?? "", /notFoundCids: 999999999\n[^]*## CID 999999999: not found/);
       },
     );
     await t.step("success: 250 CIDs go out as two POST requests with the CID list in the body", async () => {

@@ -1,0 +1,55 @@
+/**
+ * What tools/list costs every conversation: the compact JSON of the real tools/list answer (every toolset
+ * enabled, over an in-memory MCP client), in characters, in total and per tool, against the budget of
+ * 1,100 characters per tool on average (tests/contract/tools_list_budget_test.ts holds the same line).
+ */
+import { loadConfig, TOOLSET_NAMES } from "../src/config.ts";
+import { createLogger } from "../src/core/log.ts";
+import { createRuntime } from "../src/runtime.ts";
+import { Client, InMemoryTransport } from "../src/sdk.ts";
+import { createMcpServer } from "../src/server.ts";
+import type { BenchRow } from "./types.ts";
+
+const COMMAND = "deno task bench tools_list";
+const BUDGET_PER_TOOL = 1_100;
+
+export async function run(): Promise<BenchRow[]> {
+  const runtime = createRuntime({
+    config: loadConfig({ SCIENCE_MCP_TOOLSETS: TOOLSET_NAMES.join(",") }),
+    log: createLogger({ level: "error", sinks: [] }),
+  });
+  const server = createMcpServer(runtime);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "tools-list-bench", version: "1" });
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  try {
+    const result = await client.listTools();
+    const total = JSON.stringify(result).length;
+    const perTool = total / result.tools.length;
+    const largest = result.tools.map((t) => ({ name: t.name, size: JSON.stringify(t).length }))
+      .sort((a, b) => b.size - a.size).slice(0, 3).map((t) => `${t.name} ${t.size}`).join(", ");
+    return [
+      {
+        name: "tools/list: compact JSON, total",
+        value: total,
+        unit: "chars",
+        command: COMMAND,
+        notes: `${result.tools.length} tools, all toolsets enabled (~${Math.round(total / 4)} tokens)`,
+      },
+      {
+        name: "tools/list: compact JSON, per tool (average)",
+        value: Math.round(perTool),
+        unit: "chars",
+        target: `≤ ${BUDGET_PER_TOOL}`,
+        pass: perTool <= BUDGET_PER_TOOL,
+        command: COMMAND,
+        notes: `largest: ${largest}`,
+      },
+    ];
+  } finally {
+    await client.close();
+    await server.close();
+    await runtime.close();
+  }
+}

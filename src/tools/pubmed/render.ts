@@ -1,0 +1,96 @@
+/**
+ * How PubMed records read in a text block: authors as PubMed cites them (with given names, ORCIDs and
+ * numbered affiliations, each written once), journal and dates on one line, MeSH terms with their major-topic
+ * marks. The rest of a record is rendered field by field (src/render/markdown.ts).
+ */
+import type { z } from "zod";
+import { fieldLines, inlineList, type Lines, recordSection } from "../../render/markdown.ts";
+import type { articleSchema, authorSchema, dateSchema, journalInfoSchema, meshTermSchema } from "./schemas.ts";
+
+type Article = z.output<typeof articleSchema>;
+type Author = z.output<typeof authorSchema>;
+type PubDate = z.output<typeof dateSchema>;
+
+/** `Qian ZR (Zhi Rong)`: PubMed's citation form, the given name added when it says more than the initials. */
+export function authorName(a: Author): string {
+  if (a.collectiveName) return a.collectiveName;
+  const cited = [a.lastName, a.initials].filter(Boolean).join(" ");
+  const given = a.firstName && a.firstName !== a.initials ? ` (${a.firstName})` : "";
+  return (cited || a.firstName || "") + (cited ? given : "");
+}
+
+/**
+ * `authors: Bao Y (Ying) [1], Yuan C (Chen) [2]` and a numbered affiliation list: co-authors of one
+ * institution share its number instead of repeating it.
+ */
+export function authorLines(authors: readonly Author[], key = "authors"): Lines {
+  const affiliations: string[] = [];
+  const names = authors.map((a) => {
+    let name = authorName(a);
+    if (a.orcid) name += ` ORCID ${a.orcid}`;
+    if (a.affiliation) {
+      let n = affiliations.indexOf(a.affiliation);
+      if (n < 0) n = affiliations.push(a.affiliation) - 1;
+      name += ` [${n + 1}]`;
+    }
+    return name;
+  });
+  return [
+    `${key}: ${inlineList(names) ?? names.join("; ")}`,
+    ...(affiliations.length ? ["affiliations:", ...affiliations.map((text, i) => `${i + 1}. ${text}`)] : []),
+  ];
+}
+
+/** `2016-10-31`, `2015 Spring`, or MEDLINE's free-text date (`2015 Oct-Dec`) as given. */
+export function dateText(d: PubDate): string {
+  const numeric = [d.year, d.month, d.day].filter(Boolean).join("-");
+  return [numeric, d.season, d.medlineDate].filter(Boolean).join(" ");
+}
+
+export function journalLine(j: z.output<typeof journalInfoSchema>): string {
+  const parts = [
+    j.title && j.isoAbbreviation && j.isoAbbreviation !== j.title ? `${j.title} (${j.isoAbbreviation})` : j.title ??
+      j.isoAbbreviation,
+    j.issn && `ISSN ${j.issn}`,
+    j.volume && `vol. ${j.volume}`,
+    j.issue && `issue ${j.issue}`,
+    j.pages && `pages ${j.pages}`,
+    dateText(j.publicationDate) && `published ${dateText(j.publicationDate)}`,
+  ];
+  return `journal: ${parts.filter(Boolean).join(", ")}`;
+}
+
+/** `MeSH (* major topic): Humans [D006801]; Pancreatic Neoplasms / genetics* [D010190]`. */
+export function meshLine(terms: readonly z.output<typeof meshTermSchema>[]): string {
+  const shown = terms.map((t) =>
+    `${t.descriptorName}${t.qualifierName ? ` / ${t.qualifierName}` : ""}${t.isMajorTopic ? "*" : ""}` +
+    (t.ui ? ` [${t.ui}]` : "")
+  );
+  return `MeSH (* major topic): ${shown.join("; ")}`;
+}
+
+function fenced(language: string) {
+  return (text: string, key: string): Lines => [`${key}:`, "```" + language, text, "```"];
+}
+
+/** One fetched article: a heading with its PMID and title, then every field it has. */
+export function articleSection(a: Article): Lines {
+  return recordSection(a.title ? `PMID ${a.pmid}: ${a.title}` : `PMID ${a.pmid}`, a, {
+    omit: ["pmid", "title"],
+    format: {
+      authors: (authors: Author[]) => authorLines(authors),
+      journalInfo: journalLine,
+      meshTerms: meshLine,
+      electronicDate: (d: PubDate) => `electronicDate: ${dateText(d)}`,
+      book: (book: NonNullable<Article["book"]>) => [
+        "book:",
+        ...fieldLines(book, {
+          indent: "  ",
+          format: { editors: (editors: Author[]) => authorLines(editors, "editors") },
+        }),
+      ],
+      fullXml: fenced("xml"),
+      medlineText: fenced(""),
+    },
+  });
+}
