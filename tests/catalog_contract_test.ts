@@ -1,7 +1,7 @@
 /**
- * The catalogue contract, checked for whatever tools exist: names, descriptions, schemas, annotations
- * and examples of every ToolDef; then every example is called over MCP against the local mock upstream
- * and its structuredContent must parse against the tool's output schema.
+ * The one catalogue contract, for every toolset at once (no per-toolset copies): names, descriptions,
+ * schemas, annotations and examples of every ToolDef; then every example is called over MCP against the
+ * local mock upstream and its structuredContent must parse against the tool's output schema.
  */
 import assert from "node:assert/strict";
 import { z } from "zod";
@@ -63,6 +63,7 @@ function checkTool(def: AnyToolDef): void {
   assert.ok(def.title.trim().length > 0, `${def.name}: title`);
   assert.ok(def.description.length >= 80, `${def.name}: a description written for a model (what, when, limits)`);
   assert.match(def.description, /example/i, `${def.name}: the description shows one example call`);
+  assert.ok(def.description.length <= 1000, `${def.name}: the description stays small (tools/list budget)`);
   for (const hint of ["readOnlyHint", "idempotentHint", "openWorldHint"] as const) {
     assert.equal(typeof def.annotations[hint], "boolean", `${def.name}: annotations.${hint}`);
   }

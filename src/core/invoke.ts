@@ -11,7 +11,8 @@ export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
 
 export interface ToolResult {
   [key: string]: unknown;
-  content: ({ type: "text"; text: string } | ImageBlock)[];
+  /** The text block always comes first; attached blocks (images) follow it. */
+  content: [{ type: "text"; text: string }, ...ImageBlock[]];
   structuredContent: Record<string, unknown>;
   isError?: boolean;
 }
@@ -55,11 +56,20 @@ export async function invokeTool<C extends InvokeContext>(
 }
 
 export function errorResult(error: ErrorEnvelope): ToolResult {
-  return {
-    isError: true,
-    content: [{ type: "text", text: JSON.stringify({ error }) }],
-    structuredContent: { error },
-  };
+  return { isError: true, content: [{ type: "text", text: errorText(error) }], structuredContent: { error } };
+}
+
+/**
+ * The error as a model reads it when a client shows only text: the code to branch on and what happened in
+ * one line, then what to do; the offending input is quoted briefly, never echoed whole.
+ */
+export function errorText(error: ErrorEnvelope): string {
+  const lines = [`Error ${error.code}: ${error.message}`, `recovery_hint: ${error.recovery_hint}`];
+  if (error.invalid_input !== undefined) {
+    const quoted = JSON.stringify(error.invalid_input) ?? String(error.invalid_input);
+    lines.push(`invalid_input: ${quoted.length > 300 ? `${quoted.slice(0, 300)}…` : quoted}`);
+  }
+  return lines.join("\n");
 }
 
 /** Strict parse: unknown keys are rejected too, so a misspelt argument is reported, not ignored. */

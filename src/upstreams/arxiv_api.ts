@@ -2,7 +2,7 @@
  * The arXiv export API (Atom search and id lookup). Terms of use: one request every 3 s, one connection;
  * a throttled client gets HTTP 200 with the body `Rate exceeded.`
  */
-import { defineUpstream } from "../upstream/def.ts";
+import type { UpstreamDef } from "../upstream/def.ts";
 import type { ResponseProbe, ThrottleVerdict } from "../upstream/throttle.ts";
 
 /** arXiv (export API and web pages): `Rate exceeded.` with HTTP 200. */
@@ -10,7 +10,7 @@ export function detectArxivThrottle(probe: ResponseProbe): ThrottleVerdict {
   return /^\s*Rate exceeded\.?\s*$/i.test(probe.head) ? { throttled: '"Rate exceeded." (HTTP 200)' } : {};
 }
 
-export const arxivApi = defineUpstream({
+export const arxivApi: UpstreamDef = {
   name: "arxiv-api",
   title: "arXiv API",
   baseUrl: {
@@ -28,4 +28,4 @@ export const arxivApi = defineUpstream({
   detectThrottle: detectArxivThrottle,
   throttleHint: () => " (arXiv allows one API request every 3 s)",
   recoveryHint: "arXiv allows one API request every 3 s; retry in a few seconds.",
-});
+};

@@ -2,10 +2,10 @@
  * arXiv web pages (abs, html, pdf) and their ar5iv renderings: one polite queue for both sites, since
  * ar5iv is run by arXiv. Throttled answers look like the API's (`Rate exceeded.` with HTTP 200).
  */
-import { defineUpstream } from "../upstream/def.ts";
+import type { UpstreamDef } from "../upstream/def.ts";
 import { detectArxivThrottle } from "./arxiv_api.ts";
 
-export const arxivWeb = defineUpstream({
+export const arxivWeb: UpstreamDef = {
   name: "arxiv-web",
   title: "arXiv web pages and ar5iv",
   baseUrl: {
@@ -29,4 +29,4 @@ export const arxivWeb = defineUpstream({
   ttlMs: 24 * 60 * 60_000,
   backoff: { baseMs: 2000, maxMs: 60_000 },
   detectThrottle: detectArxivThrottle,
-});
+};

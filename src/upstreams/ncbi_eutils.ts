@@ -3,7 +3,7 @@
  * API key; `tool` and `email` identify the caller; over-limit answers carry `API rate limit exceeded` as
  * JSON or as `<ERROR>`, sometimes with HTTP 200.
  */
-import { defineUpstream, type PipelineSettings } from "../upstream/def.ts";
+import type { PipelineSettings, UpstreamDef } from "../upstream/def.ts";
 import type { ResponseProbe, ThrottleVerdict } from "../upstream/throttle.ts";
 
 /** The configuration this upstream reads (NCBI_* variables). */
@@ -24,7 +24,7 @@ export function detectNcbiThrottle(probe: ResponseProbe): ThrottleVerdict {
   return { throttled: `"API rate limit exceeded" (HTTP ${probe.status})` };
 }
 
-export const ncbiEutils = defineUpstream<PipelineSettings & { ncbi: NcbiSettings }>({
+export const ncbiEutils: UpstreamDef<PipelineSettings & { ncbi: NcbiSettings }> = {
   name: "ncbi-eutils",
   title: "NCBI E-utilities",
   baseUrl: {
@@ -50,4 +50,4 @@ export const ncbiEutils = defineUpstream<PipelineSettings & { ncbi: NcbiSettings
   recoveryHint: "Retry shortly; set NCBI_API_KEY to raise the NCBI limit from 3 to 10 requests/s.",
   // NCBI asks for POST above about 200 ids; 2000 characters is where some proxies start cutting URLs.
   postAboveUrlChars: 2000,
-});
+};

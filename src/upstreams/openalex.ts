@@ -2,7 +2,7 @@
  * OpenAlex REST API. An API key is required since February 2026 (a daily credit budget); `mailto` names
  * a contact. Over-limit answers are plain 429s.
  */
-import { defineUpstream, type PipelineSettings } from "../upstream/def.ts";
+import type { PipelineSettings, UpstreamDef } from "../upstream/def.ts";
 
 /** The configuration this upstream reads (OPENALEX_* variables). */
 export interface OpenAlexSettings {
@@ -10,7 +10,7 @@ export interface OpenAlexSettings {
   mailto?: string;
 }
 
-export const openalex = defineUpstream<PipelineSettings & { openalex: OpenAlexSettings }>({
+export const openalex: UpstreamDef<PipelineSettings & { openalex: OpenAlexSettings }> = {
   name: "openalex",
   title: "OpenAlex",
   baseUrl: {
@@ -30,4 +30,4 @@ export const openalex = defineUpstream<PipelineSettings & { openalex: OpenAlexSe
   contact: ({ openalex }) => openalex.mailto,
   throttleHint: ({ openalex }) => openalex.apiKey ? "" : " or set OPENALEX_API_KEY",
   recoveryHint: "Retry shortly; check OPENALEX_API_KEY (required by OpenAlex since February 2026).",
-});
+};

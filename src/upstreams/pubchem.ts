@@ -3,7 +3,7 @@
  * `X-Throttling-Control` header reports pressure (Green < 50 %, Yellow 50–75 %, Red > 75 %, Black =
  * blocked); over-limit requests get HTTP 503 with the fault `PUGREST.ServerBusy`.
  */
-import { defineUpstream } from "../upstream/def.ts";
+import type { UpstreamDef } from "../upstream/def.ts";
 import type { ResponseProbe, ThrottleVerdict } from "../upstream/throttle.ts";
 
 const LEVELS: Record<string, number> = { green: 1, yellow: 2, red: 4, black: 8 };
@@ -36,7 +36,7 @@ export function detectPubchemThrottle(probe: ResponseProbe): ThrottleVerdict {
   return verdict;
 }
 
-export const pubchem = defineUpstream({
+export const pubchem: UpstreamDef = {
   name: "pubchem",
   title: "PubChem",
   baseUrl: {
@@ -55,4 +55,4 @@ export const pubchem = defineUpstream({
   // 504 PUGREST.Timeout: the search is too broad and will time out again; the adapter falls back to ListKey.
   finalStatuses: [504],
   throttleHint: () => " (PubChem allows 5 requests/s and 400/min)",
-});
+};

@@ -9,8 +9,7 @@ const ROOT = new URL("../../", import.meta.url);
 
 /** Lowest first. A file may import from its own layer or any layer below it, never above. */
 const LAYERS: readonly [name: string, matches: (path: string) => boolean][] = [
-  ["core", (p) => p.startsWith("src/core/") || p === "src/sdk.ts"],
-  ["render", (p) => p.startsWith("src/render/")],
+  ["core", (p) => p.startsWith("src/core/") || p.startsWith("src/render/") || p === "src/sdk.ts"],
   ["upstream", (p) => p.startsWith("src/upstream/")],
   ["upstreams", (p) => p.startsWith("src/upstreams/")],
   ["config", (p) => p === "src/config.ts"],
@@ -145,4 +144,13 @@ Deno.test("sources receive a SourceContext, never the whole ToolContext (pdf and
     if (/\bToolContext\b/.test(await Deno.readTextFile(new URL(path, ROOT)))) offenders.push(path);
   }
   assert.deepEqual(offenders, []);
+});
+
+Deno.test("every source file opens with a purpose comment", async () => {
+  const silent: string[] = [];
+  for (const path of files) {
+    const first = (await Deno.readTextFile(new URL(path, ROOT))).trimStart();
+    if (!first.startsWith("/**") && !first.startsWith("//")) silent.push(path);
+  }
+  assert.deepEqual(silent, []);
 });

@@ -19,7 +19,7 @@ export interface RecordedRequest {
   headers: Headers;
 }
 
-export type Route = (request: RecordedRequest) => Response | Promise<Response> | undefined;
+export type Route = (request: RecordedRequest) => Response | undefined | Promise<Response | undefined>;
 
 /**
  * A scripted fetch: each request is recorded, then offered to the routes in order; the first that

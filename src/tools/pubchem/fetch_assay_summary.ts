@@ -1,3 +1,4 @@
+/** The `fetch_assay_summary` tool: Fetch a PubChem BioAssay summary. */
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchAssaySummary as fetchSummary } from "../../sources/pubchem/records.ts";

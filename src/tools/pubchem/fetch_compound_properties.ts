@@ -1,3 +1,4 @@
+/** The `fetch_compound_properties` tool: Fetch PubChem compound properties. */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";

@@ -1,3 +1,4 @@
+/** The `fetch_compound_xrefs` tool: Fetch PubChem cross-references. */
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchXrefs } from "../../sources/pubchem/compounds.ts";

@@ -1,3 +1,4 @@
+/** The `fetch_substance_details` tool: Fetch a PubChem substance (SID). */
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchSubstance } from "../../sources/pubchem/records.ts";

@@ -1,3 +1,4 @@
+/** The `search_assays_by_target` tool: Find PubChem BioAssays by target. */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";

@@ -1,3 +1,4 @@
+/** The `search_compound_by_identifier` tool: Find PubChem CIDs by name, SMILES or InChIKey. */
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { lookupCids } from "../../sources/pubchem/compounds.ts";

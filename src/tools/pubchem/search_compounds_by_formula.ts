@@ -1,3 +1,4 @@
+/** The `search_compounds_by_formula` tool: PubChem molecular formula search. */
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { formulaSearch } from "../../sources/pubchem/search.ts";

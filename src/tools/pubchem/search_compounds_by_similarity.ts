@@ -1,3 +1,4 @@
+/** The `search_compounds_by_similarity` tool: PubChem 2D similarity search. */
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { similaritySearch } from "../../sources/pubchem/search.ts";

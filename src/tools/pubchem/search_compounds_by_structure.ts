@@ -1,3 +1,4 @@
+/** The `search_compounds_by_structure` tool: PubChem substructure / superstructure / identity search. */
 import { z } from "zod";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { structureSearch } from "../../sources/pubchem/search.ts";

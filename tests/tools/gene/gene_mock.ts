@@ -8,7 +8,8 @@ import type { Env } from "../../../src/config.ts";
 import type { Runtime } from "../../../src/runtime.ts";
 import { mergedParams, toMockRequest } from "../../helpers/mock_routes.ts";
 export { errorOf } from "../../helpers/tool_result.ts";
-import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
+import { type RecordedRequest, type Route, scriptedFetch } from "../../helpers/runtime.ts";
+import { type CallResult, toolHarness } from "../../helpers/tool_harness.ts";
 
 /** Answers a request the way the mock upstream's gene routes would; 599 when none applies. */
 export async function geneRoute(request: RecordedRequest): Promise<Response> {
@@ -30,6 +31,8 @@ export function paramsOf(requests: RecordedRequest[], path: string): URLSearchPa
   return requests.filter((r) => r.url.pathname.endsWith(path)).map(mergedParams);
 }
 
+export type { CallResult };
+
 export interface GeneHarness {
   call(name: string, args: Record<string, unknown>): Promise<CallResult>;
   requests: RecordedRequest[];
@@ -37,23 +40,10 @@ export interface GeneHarness {
   close(): Promise<void>;
 }
 
-export interface CallResult {
-  isError?: boolean;
-  structuredContent: Record<string, unknown>;
-  content: { type: string; text: string }[];
-}
-
-/** An MCP client connected to a server whose NCBI answers come from the gene mock routes. */
+/** An MCP client (the shared tool harness) whose NCBI answers come from the gene mock routes. */
 export async function geneHarness(options: { routes?: Route[]; env?: Env } = {}): Promise<GeneHarness> {
-  const fetch = geneFetch(...(options.routes ?? []));
-  const runtime = testRuntime({ fetch, env: { NCBI_MAX_RETRIES: "0", SCIENCE_MCP_TOOLSETS: "gene", ...options.env } });
-  const { client, close } = await connectClient(runtime);
-  return {
-    call: async (name, args) => (await client.callTool({ name, arguments: args })) as unknown as CallResult,
-    requests: fetch.requests,
-    runtime,
-    close,
-  };
+  const env = { NCBI_MAX_RETRIES: "0", SCIENCE_MCP_TOOLSETS: "gene", ...options.env };
+  return await toolHarness({ routes: options.routes, mockRoutes: geneRoutes, env });
 }
 
 /**

@@ -5,14 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { papersRoutes } from "../../../scripts/mock_routes/papers.ts";
-import type { MockPrefix } from "../../../scripts/mock_routes/types.ts";
 import type { Env } from "../../../src/config.ts";
 import { ManualClock } from "../../../src/core/clock.ts";
 import type { ResolveDns } from "../../../src/sources/publisher/guard.ts";
 import { PAPERS_DEPS, type PapersDeps } from "../../../src/tools/papers/deps.ts";
-import { toMockRequest } from "../../helpers/mock_routes.ts";
 export { errorOf } from "../../helpers/tool_result.ts";
-import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
+import { type Route, scriptedFetch, testConfig } from "../../helpers/runtime.ts";
+import { mockUpstreamRoute, toolHarness } from "../../helpers/tool_harness.ts";
+import { provide } from "../../../src/core/shared_key.ts";
+import { memoryLogger } from "../../../src/core/log.ts";
+import { createRuntime } from "../../../src/runtime.ts";
 
 export const MOCK_ORIGIN = "http://mock.test";
 
@@ -22,22 +24,6 @@ export const MOCK_ENV = {
   AR5IV_BASE_URL: `${MOCK_ORIGIN}/ar5iv`,
   OPENALEX_BASE_URL: `${MOCK_ORIGIN}/openalex`,
 };
-
-/** A scripted-fetch route answering from the papers mock routes (undefined for other hosts). */
-export const papersMockRoute: Route = (req: RecordedRequest) => {
-  if (req.url.origin !== MOCK_ORIGIN) return undefined;
-  return answer(req);
-};
-
-async function answer(req: RecordedRequest): Promise<Response> {
-  const [, prefix, ...rest] = req.url.pathname.split("/");
-  for (const route of papersRoutes) {
-    if (route.prefix !== prefix as MockPrefix) continue;
-    const response = await route.handle(toMockRequest(req, `/${rest.join("/")}`));
-    if (response) return response;
-  }
-  return new Response(`no mock route for ${req.url.pathname}`, { status: 599 });
-}
 
 /** Advances the clock a second at a time until `promise` settles (at most `maxMs` of fake time). */
 export async function settle<T>(clock: ManualClock, promise: Promise<T>, maxMs = 600_000): Promise<T> {
@@ -73,38 +59,40 @@ export interface PapersClientOptions {
 /** Fake DNS: every name is a public address, so only literal hostile hosts are refused. */
 export const publicDns: ResolveDns = (_host, type) => Promise.resolve(type === "A" ? ["93.184.216.34"] : []);
 
+function papersOptions(options: PapersClientOptions, clock: ManualClock, times: { url: URL; at: number }[]) {
+  const record: Route = (req) => void times.push({ url: req.url, at: clock.now() });
+  return {
+    routes: [record, ...(options.routes ?? [])],
+    mockRoutes: papersRoutes,
+    env: { ...MOCK_ENV, ...options.env },
+    clock,
+    provide: [provide(PAPERS_DEPS, { resolveDns: publicDns, ...options.seams })],
+  };
+}
+
 /**
- * A runtime wired to the papers mock routes, a ManualClock (1 March 2026) and the papers test seams
- * (fake public DNS unless given). `times` records the fake time of every request.
+ * A runtime wired to the papers mock routes, a ManualClock (1 March 2026) and the papers deps (fake
+ * public DNS unless given), for callers that need no MCP client (the CLI). `times` records the fake
+ * time of every request.
  */
 export function papersRuntime(options: PapersClientOptions = {}) {
   const clock = new ManualClock(Date.UTC(2026, 2, 1));
   const times: { url: URL; at: number }[] = [];
-  const fetch = scriptedFetch(
-    (req) => {
-      times.push({ url: req.url, at: clock.now() });
-      return undefined;
-    },
-    ...(options.routes ?? []),
-    papersMockRoute,
-  );
-  const runtime = testRuntime({ fetch, clock, env: { ...MOCK_ENV, ...options.env } });
-  runtime.shared(PAPERS_DEPS, () => ({ resolveDns: publicDns, ...options.seams }));
+  const { routes, mockRoutes, env, provide } = papersOptions(options, clock, times);
+  const config = testConfig(env);
+  const fetch = scriptedFetch(...routes, mockUpstreamRoute(config, mockRoutes));
+  const runtime = createRuntime({ config, fetch, clock, log: memoryLogger(), provide });
   return { runtime, clock, fetch, times };
 }
 
-/** An MCP client over {@link papersRuntime}; `call` drives the clock until the tool answers. */
+/** The shared tool harness over the papers mock routes; `call` drives the clock until the tool answers. */
 export async function papersClient(options: PapersClientOptions = {}) {
-  const { runtime, clock, fetch, times } = papersRuntime(options);
-  const { client, close } = await connectClient(runtime);
+  const clock = new ManualClock(Date.UTC(2026, 2, 1));
+  const times: { url: URL; at: number }[] = [];
+  const h = await toolHarness({ ...papersOptions(options, clock, times), driveClock: true });
   const call = (name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number }) => void) =>
-    settle(
-      clock,
-      client.callTool({ name, arguments: args }, onprogress ? { onprogress } : undefined),
-    ) as Promise<
-      CallResult
-    >;
-  return { client, close, clock, fetch, times, runtime, call };
+    h.call(name, args, onprogress) as Promise<CallResult>;
+  return { client: h.client, close: h.close, clock, fetch: { requests: h.requests }, times, runtime: h.runtime, call };
 }
 
 export function structured<T = Record<string, unknown>>(result: { structuredContent?: unknown; isError?: unknown }): T {

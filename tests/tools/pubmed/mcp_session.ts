@@ -1,37 +1,21 @@
-/** Test helper: one MCP client session over a scripted E-utilities fetch. */
+/** Test helper: one MCP client session over scripted E-utilities answers (the shared tool harness). */
 import type { Env } from "../../../src/config.ts";
 export { errorOf } from "../../helpers/tool_result.ts";
-import { connectClient, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
+import type { Route } from "../../helpers/runtime.ts";
+import { type CallResult, type ToolHarness, withTools } from "../../helpers/tool_harness.ts";
 
-export interface ToolCallResult {
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-  content: { type: string; text?: string }[];
-}
+export type ToolCallResult = CallResult;
 
 /** Retries off, so an injected fault surfaces at once; a fake API key, to check it never leaks. */
 const ENV: Env = { NCBI_MAX_RETRIES: "0", NCBI_API_KEY: "test-api-key-0123", SCIENCE_MCP_TOOLSETS: "pubmed" };
 
+/** A session whose E-utilities answers come only from `routes` (anything else gets a 599). */
 export async function withSession(
   routes: Route[],
-  body: (session: {
-    call(name: string, args: Record<string, unknown>): Promise<ToolCallResult>;
-    requests: ReturnType<typeof scriptedFetch>["requests"];
-    client: Awaited<ReturnType<typeof connectClient>>["client"];
-  }) => Promise<void>,
+  body: (session: Pick<ToolHarness, "call" | "requests" | "client">) => Promise<void>,
   env: Env = {},
 ): Promise<void> {
-  const fetch = scriptedFetch(...routes);
-  const { client, close } = await connectClient(testRuntime({ fetch, env: { ...ENV, ...env } }));
-  try {
-    await body({
-      client,
-      requests: fetch.requests,
-      call: async (name, args) => await client.callTool({ name, arguments: args }) as ToolCallResult,
-    });
-  } finally {
-    await close();
-  }
+  await withTools({ routes, mockRoutes: [], env: { ...ENV, ...env } }, body);
 }
 
 export function dataOf<T = Record<string, unknown>>(result: ToolCallResult): T {

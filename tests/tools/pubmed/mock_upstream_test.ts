@@ -1,24 +1,8 @@
-/** Every pubmed ToolDef example runs against the mock upstream's PubMed routes and succeeds. */
+/** The pubmed tools and resources against the real mock upstream over HTTP (examples: tests/catalog_contract_test.ts). */
 import assert from "node:assert/strict";
 import { startMockUpstream } from "../../../scripts/mock_upstream.ts";
-import { pubmedResources, pubmedTools } from "../../../src/tools/pubmed/mod.ts";
+import { pubmedResources } from "../../../src/tools/pubmed/mod.ts";
 import { connectClient, testRuntime } from "../../helpers/runtime.ts";
-import { mockRoutes } from "./eutils_routes.ts";
-import { withSession } from "./mcp_session.ts";
-
-Deno.test("every pubmed tool example succeeds against the PubMed mock routes", async (t) => {
-  await withSession([mockRoutes()], async ({ call }) => {
-    for (const tool of pubmedTools) {
-      for (const example of tool.examples) {
-        await t.step(`${tool.name} ${JSON.stringify(example)}`, async () => {
-          const result = await call(tool.name, example as Record<string, unknown>);
-          assert.equal(result.isError, undefined, JSON.stringify(result.structuredContent));
-          assert.ok(result.content[0].text, "a text rendering beside structuredContent");
-        });
-      }
-    }
-  });
-});
 
 Deno.test("the pubmed tools and resources work through the real mock upstream over HTTP", async () => {
   const mock = await startMockUpstream({ rates: false });
