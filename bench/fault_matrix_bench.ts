@@ -28,7 +28,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       target: options.quick ? undefined : "≥ 200",
       pass: options.quick ? undefined : report.cases.length >= 200,
       command,
-      notes: `${report.seconds.toFixed(0)} s, clock warp ×${report.settings.warp}`,
+      notes: `${report.seconds.toFixed(0)} s, simulated clock`,
     },
     {
       name: "fault matrix: empty/garbage successes, INTERNAL, protocol errors, stalls",

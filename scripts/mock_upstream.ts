@@ -9,15 +9,22 @@
  * [--fault ncbi=429;retry-after=2]`, then start the server with the printed environment lines.
  * Control it over HTTP: GET /_mock/requests, GET /_mock/violations, POST /_mock/fault?prefix=ncbi&fault=503&times=2,
  * DELETE /_mock/fault.
+ *
+ * `createMockUpstream` is the same mock without a socket, for deterministic tests: its `fetch` hands
+ * requests straight to the handler, and with a simulated clock (mock_upstream/sim_clock.ts) arrival
+ * times, delays and slow bodies follow that clock instead of the machine's speed.
  */
 import { ALL_ROUTES } from "./mock_routes/mod.ts";
 import type { MockPrefix, MockRoute } from "./mock_routes/types.ts";
 import { type Fault, parseFault } from "./mock_upstream/faults.ts";
 import { defaultRateRules, RateGate, type RateRule } from "./mock_upstream/rate_gate.ts";
-import { type MockLogEntry, serveMockRequest } from "./mock_upstream/handler.ts";
+import { type MockClock, type MockLogEntry, serveMockRequest } from "./mock_upstream/handler.ts";
+import { inProcessFetch } from "./mock_upstream/in_process.ts";
+import { systemClock } from "../src/core/clock.ts";
+import type { Fetch } from "../src/upstream/types.ts";
 import type { UpstreamName } from "../src/upstreams/mod.ts";
 
-export type { Fault, MockLogEntry, RateRule };
+export type { Fault, MockClock, MockLogEntry, RateRule };
 
 export const PREFIXES: readonly MockPrefix[] = [
   "ncbi",
@@ -66,12 +73,17 @@ export interface MockUpstreamOptions {
   rateTolerance?: number;
   /** Called for every request once answered (the CLI prints them). */
   onRequest?: (entry: MockLogEntry) => void;
+  /** Arrival times, delays and slow bodies; default real time (performance.now, setTimeout). */
+  clock?: MockClock;
 }
 
 export interface MockUpstream {
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT`; in process, `http://127.0.0.1:9`. */
   url: string;
+  /** 9 in process (see IN_PROCESS_URL). */
   port: number;
+  /** Sends a request to this mock: over loopback, or straight to its handler in process. */
+  fetch: Fetch;
   /** Base-URL variables pointing the server at this mock. */
   env: Record<string, string>;
   /** Every request so far, in arrival order (live array). */
@@ -87,7 +99,19 @@ export interface MockUpstream {
   close(): Promise<void>;
 }
 
-export async function startMockUpstream(options: MockUpstreamOptions = {}): Promise<MockUpstream> {
+/** Monotonic real time, as a socket-served mock measures arrivals. */
+const REAL_TIME: MockClock = { now: () => performance.now(), sleep: systemClock.sleep };
+/**
+ * Loopback literal (no DNS, and the SSRF guard's loopback test seam applies) on the discard port, where
+ * nothing listens: a request that bypassed `mock.fetch` would fail loudly instead of reaching anything.
+ */
+const IN_PROCESS_URL = "http://127.0.0.1:9";
+
+type MockCore = Omit<MockUpstream, "url" | "port" | "env" | "fetch" | "close"> & {
+  handle(request: Request): Promise<Response>;
+};
+
+function mockCore(options: MockUpstreamOptions): MockCore {
   const rules = options.rates === false ? {} : { ...defaultRateRules(), ...options.rates };
   const gate = new RateGate(rules, options.rateTolerance);
   const faults = new Map<MockPrefix, { fault: Fault; remaining?: number }>();
@@ -100,40 +124,66 @@ export async function startMockUpstream(options: MockUpstreamOptions = {}): Prom
     if (fault === undefined) return void faults.delete(prefix);
     faults.set(prefix, { fault: typeof fault === "string" ? parseFault(fault) : fault, remaining: opts.times });
   };
+  const context = {
+    clock: options.clock ?? REAL_TIME,
+    routes,
+    gate,
+    requests,
+    violations,
+    prefixUpstream: PREFIX_UPSTREAM,
+    takeFault(prefix: MockPrefix) {
+      const armed = faults.get(prefix);
+      if (!armed) return undefined;
+      if (armed.remaining !== undefined && --armed.remaining <= 0) faults.delete(prefix);
+      return armed.fault;
+    },
+    setFault,
+    clearFaults: () => faults.clear(),
+    onRequest: options.onRequest,
+  };
+  return {
+    requests,
+    violations,
+    setFault,
+    clearFaults: () => faults.clear(),
+    handle: (request) => serveMockRequest(request, context),
+  };
+}
 
+function envFor(url: string): Record<string, string> {
+  return Object.fromEntries(ENV_PREFIX.map(([name, prefix]) => [name, `${url}/${prefix}`]));
+}
+
+/** The mock without a socket: point a runtime's `fetch` at `mock.fetch` and its base URLs at `mock.env`. */
+export function createMockUpstream(options: Omit<MockUpstreamOptions, "port" | "hostname"> = {}): MockUpstream {
+  const { handle, ...core } = mockCore(options);
+  return {
+    ...core,
+    url: IN_PROCESS_URL,
+    port: 9,
+    env: envFor(IN_PROCESS_URL),
+    fetch: inProcessFetch(handle, () => options.clock?.progress?.()),
+    close: () => Promise.resolve(),
+  };
+}
+
+export async function startMockUpstream(options: MockUpstreamOptions = {}): Promise<MockUpstream> {
+  const { handle, ...core } = mockCore(options);
   const listening = Promise.withResolvers<void>();
   const server = Deno.serve(
     { port: options.port ?? 0, hostname: options.hostname ?? "127.0.0.1", onListen: () => listening.resolve() },
-    (request) =>
-      serveMockRequest(request, {
-        routes,
-        gate,
-        requests,
-        violations,
-        prefixUpstream: PREFIX_UPSTREAM,
-        takeFault(prefix) {
-          const armed = faults.get(prefix);
-          if (!armed) return undefined;
-          if (armed.remaining !== undefined && --armed.remaining <= 0) faults.delete(prefix);
-          return armed.fault;
-        },
-        setFault,
-        clearFaults: () => faults.clear(),
-        onRequest: options.onRequest,
-      }),
+    handle,
   );
   await listening.promise;
   const port = server.addr.port;
   const host = server.addr.hostname.includes(":") ? `[${server.addr.hostname}]` : server.addr.hostname;
   const url = `http://${host}:${port}`;
   return {
+    ...core,
     url,
     port,
-    env: Object.fromEntries(ENV_PREFIX.map(([name, prefix]) => [name, `${url}/${prefix}`])),
-    requests,
-    violations,
-    setFault,
-    clearFaults: () => faults.clear(),
+    env: envFor(url),
+    fetch: (request) => fetch(request),
     close: () => server.shutdown(),
   };
 }

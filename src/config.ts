@@ -32,10 +32,22 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_HTTP_PORT", description: "HTTP port", default: "3010" },
   { name: "MCP_AUTH_MODE", description: "`jwt` or `none` (none only on a loopback address)", default: "jwt" },
   { name: "MCP_AUTH_SECRET_KEY", description: "HS256 secret for JWTs, at least 32 bytes (required with jwt)" },
+  { name: "MCP_AUTH_AUDIENCE", description: "When set, tokens must carry this `aud`" },
+  { name: "MCP_AUTH_ISSUER", description: "When set, tokens must carry this `iss`" },
+  {
+    name: "MCP_AUTH_MAX_TOKEN_LIFETIME_S",
+    description: "Longest token lifetime accepted: exp − iat (exp − now without iat)",
+    default: "604800",
+  },
   { name: "MCP_ALLOWED_ORIGINS", description: "Comma-separated Origins allowed to call /mcp (besides loopback)" },
   { name: "MCP_SESSION_MODE", description: "`stateful` or `stateless` (for deno serve / Deploy)", default: "stateful" },
   { name: "MCP_SESSION_IDLE_TIMEOUT_MS", description: "Idle time before a session is reaped", default: "1800000" },
   { name: "MCP_MAX_SESSIONS", description: "Maximum concurrent HTTP sessions", default: "1000" },
+  {
+    name: "MCP_MAX_SESSIONS_PER_SUBJECT",
+    description: "Maximum concurrent HTTP sessions of one token subject (`sub`)",
+    default: "50",
+  },
   { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },
   { name: "MCP_LOG_LEVEL", description: "debug, info, notice, warning, error", default: "info" },
   { name: "LOGS_DIR", description: "When set, one log file per session is written here" },
@@ -78,10 +90,14 @@ const schema = z.object({
   MCP_HTTP_PORT: int(0, 65535),
   MCP_AUTH_MODE: z.enum(["jwt", "none"]),
   MCP_AUTH_SECRET_KEY: z.string().optional(),
+  MCP_AUTH_AUDIENCE: optionalText,
+  MCP_AUTH_ISSUER: optionalText,
+  MCP_AUTH_MAX_TOKEN_LIFETIME_S: int(60, 366 * 86400),
   MCP_ALLOWED_ORIGINS: z.string().optional(),
   MCP_SESSION_MODE: z.enum(["stateful", "stateless"]),
   MCP_SESSION_IDLE_TIMEOUT_MS: int(1000, 7 * 24 * 3600_000),
   MCP_MAX_SESSIONS: int(1, 100_000),
+  MCP_MAX_SESSIONS_PER_SUBJECT: int(1, 100_000),
   MCP_MAX_BODY_BYTES: int(1024, 100 * 1024 * 1024),
   MCP_LOG_LEVEL: z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]),
   LOGS_DIR: optionalText,
@@ -112,10 +128,17 @@ export interface Config extends UpstreamSettings {
     port: number;
     authMode: "jwt" | "none";
     authSecret?: string;
+    /** Required `aud` of tokens, when set. */
+    authAudience?: string;
+    /** Required `iss` of tokens, when set. */
+    authIssuer?: string;
+    maxTokenLifetimeS: number;
     allowedOrigins: string[];
     sessionMode: "stateful" | "stateless";
     sessionIdleMs: number;
     maxSessions: number;
+    /** Sessions one token subject may hold at once (jwt mode), so one token cannot fill MCP_MAX_SESSIONS. */
+    maxSessionsPerSubject: number;
     maxBodyBytes: number;
   };
   logLevel: LogLevel;
@@ -152,10 +175,14 @@ export function loadConfig(env: Env): Config {
       port: e.MCP_HTTP_PORT,
       authMode: e.MCP_AUTH_MODE,
       authSecret: e.MCP_AUTH_SECRET_KEY,
+      authAudience: e.MCP_AUTH_AUDIENCE,
+      authIssuer: e.MCP_AUTH_ISSUER,
+      maxTokenLifetimeS: e.MCP_AUTH_MAX_TOKEN_LIFETIME_S,
       allowedOrigins: splitList(e.MCP_ALLOWED_ORIGINS),
       sessionMode: e.MCP_SESSION_MODE,
       sessionIdleMs: e.MCP_SESSION_IDLE_TIMEOUT_MS,
       maxSessions: e.MCP_MAX_SESSIONS,
+      maxSessionsPerSubject: e.MCP_MAX_SESSIONS_PER_SUBJECT,
       maxBodyBytes: e.MCP_MAX_BODY_BYTES,
     },
     logLevel: e.MCP_LOG_LEVEL,

@@ -38,9 +38,11 @@ export type {
   ServerNotification,
   ServerNotifier,
   Tool,
+  Transport,
 } from "@modelcontextprotocol/server";
 export { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 export { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+export { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
 
 /** The 2026 revision this server speaks beside the 2025 ones (`initialize`); served statelessly. */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";

@@ -206,15 +206,15 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         log.info("resource read failed", { uri, code: envelope.code });
         sessionLog?.log.info("error", { request: requestId, resource: uri, error: envelope });
         throw new ProtocolError(readErrorCode(envelope.code), `${envelope.message} ${envelope.recovery_hint}`, {
-          uri,
+          uri: clip(uri),
           error: envelope,
         });
       }
     }
     throw new ProtocolError(
       readErrorCode("ENTITY_NOT_FOUND"),
-      `Resource not found: ${uri}. Call resources/list or resources/templates/list.`,
-      { uri },
+      `Resource not found: ${clip(uri)}. Call resources/list or resources/templates/list.`,
+      { uri: clip(uri) },
     );
   });
 
@@ -243,7 +243,26 @@ function matchTemplate(template: string, uri: string): Record<string, string> | 
   });
   const match = new RegExp(`^${pattern}$`).exec(uri);
   if (!match) return undefined;
-  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+  return Object.fromEntries(names.map((n, i) => [n, decodeParam(match[i + 1], uri)]));
+}
+
+/** A malformed `%` escape is the client's mistake (-32602), not an internal error. */
+function decodeParam(value: string, uri: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Malformed percent-encoding in ${clip(uri)}: each % must start an escape of valid UTF-8 such as %20 ` +
+        "(write a literal % as %25).",
+      { uri: clip(uri) },
+    );
+  }
+}
+
+/** URIs come from clients: errors quote at most 200 characters of one. */
+function clip(uri: string): string {
+  return uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
 }
 
 /**

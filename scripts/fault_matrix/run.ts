@@ -19,8 +19,6 @@ export interface MatrixOptions {
   faults?: readonly string[];
   /** Cases run at once (default 4). */
   concurrency?: number;
-  /** Clock speed-up (default 50). */
-  warp?: number;
   timing?: Partial<FaultTiming>;
   /** UPSTREAM_MAX_BYTES for every world (default: the config default, 50 MiB). */
   maxBytes?: number;
@@ -57,18 +55,17 @@ export interface MatrixReport {
   cases: CaseResult[];
   unhandledRejections: string[];
   seconds: number;
-  settings: { warp: number; concurrency: number; timing: FaultTiming; env: Env };
+  settings: { concurrency: number; timing: FaultTiming; env: Env };
 }
 
 const MIB = 1024 ** 2;
 
 export async function runFaultMatrix(options: MatrixOptions = {}): Promise<MatrixReport> {
   const started = performance.now();
-  const warp = options.warp ?? 50;
   const concurrency = options.concurrency ?? 4;
-  const timing: FaultTiming = { timeoutRealMs: 1500, oversizeBytes: 64 * MIB, junkBytes: 24 * MIB, ...options.timing };
+  const timing: FaultTiming = { timeoutMs: 30_000, oversizeBytes: 64 * MIB, junkBytes: 24 * MIB, ...options.timing };
   const env: Env = {
-    UPSTREAM_TIMEOUT_MS: String(Math.round(timing.timeoutRealMs * warp)),
+    UPSTREAM_TIMEOUT_MS: String(timing.timeoutMs),
     ...(options.maxBytes ? { UPSTREAM_MAX_BYTES: String(options.maxBytes) } : {}),
   };
   const faults = faultCases(timing).filter((f) => !options.faults || options.faults.includes(f.id));
@@ -82,12 +79,12 @@ export async function runFaultMatrix(options: MatrixOptions = {}): Promise<Matri
     const network = ALL_TOOLS.filter((t) =>
       t.annotations.openWorldHint && t.examples.length > 0 && (!options.tools || options.tools.includes(t.name))
     );
-    const baselines = await pool(network, concurrency, (def) => baseline(def, warp, env));
-    const local = await localSentinel(warp, env);
+    const baselines = await pool(network, concurrency, (def) => baseline(def, env));
+    const local = await localSentinel(env);
     const jobs = baselines.filter((b) => b.prefixes.length > 0).flatMap((b) => faults.map((f) => ({ b, f })));
     const cases = await pool(jobs, concurrency, async ({ b, f }) => {
       const sentinel = pickSentinel(b, baselines);
-      const result = await runCase(b, f, { warp, env, sentinel, local });
+      const result = await runCase(b, f, { env, sentinel, local });
       options.onCase?.(result);
       return result;
     });
@@ -97,7 +94,7 @@ export async function runFaultMatrix(options: MatrixOptions = {}): Promise<Matri
       cases,
       unhandledRejections: unhandled,
       seconds: (performance.now() - started) / 1000,
-      settings: { warp, concurrency, timing, env },
+      settings: { concurrency, timing, env },
     };
   } finally {
     globalThis.removeEventListener("unhandledrejection", onUnhandled);
@@ -108,10 +105,10 @@ export async function runFaultMatrix(options: MatrixOptions = {}): Promise<Matri
  * The tool's first example that reaches an upstream, run un-faulted (some first examples are answered
  * locally, e.g. list_categories for arXiv; a later one then exercises the network path).
  */
-async function baseline(def: AnyToolDef, warp: number, env: Env): Promise<Baseline> {
+async function baseline(def: AnyToolDef, env: Env): Promise<Baseline> {
   let first: Baseline | undefined;
   for (const [i, args] of def.examples.entries()) {
-    const world = await openWorld({ warp, env });
+    const world = await openWorld({ env });
     try {
       const outcome = await world.call(def.name, args);
       const b = {
@@ -131,9 +128,9 @@ async function baseline(def: AnyToolDef, warp: number, env: Env): Promise<Baseli
 }
 
 /** A tool that makes no upstream request and whose example succeeds: it must keep working during faults. */
-async function localSentinel(warp: number, env: Env): Promise<AnyToolDef | undefined> {
+async function localSentinel(env: Env): Promise<AnyToolDef | undefined> {
   for (const def of ALL_TOOLS.filter((t) => !t.annotations.openWorldHint && t.examples.length > 0)) {
-    const world = await openWorld({ warp, env });
+    const world = await openWorld({ env });
     try {
       const outcome = await world.call(def.name, def.examples[0]);
       if (!outcome.isError && world.mock.requests.length === 0) return def;
@@ -155,7 +152,6 @@ function pickSentinel(target: Baseline, all: Baseline[]): Baseline | undefined {
 }
 
 interface CaseContext {
-  warp: number;
   env: Env;
   sentinel?: Baseline;
   local?: AnyToolDef;
@@ -163,7 +159,6 @@ interface CaseContext {
 
 async function runCase(b: Baseline, fault: FaultCase, ctx: CaseContext): Promise<CaseResult> {
   const world = await openWorld({
-    warp: ctx.warp,
     env: ctx.env,
     routes: fault.rewrite ? rewrittenRoutes(b.prefixes, fault.rewrite) : undefined,
   });
@@ -180,7 +175,7 @@ async function runCase(b: Baseline, fault: FaultCase, ctx: CaseContext): Promise
     const outcome = await faulted;
     const problems = (await Promise.all(healthy)).filter(Boolean);
     try {
-      await world.client.listTools(undefined, { timeout: 10_000 });
+      await world.listTools();
     } catch (error) {
       problems.push(`tools/list after the fault: ${error}`);
     }

@@ -36,8 +36,8 @@ export function formatSummary(report: MatrixReport): string {
     `${report.cases.length} cases (${new Set(report.cases.map((c) => c.tool)).size} tools × ${report.faults.length} ` +
     `faults) in ${report.seconds.toFixed(1)} s: ${count("pass")} pass, ${count("warn")} warn (?), ` +
     `${count("fail")} fail (!); unhandled rejections: ${report.unhandledRejections.length}`,
-    `settings: clock warp ×${report.settings.warp}, ${report.settings.concurrency} at a time, ` +
-    `UPSTREAM_TIMEOUT_MS=${report.settings.env.UPSTREAM_TIMEOUT_MS} (${report.settings.timing.timeoutRealMs} ms real)` +
+    `settings: simulated clock, ${report.settings.concurrency} at a time, ` +
+    `UPSTREAM_TIMEOUT_MS=${report.settings.env.UPSTREAM_TIMEOUT_MS}` +
     (report.settings.env.UPSTREAM_MAX_BYTES ? `, UPSTREAM_MAX_BYTES=${report.settings.env.UPSTREAM_MAX_BYTES}` : ""),
     "legend: cell = error code (RATE, UPSTR, LARGE, N/A, NOTFND …) or ok; ok~ recovered with a different result; " +
     "ok= unaffected; EMPTY empty success; GARBAGE success built from a faulted body",

@@ -106,6 +106,8 @@ export interface AbandonResult {
   /** Sessions answering 404 (gone) when probed after the idle timeout and one reaper period. */
   reaped: number;
   waitedS: number;
+  /** Probe rounds it took: 1 unless the server was too busy to reap in time (then a probe refreshed some). */
+  rounds: number;
   /** A fresh session could be opened afterwards. */
   reopened: boolean;
 }
@@ -113,11 +115,13 @@ export interface AbandonResult {
 /**
  * Opens `count` sessions and leaves them. Probing a live session would refresh it, so nothing is sent
  * until the idle timeout plus one reaper period (the handler reaps every min(60 s, idle timeout)) have
- * surely passed; then every session is probed once.
+ * passed; then every session is probed once. A session a busy server had not reaped yet was refreshed by
+ * its probe, so the survivors get another full wait, up to `maxRounds` rounds: the outcome says whether
+ * sessions are reaped, not how fast a loaded machine gets to it.
  */
 export async function runAbandon(
   base: string,
-  options: { count: number; idleMs: number; concurrency: number },
+  options: { count: number; idleMs: number; concurrency: number; maxRounds?: number },
   onOpened?: () => void,
 ): Promise<AbandonResult> {
   const sessions: McpHttpSession[] = [];
@@ -134,17 +138,31 @@ export async function runAbandon(
     }
   }));
   onOpened?.();
-  const waitMs = 2 * options.idleMs + 1500;
-  await new Promise((r) => setTimeout(r, waitMs));
-  let reaped = 0;
-  for (let i = 0; i < sessions.length; i += options.concurrency) {
-    const statuses = await Promise.all(sessions.slice(i, i + options.concurrency).map((s) => s.probe()));
-    reaped += statuses.filter((s) => s === 404).length;
+  const waitMs = options.idleMs + Math.min(60_000, options.idleMs) + 500;
+  let live = sessions;
+  let rounds = 0;
+  while (live.length > 0 && rounds < (options.maxRounds ?? 1)) {
+    rounds++;
+    await new Promise((r) => setTimeout(r, waitMs));
+    const survivors: McpHttpSession[] = [];
+    for (let i = 0; i < live.length; i += options.concurrency) {
+      const batch = live.slice(i, i + options.concurrency);
+      const statuses = await Promise.all(batch.map((s) => s.probe()));
+      survivors.push(...batch.filter((_, j) => statuses[j] !== 404));
+    }
+    live = survivors;
   }
   let reopened = false;
   try {
     await (await McpHttpSession.open(base)).close();
     reopened = true;
   } catch { /* reported as reopened: false */ }
-  return { opened: sessions.length, refused, reaped, waitedS: waitMs / 1000, reopened };
+  return {
+    opened: sessions.length,
+    refused,
+    reaped: sessions.length - live.length,
+    waitedS: (rounds * waitMs) / 1000,
+    rounds,
+    reopened,
+  };
 }

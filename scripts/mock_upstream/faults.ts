@@ -128,12 +128,15 @@ export function replacementFor(fault: Fault): Response | undefined {
   }
 }
 
+/** Waits on the mock's clock (real time over a socket, simulated time in process). */
+export type Sleep = (ms: number) => Promise<void>;
+
 /** Faults that change the route's own answer (after waiting for `delay` ones before asking the route). */
-export async function alter(fault: Fault, response: Response): Promise<Response> {
+export async function alter(fault: Fault, response: Response, sleep: Sleep): Promise<Response> {
   switch (fault.kind) {
     case "slow_body": {
       const body = new Uint8Array(await response.arrayBuffer());
-      return new Response(slowly(body, fault.chunks ?? 8, fault.chunkDelayMs), copyMeta(response));
+      return new Response(slowly(body, fault.chunks ?? 8, fault.chunkDelayMs, sleep), copyMeta(response));
     }
     case "truncate": {
       const body = new Uint8Array(await response.arrayBuffer());
@@ -175,13 +178,13 @@ function declaredButCut(sent: Uint8Array, declared: number, contentType: string 
   return new Response(stream, { headers });
 }
 
-function slowly(body: Uint8Array, chunks: number, delayMs: number): ReadableStream<Uint8Array> {
+function slowly(body: Uint8Array, chunks: number, delayMs: number, sleep: Sleep): ReadableStream<Uint8Array> {
   const size = Math.max(1, Math.ceil(body.length / chunks));
   let offset = 0;
   return new ReadableStream({
     async pull(controller) {
       if (offset >= body.length) return controller.close();
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await sleep(delayMs);
       controller.enqueue(body.subarray(offset, offset += size));
     },
   });

@@ -4,13 +4,14 @@
  */
 import type { MockPrefix, MockRequest, MockRoute } from "../mock_routes/types.ts";
 import type { UpstreamName } from "../../src/upstreams/mod.ts";
+import type { Clock } from "../../src/core/clock.ts";
 import { alter, type Fault, faultLabel, parseFault, replacementFor } from "./faults.ts";
 import type { RateGate } from "./rate_gate.ts";
 
 export interface MockLogEntry {
   /** Wall-clock arrival (ms since the epoch). */
   time: number;
-  /** Monotonic arrival (performance.now(), ms): use this for spacing. */
+  /** Arrival on the mock's clock (monotonic, ms): use this for spacing. */
   at: number;
   method: string;
   prefix?: MockPrefix;
@@ -31,7 +32,17 @@ export interface MockLogEntry {
   ms: number;
 }
 
+/**
+ * The mock's time: arrival stamps, delays and slow bodies. A simulated clock (SimClock) is also told
+ * what it cannot see: `hold` while a route reads its fixtures, `progress` for each body chunk delivered.
+ */
+export interface MockClock extends Clock {
+  hold?<T>(work: Promise<T>): Promise<T>;
+  progress?(): void;
+}
+
 export interface HandlerContext {
+  clock: MockClock;
   routes: readonly MockRoute[];
   gate: RateGate;
   requests: MockLogEntry[];
@@ -50,7 +61,7 @@ export async function serveMockRequest(request: Request, ctx: HandlerContext): P
   const url = new URL(request.url);
   if (url.pathname.startsWith("/_mock/")) return control(request, url, ctx);
   const time = Date.now();
-  const at = performance.now();
+  const at = ctx.clock.now();
   const [, first = "", ...rest] = url.pathname.split("/");
   const prefix = first as MockPrefix;
   const body = request.body ? await request.text() : "";
@@ -97,7 +108,7 @@ export async function serveMockRequest(request: Request, ctx: HandlerContext): P
           prefix,
           perRequestFault,
           entry,
-          ctx,
+          { ...ctx, signal: request.signal },
         );
       }
     } finally {
@@ -105,7 +116,7 @@ export async function serveMockRequest(request: Request, ctx: HandlerContext): P
     }
   }
   entry.status = response.status;
-  entry.ms = performance.now() - at;
+  entry.ms = ctx.clock.now() - at;
   ctx.onRequest?.(entry);
   return response;
 }
@@ -115,8 +126,10 @@ async function answer(
   prefix: MockPrefix,
   perRequestFault: string | null,
   entry: MockLogEntry,
-  ctx: HandlerContext,
+  ctx: HandlerContext & { signal: AbortSignal },
 ): Promise<Response> {
+  // A client that gave up (timeout, disconnect) also ends the waits of its delay and slow-body faults.
+  const sleep = (ms: number) => ctx.clock.sleep(ms, ctx.signal).catch(() => {});
   let fault: Fault | undefined;
   try {
     fault = perRequestFault ? parseFault(perRequestFault) : ctx.takeFault(prefix);
@@ -127,10 +140,11 @@ async function answer(
     entry.fault = faultLabel(fault);
     const replacement = replacementFor(fault);
     if (replacement) return replacement;
-    if (fault.kind === "delay") await new Promise((resolve) => setTimeout(resolve, fault.ms));
+    if (fault.kind === "delay") await sleep(fault.ms);
   }
-  const response = await route(mock, prefix, entry, ctx.routes);
-  return fault ? await alter(fault, response) : response;
+  const routed = route(mock, prefix, entry, ctx.routes);
+  const response = await (ctx.clock.hold ? ctx.clock.hold(routed) : routed);
+  return fault ? await alter(fault, response, sleep) : response;
 }
 
 async function route(mock: MockRequest, prefix: MockPrefix, entry: MockLogEntry, routes: readonly MockRoute[]) {

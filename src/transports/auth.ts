@@ -1,9 +1,11 @@
 /**
  * Bearer-token authentication of the HTTP transport: HS256 JWTs (jose), verified against
  * MCP_AUTH_SECRET_KEY. Only HS256 is accepted, so `alg: none` and algorithm-confusion tokens fail; `exp`
- * is required and `nbf` honoured. Every refusal is a 401 with a `WWW-Authenticate` challenge (RFC 6750).
+ * and `sub` are required (sessions and their quota belong to a subject), `nbf` is honoured, `aud`/`iss`
+ * are checked when configured, and a token may live at most MCP_AUTH_MAX_TOKEN_LIFETIME_S. Every refusal
+ * is a 401 with a `WWW-Authenticate` challenge (RFC 6750).
  */
-import { jwtVerify } from "jose";
+import { type JWTPayload, jwtVerify } from "jose";
 import { type Config, ConfigError } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
 import type { AuthInfo } from "../sdk.ts";
@@ -14,7 +16,8 @@ export const MIN_SECRET_BYTES = 32;
 const REALM = "science-mcp";
 
 export type AuthResult =
-  | { ok: true; subject: string; info?: AuthInfo }
+  /** `expiresAt`: the token's `exp` in ms; sessions opened with it are reaped once it has passed. */
+  | { ok: true; subject: string; expiresAt?: number; info?: AuthInfo }
   | { ok: false; response: Response; reason: string };
 
 export type Authenticator = (request: Request) => Promise<AuthResult>;
@@ -57,26 +60,42 @@ export function createAuthenticator(http: Config["http"], clock: Clock): Authent
     if (!header) return refuse("missing bearer token", undefined);
     const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
     if (!match) return refuse("the Authorization header is not a Bearer token", "invalid_request");
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(match[1], key, {
+      ({ payload } = await jwtVerify(match[1], key, {
         algorithms: ["HS256"],
         requiredClaims: ["exp"],
+        audience: http.authAudience,
+        issuer: http.authIssuer,
         currentDate: new Date(clock.now()),
-      });
-      const subject = typeof payload.sub === "string" ? payload.sub : "";
-      return {
-        ok: true,
-        subject,
-        info: {
-          token: match[1],
-          clientId: subject || "anonymous",
-          scopes: typeof payload.scope === "string" ? payload.scope.split(" ").filter(Boolean) : [],
-          expiresAt: payload.exp,
-        },
-      };
+      }));
     } catch (error) {
       return refuse(describeJwtError(error), "invalid_token");
     }
+    if (typeof payload.sub !== "string" || payload.sub.trim() === "") {
+      return refuse("token has no subject (sub claim); mint one with: deno task token --sub NAME", "invalid_token");
+    }
+    const exp = payload.exp!;
+    // From iat, or from now when iat is missing or in the future (a forged iat must not shorten it).
+    const now = clock.now() / 1000;
+    const lifetime = exp - Math.min(typeof payload.iat === "number" ? payload.iat : now, now);
+    if (lifetime > http.maxTokenLifetimeS) {
+      return refuse(
+        `token lifetime ${Math.round(lifetime)} s exceeds ${http.maxTokenLifetimeS} s (MCP_AUTH_MAX_TOKEN_LIFETIME_S)`,
+        "invalid_token",
+      );
+    }
+    return {
+      ok: true,
+      subject: payload.sub,
+      expiresAt: exp * 1000,
+      info: {
+        token: match[1],
+        clientId: payload.sub,
+        scopes: typeof payload.scope === "string" ? payload.scope.split(" ").filter(Boolean) : [],
+        expiresAt: exp,
+      },
+    };
   };
 }
 
@@ -99,7 +118,10 @@ function describeJwtError(error: unknown): string {
     case "ERR_JWT_EXPIRED":
       return "token expired";
     case "ERR_JWT_CLAIM_VALIDATION_FAILED":
-      return claim === "nbf" ? "token not yet valid" : `claim ${claim ?? "?"} failed validation`;
+      if (claim === "nbf") return "token not yet valid";
+      if (claim === "aud") return "token audience (aud) is not MCP_AUTH_AUDIENCE";
+      if (claim === "iss") return "token issuer (iss) is not MCP_AUTH_ISSUER";
+      return `claim ${claim ?? "?"} failed validation`;
     case "ERR_JOSE_ALG_NOT_ALLOWED":
       return "algorithm not allowed (HS256 only)";
     case "ERR_JWS_SIGNATURE_VERIFICATION_FAILED":

@@ -3,7 +3,8 @@
  * under Deno.serve, `deno serve`, Deno Deploy and in tests without a socket.
  *
  * Routes: `POST|GET|DELETE /mcp` (MCP), `OPTIONS /mcp` (CORS preflight), `GET /healthz`.
- * Order of checks on /mcp: Host/Origin (403) → JWT (401) → body size (413) → era → session (400/404/503).
+ * Order of checks on /mcp: Host/Origin (403) → JWT (401) → body size and nesting (413/400) → era →
+ * session (400/404/503; quotas in session_quota.ts, reaping in sessions.ts).
  * One endpoint serves both protocol eras: a request carrying the 2026-07-28 `_meta` envelope goes to the
  * stateless modern leg (modern_http.ts); everything else is 2025-era traffic. For that, stateful mode
  * keeps one MCP Server per `initialize`d session over the shared Runtime; stateless mode builds one per
@@ -16,9 +17,11 @@ import { isInitializeRequest, isLegacyRequest, WebStandardStreamableHTTPServerTr
 import { createMcpServer, SERVER_NAME, type ServerExtension } from "../server.ts";
 import { assertHttpSecurity, type AuthResult, createAuthenticator } from "./auth.ts";
 import { jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
+import { Inflight } from "./inflight.ts";
 import { createModernLeg } from "./modern_http.ts";
 import { createOriginPolicy } from "./origin.ts";
-import { type Session, SessionStore } from "./sessions.ts";
+import { quotaRefusal } from "./session_quota.ts";
+import { type Admission, type Session, SESSION_CLOSED, SessionStore } from "./sessions.ts";
 
 export interface HttpHandlerOptions {
   /** Test-only additions (conformance fixtures); production never passes one. */
@@ -29,17 +32,23 @@ export interface HttpHandlerOptions {
 
 export interface HttpHandler {
   fetch(request: Request): Promise<Response>;
-  /** Closes idle sessions now; returns how many. */
+  /** Closes idle sessions and sessions whose token expired, now; returns how many. */
   reap(): Promise<number>;
   /** Live sessions (stateful mode). */
   readonly sessions: number;
   /** Ends the sessions' standalone GET streams, so in-flight calls can finish while nothing new starts. */
   drain(): void;
-  /** Closes every session and stops the reaper. */
+  /**
+   * Closes every session and stops the reaper. Calls still running get a JSON-RPC error saying the
+   * server is shutting down (after the grace period of a graceful shutdown).
+   */
   close(): Promise<void>;
 }
 
 type Authenticated = Extract<AuthResult, { ok: true }>;
+
+const SHUTDOWN_MESSAGE = "The server is shutting down and this request did not finish in time; " +
+  "send it again once the server is back (initialize a new session).";
 
 export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions = {}): HttpHandler {
   const { config, clock } = runtime.deps;
@@ -49,7 +58,17 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
   const authenticate = createAuthenticator(http, clock);
   const origins = createOriginPolicy(http);
   const log = runtime.deps.log.child({ component: "http" });
-  const store = new SessionStore({ idleMs: http.sessionIdleMs, max: http.maxSessions, clock, log });
+  const store = new SessionStore({
+    idleMs: http.sessionIdleMs,
+    limits: {
+      maxSessions: http.maxSessions,
+      maxPerSubject: http.authMode === "jwt" ? http.maxSessionsPerSubject : undefined,
+    },
+    clock,
+    log,
+  });
+  /** Stateless requests in progress, so a shutdown can answer them too. */
+  const stateless = new Set<{ server: Session["server"]; inflight: Inflight }>();
   const reapEvery = options.reapIntervalMs ?? Math.min(60_000, http.sessionIdleMs);
   const timer = reapEvery > 0 ? setInterval(() => void store.reap(), reapEvery) : undefined;
   if (timer !== undefined) Deno.unrefTimer(timer);
@@ -80,7 +99,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     const response = !await isLegacyRequest(request, parsedBody)
       ? await modern.serve(request, parsedBody, auth.info)
       : http.sessionMode === "stateless"
-      ? await stateless(request, parsedBody, auth)
+      ? await serveStateless(request, parsedBody, auth)
       : await stateful(request, parsedBody, auth);
     return withHeaders(response, cors);
   }
@@ -92,6 +111,8 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
       if (!session || session.subject !== auth.subject) {
         return jsonRpcError(404, -32001, "Session not found: it expired or was closed. Initialize a new session.");
       }
+      store.touch(session, auth.expiresAt);
+      if (request.method !== "POST") return await session.transport.handleRequest(request, { authInfo: auth.info });
       return await serve(session, request, parsedBody, auth);
     }
     if (request.method !== "POST") {
@@ -100,18 +121,31 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     if (!isInitialize(parsedBody)) {
       return jsonRpcError(400, -32000, "Bad Request: no session. Send initialize first, then use its Mcp-Session-Id.");
     }
-    if (!await store.hasRoom()) {
-      log.warn("session limit reached", { max: http.maxSessions });
-      return jsonRpcError(503, -32000, "Too many sessions (MCP_MAX_SESSIONS); retry later.", { "retry-after": "30" });
+    const verdict = await store.admit(auth.subject);
+    if (!verdict.ok) {
+      log.warn("session limit reached", { limit: verdict.limit, max: verdict.max, subject: auth.subject });
+      return quotaRefusal(verdict);
     }
-    const session = await openSession(auth.subject);
-    const response = await serve(session, request, parsedBody, auth);
-    if (!store.get(session.id)) await discard(session);
-    return response;
+    let session: Session | undefined;
+    try {
+      session = await openSession(auth, verdict.admission);
+      return await serve(session, request, parsedBody, auth);
+    } finally {
+      if (!session || !store.get(session.id)) {
+        verdict.admission.release();
+        if (session) await discard(session);
+      }
+    }
   }
 
+  /** A POST of a session: its requests are in flight until answered or until their stream ends. */
   async function serve(session: Session, request: Request, parsedBody: unknown, auth: Authenticated) {
-    const end = store.begin(session);
+    const ids = session.inflight.add(parsedBody);
+    const endCall = store.beginCall(session);
+    const end = () => {
+      session.inflight.settle(ids);
+      endCall();
+    };
     try {
       const response = await session.transport.handleRequest(request, { parsedBody, authInfo: auth.info });
       return trackBody(response, end);
@@ -121,22 +155,25 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     }
   }
 
-  async function openSession(subject: string): Promise<Session> {
+  async function openSession(auth: Authenticated, admission: Admission): Promise<Session> {
     const id = crypto.randomUUID();
     const sessionLog = config.logsDir ? openSessionLog(config.logsDir, clock.now(), { session: id }) : undefined;
     const server = createMcpServer(runtime, { sessionId: id, sessionLog, extension: options.extension });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      maxRequestBodySize: http.maxBodyBytes,
+      onsessioninitialized: () => store.add(session, admission),
+    });
     const session: Session = {
       id,
-      subject,
+      subject: auth.subject,
       server,
+      transport,
+      inflight: new Inflight(transport),
       logPath: sessionLog?.path,
       lastSeen: clock.now(),
-      open: 0,
-      transport: new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: () => id,
-        maxRequestBodySize: http.maxBodyBytes,
-        onsessioninitialized: () => store.add(session),
-      }),
+      calls: 0,
+      expiresAt: auth.expiresAt,
     };
     session.transport.onclose = () => store.forget(id, "closed");
     await server.connect(session.transport);
@@ -149,7 +186,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     if (session.logPath) await Deno.remove(session.logPath).catch(() => {});
   }
 
-  async function stateless(request: Request, parsedBody: unknown, auth: Authenticated): Promise<Response> {
+  async function serveStateless(request: Request, parsedBody: unknown, auth: Authenticated): Promise<Response> {
     if (request.method !== "POST") {
       return jsonRpcError(405, -32000, "Method not allowed: stateless mode serves POST only.", { allow: "POST" });
     }
@@ -158,9 +195,21 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
       extension: options.extension,
     });
     const transport = new WebStandardStreamableHTTPServerTransport({ maxRequestBodySize: http.maxBodyBytes });
-    await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody, authInfo: auth.info });
-    return trackBody(response, () => void server.close().catch(() => {}));
+    const entry = { server, inflight: new Inflight(transport) };
+    entry.inflight.add(parsedBody);
+    stateless.add(entry);
+    const end = () => {
+      stateless.delete(entry);
+      void server.close().catch(() => {});
+    };
+    try {
+      await server.connect(transport);
+      const response = await transport.handleRequest(request, { parsedBody, authInfo: auth.info });
+      return trackBody(response, end);
+    } catch (error) {
+      end();
+      throw error;
+    }
   }
 
   function health(request: Request): Response {
@@ -190,8 +239,12 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     },
     async close() {
       if (timer !== undefined) clearInterval(timer);
-      await modern.close();
-      await store.closeAll("shutdown");
+      const requests = [...stateless].map(async ({ server, inflight }) => {
+        await inflight.fail(SESSION_CLOSED, SHUTDOWN_MESSAGE);
+        await server.close().catch(() => {});
+      });
+      stateless.clear();
+      await Promise.all([store.closeAll("shutdown", SHUTDOWN_MESSAGE), ...requests, modern.close()]);
     },
   };
 }

@@ -1,17 +1,27 @@
 /**
  * Small HTTP helpers shared by the Streamable HTTP handler: JSON-RPC error responses, a request body
- * reader that enforces the size limit while streaming, and a response wrapper that reports when the
- * body is finished (so a session with an open stream is never reaped as idle).
+ * reader that enforces the size and nesting limits while streaming, and a response wrapper that reports
+ * when the body is finished (so a session with a call in progress is never reaped as idle).
  */
+import { MAX_JSON_DEPTH, nestsDeeperThan, recoverId } from "./json_limits.ts";
 
-/** A JSON-RPC error response with `id: null`, as the transport spec uses for HTTP-level refusals. */
-export function jsonRpcError(status: number, code: number, message: string, headers: HeadersInit = {}): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status, headers });
+/**
+ * A JSON-RPC error response; `id: null` (as the transport spec uses for HTTP-level refusals) unless the
+ * request's id is known.
+ */
+export function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: HeadersInit = {},
+  id: string | number | null = null,
+): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id }, { status, headers });
 }
 
 export type BodyResult = { ok: true; body: unknown } | { ok: false; response: Response };
 
-/** Reads and parses a JSON body of at most `maxBytes`; never buffers more than the limit. */
+/** Reads and parses a JSON body of at most `maxBytes` and MAX_JSON_DEPTH; never buffers more than the limit. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
   const tooLarge = () => ({
     ok: false as const,
@@ -39,6 +49,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
+  }
+  if (nestsDeeperThan(bytes)) {
+    const message = `Parse error: the JSON nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects.`;
+    return { ok: false, response: jsonRpcError(400, -32700, message, {}, recoverId(bytes) ?? null) };
   }
   try {
     return { ok: true, body: JSON.parse(new TextDecoder().decode(bytes)) };

@@ -1,11 +1,15 @@
 /**
- * Stateful HTTP sessions: one MCP Server and transport per session, over the shared Runtime. A session is
- * idle when none of its responses is still streaming and it has seen no request for
- * MCP_SESSION_IDLE_TIMEOUT_MS; idle sessions are reaped. At most MCP_MAX_SESSIONS live at once.
+ * Stateful HTTP sessions: one MCP Server and transport per session, over the shared Runtime. A session
+ * is reaped when its client has sent nothing for MCP_SESSION_IDLE_TIMEOUT_MS and no call of it is still
+ * running (an open GET stream alone does not keep it: a silent listener would hold its slot forever), or
+ * when the token that opened it has expired. New sessions are admitted under the quotas of
+ * session_quota.ts.
  */
 import type { Clock } from "../core/clock.ts";
 import type { Logger } from "../core/log.ts";
 import type { Server, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
+import type { Inflight } from "./inflight.ts";
+import { checkQuota, type QuotaLimits, type QuotaVerdict, SubjectCounts } from "./session_quota.ts";
 
 export interface Session {
   readonly id: string;
@@ -13,22 +17,43 @@ export interface Session {
   readonly subject: string;
   readonly server: Server;
   readonly transport: WebStandardStreamableHTTPServerTransport;
+  /** Requests of this session not answered yet. */
+  readonly inflight: Inflight;
   /** Its LOGS_DIR file, if any. */
   readonly logPath?: string;
+  /** Last request of the client, or end of its last call. */
   lastSeen: number;
-  /** Responses of this session still streaming (an open GET stream, a long tools/call). */
-  open: number;
+  /** POST responses of this session still streaming (calls in progress). */
+  calls: number;
+  /** `exp` of the latest token used with this session (ms); undefined without authentication. */
+  expiresAt?: number;
 }
 
 export interface SessionStoreOptions {
   idleMs: number;
-  max: number;
+  limits: QuotaLimits;
   clock: Clock;
   log: Logger;
 }
 
+/** JSON-RPC error for calls cut off by a closing session (implementation-defined server error range). */
+export const SESSION_CLOSED = -32000;
+
+/**
+ * A slot granted to an initialize in progress: it counts against the quotas at once, so concurrent
+ * initializes cannot all pass the check before any of them is added.
+ */
+export interface Admission {
+  readonly subject: string;
+  /** Gives the slot back: the initialize failed and no session was added. */
+  release(): void;
+}
+
 export class SessionStore {
   readonly #sessions = new Map<string, Session>();
+  /** Sessions of each subject, slots reserved by initializes in progress included. */
+  readonly #subjects = new SubjectCounts();
+  readonly #reserved = new Set<Admission>();
   readonly #options: SessionStoreOptions;
 
   constructor(options: SessionStoreOptions) {
@@ -43,52 +68,88 @@ export class SessionStore {
     return this.#sessions.get(id);
   }
 
-  add(session: Session): void {
+  /** Adds an initialized session in the slot its admission reserved. */
+  add(session: Session, admission: Admission): void {
+    if (!this.#reserved.delete(admission)) this.#subjects.add(session.subject);
     this.#sessions.set(session.id, session);
     this.#options.log.info("session opened", { session: session.id, sessions: this.#sessions.size });
   }
 
-  /** Marks a response of the session as started; the returned function marks it finished (once). */
-  begin(session: Session): () => void {
-    session.open++;
+  /** A request of the client: the session is active, and carries the token it was sent with. */
+  touch(session: Session, expiresAt: number | undefined): void {
     session.lastSeen = this.#options.clock.now();
+    if (expiresAt !== undefined) session.expiresAt = expiresAt;
+  }
+
+  /** Marks a call (a POST response) as started; the returned function marks it finished (once). */
+  beginCall(session: Session): () => void {
+    session.calls++;
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
-      session.open--;
+      session.calls--;
       session.lastSeen = this.#options.clock.now();
     };
   }
 
   /** Drops a session whose transport has closed (DELETE, or closed by us). */
   forget(id: string, reason: string): void {
-    if (this.#sessions.delete(id)) {
-      this.#options.log.info("session closed", { session: id, reason, sessions: this.#sessions.size });
-    }
+    const session = this.#sessions.get(id);
+    if (!session) return;
+    this.#sessions.delete(id);
+    this.#subjects.remove(session.subject);
+    this.#options.log.info("session closed", { session: id, reason, sessions: this.#sessions.size });
   }
 
-  /** Closes a session: its streams end and its server is disposed. */
-  async close(id: string, reason: string): Promise<void> {
+  /**
+   * Closes a session: unanswered calls get a JSON-RPC error saying why, then its streams end and its
+   * server is disposed.
+   */
+  async close(id: string, reason: string, message = `The session was closed (${reason}).`): Promise<void> {
     const session = this.#sessions.get(id);
     if (!session) return;
     this.forget(id, reason);
+    await session.inflight.fail(SESSION_CLOSED, message);
     await session.server.close().catch(() => {});
   }
 
-  /** Closes idle sessions; returns how many were closed. */
+  /** Closes idle sessions and sessions whose token has expired; returns how many were closed. */
   async reap(): Promise<number> {
-    const deadline = this.#options.clock.now() - this.#options.idleMs;
-    const idle = [...this.#sessions.values()].filter((s) => s.open === 0 && s.lastSeen <= deadline);
-    await Promise.all(idle.map((s) => this.close(s.id, "idle timeout")));
-    return idle.length;
+    const now = this.#options.clock.now();
+    const idleSince = now - this.#options.idleMs;
+    const doomed: [Session, string, string][] = [];
+    for (const s of this.#sessions.values()) {
+      if (s.expiresAt !== undefined && s.expiresAt <= now) {
+        doomed.push([s, "token expired", "The session's token expired: authenticate again and open a new session."]);
+      } else if (s.calls === 0 && s.lastSeen <= idleSince) {
+        doomed.push([s, "idle timeout", "The session was idle too long; open a new session."]);
+      }
+    }
+    await Promise.all(doomed.map(([s, reason, message]) => this.close(s.id, reason, message)));
+    return doomed.length;
   }
 
-  /** True when a new session fits, after reaping idle ones if the store is full. */
-  async hasRoom(): Promise<boolean> {
-    if (this.#sessions.size < this.#options.max) return true;
-    await this.reap();
-    return this.#sessions.size < this.#options.max;
+  /**
+   * Reserves a slot for a new session of `subject` when it fits the quotas (reaping stale sessions
+   * first when it would not); otherwise says which limit was hit.
+   */
+  async admit(subject: string): Promise<Exclude<QuotaVerdict, { ok: true }> | { ok: true; admission: Admission }> {
+    let verdict = this.#check(subject);
+    if (!verdict.ok) {
+      await this.reap();
+      verdict = this.#check(subject);
+      if (!verdict.ok) return verdict;
+    }
+    const admission: Admission = {
+      subject,
+      release: () => {
+        if (this.#reserved.delete(admission)) this.#subjects.remove(subject);
+      },
+    };
+    this.#reserved.add(admission);
+    this.#subjects.add(subject);
+    return { ok: true, admission };
   }
 
   /** Ends every standalone GET stream (shutdown: lets the server drain while calls finish). */
@@ -96,7 +157,12 @@ export class SessionStore {
     for (const session of this.#sessions.values()) session.transport.closeStandaloneSSEStream();
   }
 
-  async closeAll(reason: string): Promise<void> {
-    await Promise.all([...this.#sessions.keys()].map((id) => this.close(id, reason)));
+  async closeAll(reason: string, message?: string): Promise<void> {
+    await Promise.all([...this.#sessions.keys()].map((id) => this.close(id, reason, message)));
+  }
+
+  #check(subject: string): QuotaVerdict {
+    const total = this.#sessions.size + this.#reserved.size;
+    return checkQuota(total, this.#subjects.of(subject), this.#options.limits);
   }
 }

@@ -1,17 +1,18 @@
 /**
  * The stdio transport: one MCP connection per process. Its first message picks the era: `initialize`
  * pins a 2025-11-25 session, a request carrying the 2026-07-28 `_meta` envelope (usually
- * `server/discover`) pins the stateless modern era (the SDK's `serveStdio` makes that choice).
- * stdout carries JSON-RPC and nothing else, so any console output of a dependency (pdf.js warnings) is
- * redirected to stderr before the server starts. The server stops when stdin ends, on SIGINT/SIGTERM,
- * or when the client closes the connection.
+ * `server/discover`) pins the stateless modern era (the SDK's `serveStdio` makes that choice). stdout
+ * carries JSON-RPC and nothing else, so any console output of a dependency (pdf.js warnings) is
+ * redirected to stderr before the server starts.
+ * The server stops when stdin ends, on SIGINT/SIGTERM, or when the client closes the connection; a bad
+ * or oversized message is answered and logged, never a reason to stop (stdio_lines.ts).
  */
-import process from "node:process";
 import { openSessionLog } from "../core/session_log.ts";
 import type { Runtime } from "../runtime.ts";
-import { serveStdio, StdioServerTransport } from "../sdk.ts";
+import { serveStdio } from "../sdk.ts";
 import { createMcpServer, type ServerExtension } from "../server.ts";
 import { shutdownSignals } from "./http_server.ts";
+import { StdioLinesTransport } from "./stdio_lines.ts";
 
 /** Sends every console method that writes to stdout to stderr instead. */
 export function protectStdout(): void {
@@ -24,12 +25,26 @@ export function protectStdout(): void {
 }
 
 /** Serves MCP on stdin/stdout until the session ends; then disposes the runtime. */
-export async function runStdio(runtime: Runtime, options: { extension?: ServerExtension } = {}): Promise<void> {
+export interface StdioOptions {
+  extension?: ServerExtension;
+  /** Default: the process's stdin and stdout (tests pass their own streams). */
+  input?: ReadableStream<Uint8Array>;
+  output?: WritableStream<Uint8Array>;
+  /** Largest message (line) accepted; default MAX_STDIO_MESSAGE_BYTES (10 MiB). */
+  maxMessageBytes?: number;
+}
+
+export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Promise<void> {
   protectStdout();
   const { config, clock } = runtime.deps;
   const log = runtime.deps.log.child({ component: "stdio" });
   const sessionLog = config.logsDir ? openSessionLog(config.logsDir, clock.now()) : undefined;
-  const transport = new StdioServerTransport();
+  const transport = new StdioLinesTransport({
+    input: options.input ?? Deno.stdin.readable,
+    output: options.output ?? Deno.stdout.writable,
+    log,
+    maxMessageBytes: options.maxMessageBytes,
+  });
   const connection = serveStdio(
     ({ era }) => createMcpServer(runtime, { era, sessionLog, extension: options.extension }),
     { transport, onerror: (error) => log.debug("stdio protocol error", { error: error.message }) },
@@ -46,12 +61,10 @@ export async function runStdio(runtime: Runtime, options: { extension?: ServerEx
   const stop = () => void connection.close().catch(() => {});
   const signals = shutdownSignals();
   for (const s of signals) Deno.addSignalListener(s, stop);
-  process.stdin.once("end", stop);
   try {
     await closed;
   } finally {
     for (const s of signals) Deno.removeSignalListener(s, stop);
-    process.stdin.off("end", stop);
     sessionLog?.close();
     await runtime.close();
     log.info("stdio server stopped");

@@ -1,8 +1,8 @@
 /**
  * A runtime for fuzzing: the real catalogue, server and pipeline behind a real SDK Client, with every
  * upstream answered in-process by the mock upstream's recorded routes (scripts/mock_routes) through a
- * scripted fetch — no socket, no network. Unknown requests get a 404. Time runs 1000× fast so arXiv's 3 s
- * spacing and retry back-offs cost milliseconds.
+ * scripted fetch — no socket, no network. Unknown requests get a 404. Time is simulated (SimClock): arXiv's
+ * 3 s spacing and retry back-offs cost nothing, and no timeout fires because the machine is slow.
  */
 import { type Env, loadConfig } from "../../src/config.ts";
 import { createLogger, type LogRecord } from "../../src/core/log.ts";
@@ -11,7 +11,7 @@ import { PAPERS_DEPS, type PapersDeps } from "../../src/tools/papers/deps.ts";
 import type { Client } from "../../src/sdk.ts";
 import { ALL_ROUTES } from "../../scripts/mock_routes/mod.ts";
 import type { MockPrefix } from "../../scripts/mock_routes/types.ts";
-import { WarpClock } from "../../scripts/fault_matrix/warp_clock.ts";
+import { SimClock } from "../../scripts/mock_upstream/sim_clock.ts";
 import { connectClient, type RecordedRequest, scriptedFetch } from "../helpers/runtime.ts";
 
 /** Never contacted: the scripted fetch answers first. Loopback anyway, should anything slip through. */
@@ -54,12 +54,13 @@ export interface FuzzWorld {
 }
 
 export async function openFuzzWorld(env: Env = {}): Promise<FuzzWorld> {
-  const fetch = scriptedFetch(answerFromMock);
+  const clock = new SimClock();
+  const fetch = scriptedFetch((request) => clock.hold(answerFromMock(request)));
   const errors: LogRecord[] = [];
   const runtime = createRuntime({
     config: loadConfig({ ...FUZZ_ENV, ...env }),
     fetch,
-    clock: new WarpClock(1000),
+    clock,
     log: createLogger({ level: "error", sinks: [(r) => void errors.push(r)] }),
   });
   // Publisher links of the mock point at 127.0.0.1: the papers toolset's test seam lets them through
@@ -69,5 +70,18 @@ export async function openFuzzWorld(env: Env = {}): Promise<FuzzWorld> {
     resolveDns: () => Promise.resolve(["127.0.0.1"]),
   }));
   const { client, close } = await connectClient(runtime);
-  return { client, runtime, requests: fetch.requests, errors, close };
+  return { client: onClock(client, clock), runtime, requests: fetch.requests, errors, close };
+}
+
+/** The client with every tools/call run on the world's clock, so its waits (pacing, back-off) pass. */
+function onClock(client: Client, clock: SimClock): Client {
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === "callTool") {
+        return (...args: Parameters<Client["callTool"]>) => clock.run(target.callTool(...args));
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

@@ -5,7 +5,9 @@
  * port): `--allow-net` replaces the set's net list and leaves read, write and env exactly as the set has
  * them. Under that, every tool's first example works; and a base URL on a loopback port outside the set,
  * a PDF_ROOT outside ./files and a LOGS_DIR outside ./logs all fail with no connection, read or write made.
- * (permission_probe_test.ts proves the sets' raw boundaries, env variables included.)
+ * (permission_probe_test.ts proves the sets' raw boundaries, env variables included.) The mock's rate
+ * referee is off: these tests are about permissions, and its real-time judgement of pacing (that is the
+ * pacing bench's job) would turn a busy machine's jitter into 429s.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -75,7 +77,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async (t) => {
-    const mock = await startMockUpstream();
+    const mock = await startMockUpstream({ rates: false });
     const net = [`--allow-net=${[...stdioNet, `127.0.0.1:${mock.port}`].join(",")}`];
     const refused = ungrantedListener();
     const pdfRoot = await outsidePdfRoot();
@@ -119,7 +121,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async (t) => {
-    const mock = await startMockUpstream();
+    const mock = await startMockUpstream({ rates: false });
     const refused = ungrantedListener();
     const pdfRoot = await outsidePdfRoot();
     try {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { type MockUpstream, startMockUpstream } from "../../scripts/mock_upstream.ts";
+import { createMockUpstream, type MockUpstream, startMockUpstream } from "../../scripts/mock_upstream.ts";
 import type { MockRoute } from "../../scripts/mock_routes/types.ts";
-import { systemClock } from "../../src/core/clock.ts";
+import { SimClock } from "../../scripts/mock_upstream/sim_clock.ts";
+import { ManualClock } from "../../src/core/clock.ts";
 import { UpstreamError } from "../../src/core/errors.ts";
 import { memoryLogger } from "../../src/core/log.ts";
 import { createUpstream } from "../../src/upstreams/mod.ts";
@@ -26,6 +27,15 @@ const echo: MockRoute[] = [
     handle: (r) =>
       r.path === "/doi" ? new Response(null, { status: 302, headers: { location: "/landing" } }) : undefined,
   },
+  {
+    prefix: "publisher",
+    name: "moved",
+    handle: (r) =>
+      r.path === "/moved"
+        ? new Response(null, { status: 301, headers: { location: "/publisher/landing" } })
+        : undefined,
+  },
+  { prefix: "publisher", name: "landing", handle: (r) => r.path === "/landing" ? new Response("landing") : undefined },
 ];
 
 async function withMock(
@@ -43,6 +53,17 @@ async function withMock(
 async function get(url: string, init?: RequestInit): Promise<{ status: number; headers: Headers; text: string }> {
   const response = await fetch(url, init);
   return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** The same mock in process, on a clock that only moves when the test says so: no timing, no jitter. */
+function inProcess(options: Parameters<typeof createMockUpstream>[0] = {}) {
+  const clock = new ManualClock(1_000_000);
+  const mock = createMockUpstream({ routes: echo, onlyRoutes: true, clock, ...options });
+  const send = async (path: string, init?: RequestInit) => {
+    const response = await mock.fetch(new Request(`${mock.url}${path}`, init));
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+  return { clock, mock, send };
 }
 
 Deno.test("mock upstream serves each upstream under its prefix and prints the env lines to use it", async () => {
@@ -72,12 +93,15 @@ Deno.test("unknown routes and prefixes get a 404 that says what exists", async (
 });
 
 Deno.test("the request log records time, method, path and merged query/form parameters", async () => {
-  await withMock({ rates: false }, async (mock) => {
-    await get(`${mock.url}/ncbi/esearch.fcgi?db=pubmed`, {
+  const { mock, send, clock } = inProcess({ rates: false });
+  {
+    const before = Date.now();
+    await send("/ncbi/esearch.fcgi?db=pubmed", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "term=TP53&api_key=k",
     });
+    const after = Date.now();
     const [entry] = mock.requests;
     assert.equal(entry.method, "POST");
     assert.equal(entry.prefix, "ncbi");
@@ -86,34 +110,70 @@ Deno.test("the request log records time, method, path and merged query/form para
     assert.deepEqual(entry.params, { db: "pubmed", term: "TP53", api_key: "k" });
     assert.equal(entry.status, 200);
     assert.equal(entry.route, "esearch echo");
-    assert.ok(Math.abs(entry.time - Date.now()) < 5000);
-    assert.equal(typeof entry.at, "number");
-  });
+    assert.ok(entry.time >= before && entry.time <= after, "wall-clock arrival");
+    assert.equal(entry.at, clock.now(), "arrival on the mock's clock");
+  }
 });
 
 Deno.test("rate enforcement answers 429 and counts a violation when a client is too fast", async () => {
-  await withMock({}, async (mock) => {
-    assert.equal((await get(`${mock.url}/arxiv-api/query`)).status, 200);
-    const second = await get(`${mock.url}/arxiv-api/query`);
-    assert.equal(second.status, 429, "arXiv allows one request per 3 s");
-    assert.match(second.text, /allows one per 3000 ms/);
-    const ncbi = [await get(`${mock.url}/ncbi/esearch.fcgi?term=a`), await get(`${mock.url}/ncbi/esearch.fcgi?term=b`)];
-    assert.deepEqual(ncbi.map((r) => r.status), [200, 429]);
-    assert.match(ncbi[1].text, /"error":"API rate limit exceeded"/, "NCBI's own over-limit body");
-    assert.deepEqual(mock.violations, { "arxiv-api": 1, "ncbi-eutils": 1 });
-    assert.ok(mock.requests[1].violation);
-  });
+  const { mock, send, clock } = inProcess();
+  assert.equal((await send("/arxiv-api/query")).status, 200);
+  await clock.advance(2_000);
+  const second = await send("/arxiv-api/query");
+  assert.equal(second.status, 429, "arXiv allows one request per 3 s");
+  assert.match(second.text, /arrived 2000 ms after the previous request; arxiv-api allows one per 3000 ms/);
+  const ncbi = [await send("/ncbi/esearch.fcgi?term=a"), await send("/ncbi/esearch.fcgi?term=b")];
+  assert.deepEqual(ncbi.map((r) => r.status), [200, 429]);
+  assert.match(ncbi[1].text, /"error":"API rate limit exceeded"/, "NCBI's own over-limit body");
+  assert.deepEqual(mock.violations, { "arxiv-api": 1, "ncbi-eutils": 1 });
+  assert.ok(mock.requests[1].violation);
 });
 
 Deno.test("rate rules can be overridden; spaced requests are not violations", async () => {
-  await withMock({ rates: { pubchem: { intervalMs: 40, perMinute: 3 } } }, async (mock) => {
-    const statuses = [];
-    for (let i = 0; i < 4; i++) {
-      statuses.push((await get(`${mock.url}/pubchem/x`)).status);
-      await new Promise((r) => setTimeout(r, 45));
+  const { mock, send, clock } = inProcess({ rates: { pubchem: { intervalMs: 40, perMinute: 3 } } });
+  const statuses = [];
+  for (let i = 0; i < 4; i++) {
+    statuses.push((await send("/pubchem/x")).status);
+    await clock.advance(40);
+  }
+  assert.deepEqual(statuses, [200, 200, 200, 429], "the 4th breaks the per-minute budget of 3");
+  assert.match(mock.requests[3].violation!, /4 requests in 60 s; pubchem allows 3/);
+});
+
+Deno.test("in process, delays and slow bodies follow the mock's clock; cut bodies fail as on a socket", async (t) => {
+  const { send, mock, clock } = inProcess({ rates: false });
+  const ncbi = "/ncbi/esearch.fcgi?term=x";
+  await t.step("a delay answers exactly when its time has come", async () => {
+    let answered = false;
+    const delayed = send(ncbi, { headers: { "x-mock-fault": "delay=60" } }).then((r) => (answered = true, r));
+    await clock.advance(59);
+    assert.equal(answered, false);
+    await clock.advance(1);
+    assert.match((await delayed).text, /<term>x<\/term>/);
+  });
+  await t.step("a slow body arrives chunk by chunk as the clock moves", async () => {
+    let answered = false;
+    const slow = send(ncbi, { headers: { "x-mock-fault": "slow=10;chunks=5" } }).then((r) => (answered = true, r));
+    await clock.advance(39);
+    assert.equal(answered, false);
+    await clock.advance(20);
+    assert.match((await slow).text, /<term>x<\/term>/);
+  });
+  await t.step("reset and truncate fail while the body is read", async () => {
+    for (const spec of ["reset", "truncate"]) {
+      mock.setFault("ncbi", spec, { times: 1 });
+      const response = await mock.fetch(new Request(`${mock.url}${ncbi}`));
+      assert.equal(response.status, 200);
+      await assert.rejects(response.text(), TypeError, spec);
     }
-    assert.deepEqual(statuses, [200, 200, 200, 429], "the 4th breaks the per-minute budget of 3");
-    assert.match(mock.requests[3].violation!, /4 requests in 60 s; pubchem allows 3/);
+  });
+  await t.step("redirects are followed unless the request says manual; the final URL is reported", async () => {
+    const followed = await mock.fetch(new Request(`${mock.url}/publisher/moved`));
+    assert.equal(followed.url, `${mock.url}/publisher/landing`);
+    assert.equal(await followed.text(), "landing");
+    const manual = await mock.fetch(new Request(`${mock.url}/publisher/moved`, { redirect: "manual" }));
+    assert.equal(manual.status, 301);
+    await manual.body?.cancel();
   });
 });
 
@@ -164,16 +224,6 @@ Deno.test("faults can be injected per prefix, for the next N requests, by header
       assert.equal((await get(ncbi, { headers: { "x-mock-fault": "empty" } })).text, "");
       assert.equal((await get(ncbi, { headers: { "x-mock-fault": "oversize=300000" } })).text.length, 300_000);
     });
-    await t.step("delays and slow bodies take time but deliver the route's answer", async () => {
-      const started = performance.now();
-      const delayed = await get(ncbi, { headers: { "x-mock-fault": "delay=60" } });
-      assert.ok(performance.now() - started >= 55);
-      assert.match(delayed.text, /<term>x<\/term>/);
-      const slowStart = performance.now();
-      const slow = await get(ncbi, { headers: { "x-mock-fault": "slow=10;chunks=5" } });
-      assert.ok(performance.now() - slowStart >= 40);
-      assert.match(slow.text, /<term>x<\/term>/);
-    });
     await t.step("an unknown fault is a 400 naming the accepted forms", async () => {
       const bad = await get(ncbi, { headers: { "x-mock-fault": "explode" } });
       assert.equal(bad.status, 400);
@@ -191,40 +241,43 @@ Deno.test("faults can be injected per prefix, for the next N requests, by header
 });
 
 Deno.test("the real pipeline against the mock: paced, retried through injected faults, no violations", async () => {
+  const clock = new SimClock();
   const rates = { "ncbi-eutils": { intervalMs: 30 }, publisher: { intervalMs: 30 } };
-  await withMock({ rates }, async (mock) => {
-    const upstream = createUpstream({
-      fetch: (r) => fetch(r),
-      clock: systemClock,
-      config: testConfig(mock.env),
-      log: memoryLogger(),
-      random: () => 0.01,
-      policies: { "ncbi-eutils": { intervalMs: 30 }, publisher: { intervalMs: 30 } },
-    });
-    mock.setFault("ncbi", "503", { times: 1 });
-    const terms = ["a", "b", "c", "d", "e"];
-    const responses = await Promise.all(
-      terms.map((term) => upstream.request({ upstream: "ncbi-eutils", path: "/esearch.fcgi", query: { term } })),
-    );
-    assert.deepEqual(responses.map((r) => r.text().match(/<term>(\w)/)?.[1]), terms);
-    assert.equal(mock.requests.length, 6, "five requests and one retry");
-    assert.deepEqual(mock.violations, {});
-    assert.equal(mock.requests[0].params.tool, "science-mcp/0.1.0", "credentials reach the upstream");
-
-    const redirect = await upstream.request({
-      upstream: "publisher",
-      url: `${mock.url}/publisher/doi`,
-      redirect: "manual",
-    });
-    assert.equal(redirect.status, 302);
-    assert.equal(redirect.headers.get("location"), "/landing");
-
-    mock.setFault("ncbi", "reset");
-    const failed = await upstream.request({ upstream: "ncbi-eutils", path: "/esearch.fcgi", query: { term: "z" } })
-      .catch((e) => e);
-    assert.ok(failed instanceof UpstreamError);
-    assert.equal(failed.kind, "network");
+  const mock = createMockUpstream({ routes: echo, onlyRoutes: true, rates, clock });
+  const upstream = createUpstream({
+    fetch: mock.fetch,
+    clock,
+    config: testConfig(mock.env),
+    log: memoryLogger(),
+    random: () => 0.01,
+    policies: { "ncbi-eutils": { intervalMs: 30 }, publisher: { intervalMs: 30 } },
   });
+  mock.setFault("ncbi", "503", { times: 1 });
+  const terms = ["a", "b", "c", "d", "e"];
+  const responses = await clock.run(Promise.all(
+    terms.map((term) => upstream.request({ upstream: "ncbi-eutils", path: "/esearch.fcgi", query: { term } })),
+  ));
+  assert.deepEqual(responses.map((r) => r.text().match(/<term>(\w)/)?.[1]), terms);
+  assert.equal(mock.requests.length, 6, "five requests and one retry");
+  assert.deepEqual(mock.violations, {});
+  const gaps = mock.requests.slice(1).map((r, i) => r.at - mock.requests[i].at);
+  assert.ok(gaps.every((gap) => gap >= 30), `arrivals at least 30 ms apart: ${gaps}`);
+  assert.equal(mock.requests[0].params.tool, "science-mcp/0.1.0", "credentials reach the upstream");
+
+  const redirect = await clock.run(upstream.request({
+    upstream: "publisher",
+    url: `${mock.url}/publisher/doi`,
+    redirect: "manual",
+  }));
+  assert.equal(redirect.status, 302);
+  assert.equal(redirect.headers.get("location"), "/landing");
+
+  mock.setFault("ncbi", "reset");
+  const failed = await clock.run(
+    upstream.request({ upstream: "ncbi-eutils", path: "/esearch.fcgi", query: { term: "z" } }).catch((e) => e),
+  );
+  assert.ok(failed instanceof UpstreamError);
+  assert.equal(failed.kind, "network");
 });
 
 Deno.test("`deno task mock` prints the port and the env lines, then serves until stopped", async () => {

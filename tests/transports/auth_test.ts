@@ -106,3 +106,82 @@ Deno.test("JWT authentication accepts only valid HS256 tokens", async (t) => {
     await runtime.close();
   }
 });
+
+Deno.test("tokens must name a subject, match the configured audience and issuer, and not live too long", async (t) => {
+  const runtime = testRuntime({
+    clock: new ManualClock(NOW),
+    env: {
+      MCP_AUTH_SECRET_KEY: SECRET,
+      MCP_AUTH_AUDIENCE: "science-mcp",
+      MCP_AUTH_ISSUER: "https://issuer.example",
+      MCP_AUTH_MAX_TOKEN_LIFETIME_S: "3600",
+    },
+  });
+  const handler = createHttpHandler(runtime, { reapIntervalMs: 0 });
+  const iat = NOW / 1000;
+  const sign = (claims: { sub?: string; aud?: string; iss?: string; iat?: number; exp?: number }) => {
+    const jwt = new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setExpirationTime(claims.exp ?? iat + 600);
+    if (claims.sub !== undefined) jwt.setSubject(claims.sub);
+    if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+    jwt.setAudience(claims.aud ?? "science-mcp").setIssuer(claims.iss ?? "https://issuer.example");
+    return jwt.sign(key);
+  };
+  const status = async (token: string) => {
+    const response = await handler.fetch(rawRequest(INITIALIZE, { token }));
+    const body = response.status === 200 ? await readMessage(response) : await response.json();
+    return { status: response.status, message: (body.error as { message?: string } | undefined)?.message ?? "" };
+  };
+  try {
+    await t.step("a token without sub (or an empty one) is refused, saying how to mint one", async () => {
+      for (const sub of [undefined, "", "  "]) {
+        const refused = await status(await sign({ sub, iat }));
+        assert.equal(refused.status, 401);
+        assert.match(refused.message, /no subject \(sub claim\).*deno task token --sub NAME/);
+      }
+    });
+    await t.step("another audience or issuer is refused, naming the setting", async () => {
+      const aud = await status(await sign({ sub: "a", iat, aud: "someone-else" }));
+      assert.equal(aud.status, 401);
+      assert.match(aud.message, /MCP_AUTH_AUDIENCE/);
+      const iss = await status(await sign({ sub: "a", iat, iss: "https://evil.example" }));
+      assert.equal(iss.status, 401);
+      assert.match(iss.message, /MCP_AUTH_ISSUER/);
+    });
+    await t.step("a lifetime over MCP_AUTH_MAX_TOKEN_LIFETIME_S is refused: exp − iat, or exp − now", async () => {
+      const long = await status(await sign({ sub: "a", iat, exp: iat + 7200 }));
+      assert.equal(long.status, 401);
+      assert.match(long.message, /lifetime 7200 s exceeds 3600 s \(MCP_AUTH_MAX_TOKEN_LIFETIME_S\)/);
+      const noIat = await status(await sign({ sub: "a", exp: iat + 7200 }));
+      assert.match(noIat.message, /lifetime 7200 s/);
+      const futureIat = await status(await sign({ sub: "a", iat: iat + 5400, exp: iat + 7200 }));
+      assert.match(futureIat.message, /lifetime 7200 s/, "an iat in the future does not shorten the lifetime");
+    });
+    await t.step("a token within every rule opens a session", async () => {
+      assert.equal((await status(await sign({ sub: "alice", iat, exp: iat + 3600 }))).status, 200);
+    });
+  } finally {
+    await handler.close();
+    await runtime.close();
+  }
+});
+
+Deno.test("the new auth and session settings are validated at startup, naming the variable", () => {
+  for (
+    const [name, value] of [
+      ["MCP_MAX_SESSIONS_PER_SUBJECT", "0"],
+      ["MCP_MAX_SESSIONS_PER_SUBJECT", "many"],
+      ["MCP_AUTH_MAX_TOKEN_LIFETIME_S", "10"],
+      ["MCP_AUTH_MAX_TOKEN_LIFETIME_S", "1.5"],
+    ]
+  ) {
+    assert.throws(
+      () => testConfig({ [name]: value }),
+      (e: Error) => e instanceof ConfigError && e.message.startsWith(`Invalid environment variable ${name}=`),
+    );
+  }
+  const http = testConfig({ MCP_AUTH_AUDIENCE: "a", MCP_AUTH_ISSUER: "i" }).http;
+  assert.deepEqual(
+    [http.authAudience, http.authIssuer, http.maxTokenLifetimeS, http.maxSessionsPerSubject],
+    ["a", "i", 604800, 50],
+  );
+});

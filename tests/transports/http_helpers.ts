@@ -1,4 +1,5 @@
 /** Raw Streamable HTTP requests for handler tests: no socket, just `handler.fetch(new Request(...))`. */
+import type { ServerExtension } from "../../src/server.ts";
 import type { HttpHandler } from "../../src/transports/http.ts";
 
 export const SECRET = "test-secret-that-is-at-least-32-bytes-long!";
@@ -68,4 +69,31 @@ export async function openSession(handler: HttpHandler, token?: string): Promise
   );
   await ack.body?.cancel();
   return session;
+}
+
+/**
+ * A tool that runs until released (or aborted): a call "in progress" for as long as a test needs,
+ * without any timing. `started` resolves when the server has entered it.
+ */
+export function blockingTool(name = "test_block") {
+  const started = Promise.withResolvers<void>();
+  const release = Promise.withResolvers<void>();
+  const extension: ServerExtension = {
+    rawTools: [{
+      tool: { name, description: "blocks until the test releases it", inputSchema: { type: "object" } },
+      async call(_args, extra) {
+        started.resolve();
+        await new Promise<void>((resolve, reject) => {
+          release.promise.then(resolve);
+          extra.mcpReq.signal.addEventListener("abort", () => reject(extra.mcpReq.signal.reason), { once: true });
+        });
+        return { content: [{ type: "text", text: "released" }] };
+      },
+    }],
+  };
+  return { extension, started: started.promise, release: () => release.resolve() };
+}
+
+export function callTool(id: number, name: string, args: Record<string, unknown> = {}) {
+  return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } };
 }

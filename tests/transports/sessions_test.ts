@@ -3,20 +3,27 @@ import { ManualClock } from "../../src/core/clock.ts";
 import { createHttpHandler } from "../../src/transports/http.ts";
 import { mintToken } from "../../scripts/token.ts";
 import { testRuntime } from "../helpers/runtime.ts";
-import { INITIALIZE, openSession, rawRequest, readMessage, SECRET } from "./http_helpers.ts";
+import type { ServerExtension } from "../../src/server.ts";
+import { memoryLogger } from "../../src/core/log.ts";
+import { blockingTool, callTool, INITIALIZE, openSession, rawRequest, readMessage, SECRET } from "./http_helpers.ts";
 
 const NOW = 1_700_000_000_000;
 const LIST = { jsonrpc: "2.0", id: 2, method: "tools/list" };
+const PING = { jsonrpc: "2.0", id: 3, method: "ping" };
+const JWT = { MCP_AUTH_MODE: "jwt", MCP_AUTH_SECRET_KEY: SECRET };
 
-function setup(env: Record<string, string> = {}) {
+function setup(env: Record<string, string> = {}, extension?: ServerExtension) {
   const clock = new ManualClock(NOW);
+  const log = memoryLogger();
   const runtime = testRuntime({
     clock,
+    log,
     env: { MCP_AUTH_MODE: "none", MCP_SESSION_IDLE_TIMEOUT_MS: "60000", ...env },
   });
-  const handler = createHttpHandler(runtime, { reapIntervalMs: 0 });
+  const handler = createHttpHandler(runtime, { reapIntervalMs: 0, extension });
   return {
     clock,
+    log,
     handler,
     close: async () => {
       await handler.close();
@@ -70,8 +77,9 @@ Deno.test("stateful sessions: routing, DELETE and errors", async (t) => {
   }
 });
 
-Deno.test("idle sessions are reaped; sessions with an open stream are not", async (t) => {
-  const { clock, handler, close } = setup();
+Deno.test("idle sessions are reaped, an open GET stream included; a running call keeps its session", async (t) => {
+  const block = blockingTool();
+  const { clock, handler, close } = setup({}, block.extension);
   try {
     await t.step("a session idle longer than MCP_SESSION_IDLE_TIMEOUT_MS expires", async () => {
       const session = await openSession(handler);
@@ -83,14 +91,47 @@ Deno.test("idle sessions are reaped; sessions with an open stream are not", asyn
       assert.equal(response.status, 404);
       await response.body?.cancel();
     });
-    await t.step("an open GET stream keeps its session alive until the client goes away", async () => {
+    await t.step(
+      "an open GET stream without requests for the idle timeout is closed and its session reaped",
+      async () => {
+        const session = await openSession(handler);
+        const stream = await handler.fetch(rawRequest(undefined, { method: "GET", session }));
+        assert.equal(stream.status, 200);
+        assert.match(stream.headers.get("content-type") ?? "", /text\/event-stream/);
+        await clock.advance(59_000);
+        assert.equal(await handler.reap(), 0);
+        await clock.advance(2_000);
+        assert.equal(await handler.reap(), 1);
+        const reader = stream.body!.getReader();
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) { /* drain until closed */ }
+        const after = await handler.fetch(rawRequest(PING, { session }));
+        assert.equal(after.status, 404);
+        await after.body?.cancel();
+      },
+    );
+    await t.step("each request restarts the idle time of a session with an open stream", async () => {
       const session = await openSession(handler);
       const stream = await handler.fetch(rawRequest(undefined, { method: "GET", session }));
-      assert.equal(stream.status, 200);
-      assert.match(stream.headers.get("content-type") ?? "", /text\/event-stream/);
-      await clock.advance(120_000);
+      await clock.advance(50_000);
+      const ping = await handler.fetch(rawRequest(PING, { session }));
+      assert.equal(ping.status, 200);
+      await readMessage(ping);
+      await clock.advance(50_000);
       assert.equal(await handler.reap(), 0);
+      await clock.advance(11_000);
+      assert.equal(await handler.reap(), 1);
       await stream.body!.cancel();
+    });
+    await t.step("a call still running keeps its session, however long it takes", async () => {
+      const session = await openSession(handler);
+      const call = await handler.fetch(rawRequest(callTool(5, "test_block"), { session }));
+      await block.started;
+      await clock.advance(600_000);
+      assert.equal(await handler.reap(), 0);
+      block.release();
+      const answer = await readMessage(call);
+      assert.equal(answer.id, 5);
+      assert.ok(answer.result, JSON.stringify(answer));
       await clock.advance(61_000);
       assert.equal(await handler.reap(), 1);
     });
@@ -99,17 +140,104 @@ Deno.test("idle sessions are reaped; sessions with an open stream are not", asyn
   }
 });
 
-Deno.test("MCP_MAX_SESSIONS caps live sessions; idle ones make room", async () => {
+Deno.test("a session ends when its token expires, open stream and running call included", async () => {
+  const block = blockingTool();
+  const { clock, log, handler, close } = setup({ ...JWT, MCP_SESSION_IDLE_TIMEOUT_MS: "3600000" }, block.extension);
+  try {
+    const short = await mintToken(SECRET, { subject: "alice", now: NOW, ttlSeconds: 120 });
+    const listening = await openSession(handler, short);
+    const stream = await handler.fetch(rawRequest(undefined, { method: "GET", session: listening, token: short }));
+    assert.equal(stream.status, 200);
+    const calling = await openSession(handler, short);
+    const call = await handler.fetch(rawRequest(callTool(9, "test_block"), { session: calling, token: short }));
+    await block.started;
+    const renewed = await openSession(handler, short);
+    const longer = await mintToken(SECRET, { subject: "alice", now: NOW, ttlSeconds: 3600 });
+    const ping = await handler.fetch(rawRequest(PING, { session: renewed, token: longer }));
+    await readMessage(ping);
+
+    await clock.advance(119_000);
+    assert.equal(await handler.reap(), 0);
+    await clock.advance(2_000);
+    assert.equal(await handler.reap(), 2, "the two sessions last used with the expired token");
+    const cut = await readMessage(call);
+    assert.equal(cut.id, 9);
+    assert.match((cut.error as { message: string }).message, /token expired/);
+    await stream.body!.cancel();
+    const reasons = log.records.filter((r) => r.msg === "session closed").map((r) => r.reason);
+    assert.deepEqual(reasons, ["token expired", "token expired"]);
+
+    const still = await handler.fetch(rawRequest(PING, { session: renewed, token: longer }));
+    assert.equal(still.status, 200, "a newer token of the same subject extended that session");
+    await readMessage(still);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("MCP_MAX_SESSIONS caps live sessions; idle ones make room; the 503 names the limit", async () => {
   const { clock, handler, close } = setup({ MCP_MAX_SESSIONS: "1" });
   try {
     await openSession(handler);
     const refused = await handler.fetch(rawRequest(INITIALIZE));
     assert.equal(refused.status, 503);
     assert.equal(refused.headers.get("retry-after"), "30");
-    await refused.body?.cancel();
+    assert.match((await refused.json()).error.message, /all 1 are in use \(MCP_MAX_SESSIONS\)/);
     await clock.advance(61_000);
     await openSession(handler);
     assert.equal(handler.sessions, 1);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("one token cannot fill the server: its subject hits MCP_MAX_SESSIONS_PER_SUBJECT, others still get in", async () => {
+  const { handler, close } = setup({ ...JWT, MCP_MAX_SESSIONS: "60" });
+  try {
+    const alice = await mintToken(SECRET, { subject: "alice", now: NOW });
+    let message = "";
+    // All at once, as a flood arrives: slots are reserved at admission, so none slips past the check.
+    const statuses = await Promise.all(Array.from({ length: 60 }, async () => {
+      const response = await handler.fetch(rawRequest(INITIALIZE, { token: alice }));
+      if (response.status === 503) message = (await response.json()).error.message;
+      else await readMessage(response);
+      return response.status;
+    }));
+    assert.equal(statuses.filter((s) => s === 200).length, 50, "the default quota is 50 sessions per subject");
+    assert.equal(statuses.filter((s) => s === 503).length, 10);
+    assert.match(message, /this token's subject.*\(MCP_MAX_SESSIONS_PER_SUBJECT\).*DELETE \/mcp/);
+    await openSession(handler, await mintToken(SECRET, { subject: "bob", now: NOW }));
+    assert.equal(handler.sessions, 51);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("per-subject and global limits each say which one was hit; closing a session frees its slot", async () => {
+  const { handler, close } = setup({ ...JWT, MCP_MAX_SESSIONS: "3", MCP_MAX_SESSIONS_PER_SUBJECT: "2" });
+  const initialize = async (subject: string) => {
+    const response = await handler.fetch(
+      rawRequest(INITIALIZE, { token: await mintToken(SECRET, { subject, now: NOW }) }),
+    );
+    if (response.status !== 503) {
+      await readMessage(response);
+      return { status: response.status, session: response.headers.get("mcp-session-id")! };
+    }
+    return { status: 503, message: (await response.json()).error.message as string };
+  };
+  try {
+    const [a1] = [await initialize("alice"), await initialize("alice")];
+    const third = await initialize("alice");
+    assert.equal(third.status, 503);
+    assert.match(third.message!, /MCP_MAX_SESSIONS_PER_SUBJECT/);
+    assert.equal((await initialize("bob")).status, 200);
+    const carol = await initialize("carol");
+    assert.equal(carol.status, 503);
+    assert.match(carol.message!, /\(MCP_MAX_SESSIONS\)/);
+    const alice = await mintToken(SECRET, { subject: "alice", now: NOW });
+    const deleted = await handler.fetch(rawRequest(undefined, { method: "DELETE", session: a1.session, token: alice }));
+    await deleted.body?.cancel();
+    assert.equal((await initialize("alice")).status, 200);
   } finally {
     await close();
   }

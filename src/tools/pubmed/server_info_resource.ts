@@ -1,6 +1,8 @@
 /**
  * `pubmed-connect://info`: who this server is and how it uses NCBI (key in use, tool id, target rate,
  * policy) and whether NCBI answered lately. Served as base64 JSON in `blob`, as the contract asks.
+ * Every client may read it, so secrets and personal data only appear as "configured: true/false"
+ * (the operator's NCBI_ADMIN_EMAIL is for NCBI, not for the server's clients).
  */
 import { SERVER_NAME, VERSION } from "../../config.ts";
 import type { ResourceDef, ToolContext } from "../tool_def.ts";
@@ -21,7 +23,7 @@ export function serverInfo(ctx: ToolContext): Record<string, unknown> {
     version: VERSION,
     description: "MCP server for scientific sources: PubMed search, article details, related articles and " +
       "citations through NCBI E-utilities, plus NCBI Gene, PubChem, arXiv/OpenAlex papers and local PDFs.",
-    contactEmail: config.ncbi.email ?? null,
+    contactEmail: { configured: Boolean(config.ncbi.email) },
     mcpSpecVersion: LATEST_PROTOCOL_VERSION,
     ncbiCompliance: {
       apiKeyInUse: Boolean(config.ncbi.apiKey),

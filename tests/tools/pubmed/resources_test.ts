@@ -53,7 +53,8 @@ Deno.test("serverInfo is base64 JSON naming the spec version, NCBI compliance an
     const info = decodeBlob(content.blob);
     assert.equal(info.name, "science-mcp");
     assert.equal(info.mcpSpecVersion, LATEST_PROTOCOL_VERSION);
-    assert.equal(info.contactEmail, "ops@example.org");
+    assert.deepEqual(info.contactEmail, { configured: true }, "NCBI_ADMIN_EMAIL is not shown to clients");
+    assert.ok(!JSON.stringify(info).includes("ops@example.org"));
     assert.deepEqual(info.ncbiCompliance, {
       apiKeyInUse: true,
       toolIdentifier: "science-mcp/0.1.0",

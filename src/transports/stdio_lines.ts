@@ -1,0 +1,179 @@
+/**
+ * The MCP stdio framing (one JSON-RPC message per line) over web streams, hardened: a line over the size
+ * limit is skipped as it streams by (never buffered whole) and answered with a JSON-RPC error; a line that
+ * is not JSON, nests too deep or is not JSON-RPC gets its error too; every refusal is logged with a short
+ * excerpt; and the next line is served as usual. (The SDK's transport ends the session on an oversized
+ * line without a word.)
+ */
+import type { Logger } from "../core/log.ts";
+import { type JSONRPCMessage, JSONRPCMessageSchema, ProtocolErrorCode, type Transport } from "../sdk.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan, preview, recoverId } from "./json_limits.ts";
+
+/** The SDK's limit too, so clients that worked before still work. */
+export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** Bytes of an oversized line kept to find its id and to quote in the log. */
+const HEAD_BYTES = 4096;
+
+export interface StdioLinesOptions {
+  input: ReadableStream<Uint8Array>;
+  output: WritableStream<Uint8Array>;
+  log: Logger;
+  maxMessageBytes?: number;
+}
+
+type Id = string | number | null;
+
+export class StdioLinesTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  readonly #options: StdioLinesOptions;
+  readonly #max: number;
+  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
+  readonly #encoder = new TextEncoder();
+  #closed = false;
+
+  constructor(options: StdioLinesOptions) {
+    this.#options = options;
+    this.#max = options.maxMessageBytes ?? MAX_STDIO_MESSAGE_BYTES;
+    this.#writer = options.output.getWriter();
+    this.#reader = options.input.getReader();
+  }
+
+  start(): Promise<void> {
+    this.#readLoop().catch((error) => this.onerror?.(error as Error)).finally(() => this.close());
+    return Promise.resolve();
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.#closed) return;
+    await this.#writer.write(this.#encoder.encode(JSON.stringify(message) + "\n"));
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#reader.cancel().catch(() => {});
+    this.onclose?.();
+  }
+
+  async #readLoop(): Promise<void> {
+    const line = new LineBuffer(this.#max);
+    while (!this.#closed) {
+      const { value, done } = await this.#reader.read();
+      if (done) break;
+      let start = 0;
+      for (;;) {
+        const end = value.indexOf(0x0a, start);
+        if (end < 0) {
+          line.append(value.subarray(start));
+          break;
+        }
+        line.append(value.subarray(start, end));
+        await this.#dispatch(line.take());
+        start = end + 1;
+      }
+    }
+    const last = line.take();
+    if (last.bytes.length > 0 || last.oversize > 0) await this.#dispatch(last);
+  }
+
+  async #dispatch(line: Line): Promise<void> {
+    let bytes = line.bytes;
+    if (bytes.at(-1) === 0x0d) bytes = bytes.subarray(0, -1);
+    if (line.oversize > 0) {
+      const mib = (line.oversize / 1024 ** 2).toFixed(1);
+      return await this.#refuse(
+        ProtocolErrorCode.InvalidRequest,
+        `Invalid Request: the message is ${mib} MiB; stdio accepts at most ${this.#max} bytes per message.`,
+        bytes,
+        { bytes: line.oversize },
+      );
+    }
+    if (bytes.every((b) => b === 0x20 || b === 0x09)) return;
+    if (nestsDeeperThan(bytes)) {
+      const message = `Parse error: the JSON nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects.`;
+      return await this.#refuse(ProtocolErrorCode.ParseError, message, bytes);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return await this.#refuse(ProtocolErrorCode.ParseError, "Parse error: the line is not valid JSON.", bytes);
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const message = "Invalid Request: not a JSON-RPC 2.0 message (jsonrpc, method, id, params).";
+      return await this.#refuse(ProtocolErrorCode.InvalidRequest, message, bytes);
+    }
+    this.onmessage?.(parsed.data);
+  }
+
+  /** Answers a refused line (to its id when it can be read from the line's start) and logs it. */
+  async #refuse(code: number, message: string, head: Uint8Array, fields: Record<string, unknown> = {}): Promise<void> {
+    const id: Id = recoverId(head) ?? null;
+    this.#options.log.warn("stdio message refused", {
+      error: message,
+      id,
+      bytes: head.length,
+      ...fields,
+      excerpt: preview(new TextDecoder().decode(head.subarray(0, HEAD_BYTES))),
+    });
+    await this.#writer.write(
+      this.#encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }) + "\n"),
+    )
+      .catch(() => {});
+  }
+}
+
+interface Line {
+  /** The whole line, or the first HEAD_BYTES of an oversized one. */
+  bytes: Uint8Array;
+  /** Total size of an oversized line; 0 when within the limit. */
+  oversize: number;
+}
+
+/** Collects one line; past the limit it keeps only the head and counts the rest. */
+class LineBuffer {
+  #chunks: Uint8Array[] = [];
+  #size = 0;
+  #overflow = false;
+
+  constructor(readonly max: number) {}
+
+  append(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.#size += chunk.length;
+    if (this.#overflow) return;
+    if (this.#size > this.max) {
+      this.#overflow = true;
+      const head = concat(this.#chunks, Math.min(HEAD_BYTES, this.#size - chunk.length));
+      this.#chunks = [head, chunk.subarray(0, Math.max(0, HEAD_BYTES - head.length))];
+      return;
+    }
+    this.#chunks.push(chunk.slice());
+  }
+
+  take(): Line {
+    const line = { bytes: concat(this.#chunks, Infinity), oversize: this.#overflow ? this.#size : 0 };
+    this.#chunks = [];
+    this.#size = 0;
+    this.#overflow = false;
+    return line;
+  }
+}
+
+function concat(chunks: Uint8Array[], limit: number): Uint8Array {
+  const size = Math.min(limit, chunks.reduce((n, c) => n + c.length, 0));
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (offset >= size) break;
+    const part = chunk.subarray(0, size - offset);
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

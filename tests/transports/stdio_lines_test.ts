@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { memoryLogger } from "../../src/core/log.ts";
+import { runStdio } from "../../src/transports/stdio.ts";
+import { testRuntime } from "../helpers/runtime.ts";
+
+/** runStdio over in-memory pipes: write lines in (any chunking), read answers out. */
+function stdioServer(maxMessageBytes: number) {
+  const input = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = input.writable.getWriter();
+  const answers: Record<string, unknown>[] = [];
+  let pending = "";
+  const waiters: (() => void)[] = [];
+  const output = new WritableStream<Uint8Array>({
+    write(chunk) {
+      pending += new TextDecoder().decode(chunk);
+      for (let i = pending.indexOf("\n"); i >= 0; i = pending.indexOf("\n")) {
+        answers.push(JSON.parse(pending.slice(0, i)));
+        pending = pending.slice(i + 1);
+      }
+      waiters.splice(0).forEach((w) => w());
+    },
+  });
+  const log = memoryLogger();
+  const runtime = testRuntime({ log });
+  const done = runStdio(runtime, { input: input.readable, output, maxMessageBytes });
+  const encoder = new TextEncoder();
+  return {
+    log,
+    answers,
+    write: (text: string) => writer.write(encoder.encode(text)),
+    /** Resolves once `n` answers have arrived. */
+    async answered(n: number) {
+      while (answers.length < n) await new Promise<void>((resolve) => waiters.push(resolve));
+      return answers.slice(0, n);
+    },
+    async end() {
+      await writer.close();
+      await done;
+    },
+  };
+}
+
+const ping = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "ping" }) + "\n";
+
+Deno.test("stdio: an oversized message is answered with an error to its id, logged, and the next line is served", async () => {
+  const server = stdioServer(64 * 1024);
+  try {
+    const huge = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "search_genes", arguments: { query: "x".repeat(200_000) } },
+    });
+    // Arrives in pieces, as a pipe delivers it: the limit holds across chunks.
+    for (let i = 0; i < huge.length; i += 10_000) await server.write(huge.slice(i, i + 10_000));
+    await server.write("\n" + ping(8));
+    const [refused, pong] = await server.answered(2);
+    assert.equal(refused.id, 7);
+    const error = refused.error as { code: number; message: string };
+    assert.equal(error.code, -32600);
+    assert.match(error.message, /the message is 0\.2 MiB; stdio accepts at most 65536 bytes per message/);
+    assert.deepEqual(pong, { jsonrpc: "2.0", id: 8, result: {} });
+    const record = server.log.records.find((r) => r.msg === "stdio message refused")!;
+    assert.equal(record.level, "warning");
+    assert.equal(record.id, 7);
+    assert.equal(record.bytes, huge.length);
+    assert.ok(String(record.excerpt).length < 260, "the log quotes an excerpt, not the message");
+  } finally {
+    await server.end();
+  }
+});
+
+Deno.test("stdio: malformed, too deeply nested and non-JSON-RPC lines get errors; the server keeps serving", async () => {
+  const server = stdioServer(10 * 1024 * 1024);
+  try {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    await server.write("{not json\n");
+    await server.write(
+      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"x","arguments":{"q":${deep}}}}\n`,
+    );
+    await server.write(`${deep}\n`);
+    await server.write(`{"hello":"world","id":"s-4"}\n`);
+    await server.write("\n   \n" + ping(5));
+    const answers = await server.answered(5);
+    assert.deepEqual(
+      answers.map((a) => [a.id, (a.error as { code?: number } | undefined)?.code]),
+      [[null, -32700], [3, -32700], [null, -32700], ["s-4", -32600], [5, undefined]],
+    );
+    assert.match((answers[1].error as { message: string }).message, /nests deeper than 64 levels/);
+    const excerpts = server.log.records.filter((r) => r.msg === "stdio message refused").map((r) => String(r.excerpt));
+    assert.equal(excerpts.length, 4);
+    assert.ok(excerpts.every((e) => e.length < 260), "long lines are quoted as short excerpts");
+  } finally {
+    await server.end();
+  }
+});
+
+Deno.test("stdio: the server stops cleanly when its input ends, even mid-line", async () => {
+  const server = stdioServer(1024);
+  await server.write(ping(1));
+  await server.answered(1);
+  await server.write('{"jsonrpc":"2.0","id":2,"method":"pi');
+  await server.end();
+  assert.ok(server.log.records.some((r) => r.msg === "stdio server stopped"));
+});
