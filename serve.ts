@@ -1,8 +1,9 @@
 /**
  * Entry point for `deno serve` and Deno Deploy: `export default { fetch }` over the same Streamable HTTP
- * handler as `deno task serve`. Use MCP_SESSION_MODE=stateless when requests may reach different
- * isolates (`deno serve --parallel`, Deploy). `deno serve` picks the bind address itself (0.0.0.0 by
- * default), so this entry point always requires JWT authentication.
+ * handler as `deno task serve`. MCP 2026-07-28 requests are served without sessions, so any isolate can
+ * answer them; set MCP_SESSION_MODE=stateless so 2025 (`initialize`) clients are served per request too
+ * when requests may reach different isolates (`deno serve --parallel`, Deploy). `deno serve` picks the
+ * bind address itself (0.0.0.0 by default), so this entry point always requires JWT authentication.
  *
  * ```sh
  * MCP_SESSION_MODE=stateless MCP_AUTH_SECRET_KEY=… deno serve -P=http --port 3010 serve.ts

@@ -5,8 +5,7 @@
  * upstream this machine cannot reach is skipped, and says so ("skipped: cannot reach <host>").
  */
 import assert from "node:assert/strict";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "../src/sdk.ts";
 import { createMcpServer, createRuntime } from "../mod.ts";
 import { parseAbsPage } from "../src/sources/arxiv/parse_abs_page.ts";
 import { absPageRequest } from "../src/sources/arxiv/web.ts";
@@ -123,7 +122,7 @@ for (const [i, smoke] of SMOKES.entries()) {
       await client.connect(clientSide);
       try {
         const call = async (tool: string, args: Structured) => {
-          const result = await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 120_000 });
+          const result = await client.callTool({ name: tool, arguments: args }, { timeout: 120_000 });
           assert.notEqual(result.isError, true, `${tool}: ${JSON.stringify(result.structuredContent)}`);
           return result.structuredContent as Structured;
         };

@@ -166,7 +166,6 @@ export async function searchHostilePdf(
   try {
     const result = await client.callTool(
       { name: "search_pdf", arguments: { pdf_name: name, query: options.query ?? "the", topk: 3 } },
-      undefined,
       { timeout: 600_000 },
     );
     const ms = performance.now() - started;
@@ -231,9 +230,7 @@ export async function bombAftermath(): Promise<BombAftermath> {
   const seen = new Set<number>();
   const watch = setInterval(() => extractor.pool.pids.forEach((pid) => seen.add(pid)), 10);
   const call = () =>
-    client.callTool({ name: "search_pdf", arguments: { pdf_name: "bomb", query: "x" } }, undefined, {
-      timeout: 600_000,
-    });
+    client.callTool({ name: "search_pdf", arguments: { pdf_name: "bomb", query: "x" } }, { timeout: 600_000 });
   try {
     const started = performance.now();
     const result = await call();

@@ -1,58 +1,50 @@
 /**
- * The one place that imports the MCP SDK. Under Deno the SDK's `.js` subpaths would silently type as
- * `any`; each `@ts-types` names the extension-less subpath, which the package's `"./*"` export maps to
- * its declaration file, so `deno check` really checks our use of it, with or without a node_modules
- * folder (JSR consumers). tests/sdk_types_test.ts fails to type-check if these ever degrade to `any`.
+ * The one place that imports the MCP SDK (v2: `@modelcontextprotocol/server`, `/client`). Every other
+ * module imports from here, so an SDK upgrade touches one file and tests/sdk_types_test.ts proves the
+ * exports stay typed (never `any`). The client half is for tests, benchmarks and scripts; its stdio
+ * transport lives in tests/e2e/sdk_client.ts because it reads environment variables at import time.
  */
-// @ts-types="@modelcontextprotocol/sdk/server/index"
-export { Server } from "@modelcontextprotocol/sdk/server/index.js";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
-export { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-// @ts-types="@modelcontextprotocol/sdk/client/index"
-export { Client } from "@modelcontextprotocol/sdk/client/index.js";
-// @ts-types="@modelcontextprotocol/sdk/inMemory"
-export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-// @ts-types="@modelcontextprotocol/sdk/shared/protocol"
-export type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-// @ts-types="@modelcontextprotocol/sdk/shared/transport"
-export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-// @ts-types="@modelcontextprotocol/sdk/server/auth/types"
-export type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-// @ts-types="@modelcontextprotocol/sdk/types"
 export {
-  CallToolRequestSchema,
-  CallToolResultSchema,
-  CompleteRequestSchema,
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  ErrorCode as RpcErrorCode,
-  GetPromptRequestSchema,
+  acceptedContent,
+  CLIENT_CAPABILITIES_META_KEY,
+  createMcpHandler,
+  createRequestStateCodec,
+  InMemoryServerEventBus,
+  inputRequired,
   isInitializeRequest,
-  JSONRPCMessageSchema,
+  isLegacyRequest,
   LATEST_PROTOCOL_VERSION,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  LoggingMessageNotificationSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  SetLevelRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-// @ts-types="@modelcontextprotocol/sdk/types"
+  LOG_LEVEL_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
 export type {
+  AuthInfo,
   CallToolResult,
+  DiscoverResult,
+  GetPromptResult,
+  HandlerResultTypeMap,
+  InputRequests,
   JSONRPCMessage,
   LoggingLevel,
+  McpHttpHandler,
+  McpRequestContext,
   ReadResourceResult,
-  Resource,
-  ResourceTemplate,
   ServerCapabilities,
+  ServerContext,
   ServerNotification,
-  ServerRequest,
+  ServerNotifier,
   Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+  Transport,
+} from "@modelcontextprotocol/server";
+export { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+export { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+export { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
+
+/** The 2026 revision this server speaks beside the 2025 ones (`initialize`); served statelessly. */
+export const MODERN_PROTOCOL_VERSION = "2026-07-28";
+/** The 2025 revision `initialize` negotiates by default. */
+export const LEGACY_PROTOCOL_VERSION = "2025-11-25";

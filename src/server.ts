@@ -12,28 +12,25 @@ import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts
 import { toErrorEnvelope } from "./core/errors.ts";
 import { installPrompts } from "./prompts/register.ts";
 import { type Runtime, toolContext } from "./runtime.ts";
+import { advertiseBothEras, CACHE_HINTS, type Era } from "./protocol/eras.ts";
+import { forwardRequestLogs } from "./protocol/request_logs.ts";
 import {
-  CallToolRequestSchema,
   type CallToolResult,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
+  type HandlerResultTypeMap,
+  ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
-  type RequestHandlerExtra,
-  RpcErrorCode,
   Server,
   type ServerCapabilities,
+  type ServerContext,
   type ServerNotification,
-  type ServerRequest,
-  SetLevelRequestSchema,
+  type ServerNotifier,
   type Tool,
 } from "./sdk.ts";
 
 export { SERVER_NAME };
 
-export type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type HandlerExtra = ServerContext;
 
 export interface ServerOptions {
   /**
@@ -44,10 +41,18 @@ export interface ServerOptions {
   /** Per-session log file (LOGS_DIR): requests, results and errors of this server's session. */
   sessionLog?: SessionLog;
   /**
+   * The protocol era this server object serves (default legacy). A legacy server keeps the state of one
+   * `initialize`d connection (log level, session logs); a modern one serves 2026-07-28 requests, each
+   * with its own `_meta`, and sends log notifications only for a request that names a level.
+   */
+  era?: Era;
+  /**
    * Extra tools and a hook to add capabilities/handlers: used by the test-only conformance fixtures,
    * never by production entry points.
    */
   extension?: ServerExtension;
+  /** Publishes list-changed events to open `subscriptions/listen` streams (2026-07-28 over HTTP). */
+  notifier?: ServerNotifier;
 }
 
 /**
@@ -56,7 +61,12 @@ export interface ServerOptions {
  */
 export interface RawTool {
   tool: Tool;
-  call(args: Record<string, unknown>, extra: HandlerExtra, server: Server): Promise<CallToolResult>;
+  call(
+    args: Record<string, unknown>,
+    extra: HandlerExtra,
+    server: Server,
+    notifier?: ServerNotifier,
+  ): Promise<HandlerResultTypeMap["tools/call"]>;
 }
 
 export interface ServerExtension {
@@ -64,6 +74,8 @@ export interface ServerExtension {
   rawTools?: RawTool[];
   resources?: ResourceDef[];
   capabilities?: ServerCapabilities;
+  /** Checks a 2026-07-28 multi-round `requestState` before a handler sees it; a throw refuses the request. */
+  verifyRequestState?: (state: string, ctx: ServerContext) => unknown;
   install?(server: Server, runtime: Runtime): void;
 }
 
@@ -84,15 +96,25 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         ...options.extension?.capabilities,
       },
       instructions: INSTRUCTIONS,
+      cacheHints: CACHE_HINTS,
+      ...(options.extension?.verifyRequestState
+        ? { requestState: { verify: options.extension.verifyRequestState } }
+        : {}),
     },
   );
   const { sessionId, sessionLog } = options;
+  const modern = options.era === "modern";
   const log = runtime.deps.log.child(sessionId ? { session: sessionId } : {});
-  const inFlight = new Map<string, HandlerExtra["sendNotification"]>();
-  forwardLogs(server, runtime, options, inFlight);
+  const inFlight = new Map<string, Notify>();
+  if (modern) {
+    advertiseBothEras(server);
+    if (sessionLog) keepSessionWarnings(server, runtime, sessionLog);
+  } else {
+    forwardLogs(server, runtime, options, inFlight);
+  }
 
   const byName = new Map(tools.map((t) => [t.name, t]));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler("tools/list", () => ({
     tools: [
       ...tools.map((def) => ({
         name: def.name,
@@ -106,26 +128,30 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     ],
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler("tools/call", async (request, extra) => {
     const { name, arguments: args } = request.params;
-    const requestId = String(extra.requestId);
+    const requestId = String(extra.mcpReq.id);
     sessionLog?.log.info("request", { request: requestId, tool: name, arguments: args });
     const raw = rawTools.get(name);
-    if (raw) return await raw.call(args ?? {}, extra, server);
+    if (raw) return await raw.call(args ?? {}, extra, server, options.notifier);
     const def = byName.get(name);
     if (!def) {
       sessionLog?.log.info("error", { request: requestId, tool: name, error: "unknown tool" });
-      throw new McpError(RpcErrorCode.InvalidParams, `Unknown tool '${name}'. Call tools/list for the names.`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool '${name}'. Call tools/list for the names.`,
+      );
     }
     const ctx = toolContext(runtime, {
-      signal: extra.signal,
+      signal: extra.mcpReq.signal,
       requestId,
       sessionId,
       progressToken: request.params._meta?.progressToken,
-      notify: (n) => extra.sendNotification(n as ServerNotification),
+      notify: (n) => extra.mcpReq.notify(n as ServerNotification),
     });
     ctx.log.info("tool call", { tool: def.name, arguments: args });
-    inFlight.set(requestId, extra.sendNotification);
+    const stopLogs = modern ? forwardRequestLogs(runtime.deps.log, requestId, extra) : undefined;
+    inFlight.set(requestId, extra.mcpReq.notify);
     try {
       const result = await invokeTool(def, args, ctx);
       sessionLog?.log.info(result.isError ? "error" : "result", {
@@ -138,11 +164,12 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
       return result as CallToolResult;
     } finally {
       inFlight.delete(requestId);
+      stopLogs?.();
     }
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
-    const ctx = toolContext(runtime, { signal: extra.signal, requestId: String(extra.requestId), sessionId });
+  server.setRequestHandler("resources/list", async (_request, extra) => {
+    const ctx = toolContext(runtime, { signal: extra.mcpReq.signal, requestId: String(extra.mcpReq.id), sessionId });
     const out: ResourceEntry[] = [];
     for (const r of resources) {
       if (r.uri) {
@@ -153,7 +180,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     return { resources: out };
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  server.setRequestHandler("resources/templates/list", () => ({
     resourceTemplates: resources.filter((r) => r.uriTemplate).map((r) => ({
       uriTemplate: r.uriTemplate!,
       name: r.name,
@@ -163,11 +190,11 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     })),
   }));
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+  server.setRequestHandler("resources/read", async (request, extra) => {
     const uri = request.params.uri;
-    const requestId = String(extra.requestId);
+    const requestId = String(extra.mcpReq.id);
     sessionLog?.log.info("request", { request: requestId, resource: uri });
-    const ctx = toolContext(runtime, { signal: extra.signal, requestId, sessionId });
+    const ctx = toolContext(runtime, { signal: extra.mcpReq.signal, requestId, sessionId });
     for (const r of resources) {
       const params = r.uri === uri ? {} : r.uriTemplate ? matchTemplate(r.uriTemplate, uri) : undefined;
       if (!params) continue;
@@ -179,22 +206,34 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         const envelope = toErrorEnvelope(error, runtime.upstream.recoveryHint);
         log.info("resource read failed", { uri, code: envelope.code });
         sessionLog?.log.info("error", { request: requestId, resource: uri, error: envelope });
-        const code = envelope.code === "ENTITY_NOT_FOUND"
-          ? -32002
-          : envelope.code === "INVALID_INPUT"
-          ? RpcErrorCode.InvalidParams
-          : RpcErrorCode.InternalError;
-        throw new McpError(code, `${envelope.message} ${envelope.recovery_hint}`, { uri: clip(uri), error: envelope });
+        throw new ProtocolError(readErrorCode(envelope.code), `${envelope.message} ${envelope.recovery_hint}`, {
+          uri: clip(uri),
+          error: envelope,
+        });
       }
     }
-    throw new McpError(-32002, `Resource not found: ${clip(uri)}. Call resources/list or resources/templates/list.`, {
-      uri: clip(uri),
-    });
+    throw new ProtocolError(
+      readErrorCode("ENTITY_NOT_FOUND"),
+      `Resource not found: ${clip(uri)}. Call resources/list or resources/templates/list.`,
+      { uri: clip(uri) },
+    );
   });
 
   installPrompts(server, runtime);
   options.extension?.install?.(server, runtime);
   return server;
+}
+
+type Notify = ServerContext["mcpReq"]["notify"];
+
+/**
+ * The JSON-RPC code of a failed resources/read. A missing resource is -32602 (invalid params, with the
+ * `uri` in `data`): 2026-07-28 retired -32002, and SDK 2 sends -32602 to clients of either era.
+ */
+function readErrorCode(code: string): number {
+  return code === "ENTITY_NOT_FOUND" || code === "INVALID_INPUT"
+    ? ProtocolErrorCode.InvalidParams
+    : ProtocolErrorCode.InternalError;
 }
 
 /** Matches `scheme://path/{var}` templates; returns the variables or undefined. */
@@ -214,8 +253,8 @@ function decodeParam(value: string, uri: string): string {
   try {
     return decodeURIComponent(value);
   } catch {
-    throw new McpError(
-      RpcErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `Malformed percent-encoding in ${clip(uri)}: each % must start an escape of valid UTF-8 such as %20 ` +
         "(write a literal % as %25).",
       { uri: clip(uri) },
@@ -243,12 +282,12 @@ function forwardLogs(
   server: Server,
   runtime: Runtime,
   options: ServerOptions,
-  inFlight: Map<string, HandlerExtra["sendNotification"]>,
+  inFlight: Map<string, Notify>,
 ): void {
   const { sessionId, sessionLog } = options;
   let initialized = false;
   let minimum: LogLevel | undefined;
-  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+  server.setRequestHandler("logging/setLevel", (request) => {
     minimum = request.params.level;
     return {};
   });
@@ -268,6 +307,14 @@ function forwardLogs(
     remove();
     sessionLog?.close();
   };
+}
+
+/** A modern (stdio) connection sends no unrequested log notifications, but its log file keeps the warnings. */
+function keepSessionWarnings(server: Server, runtime: Runtime, sessionLog: SessionLog): void {
+  const remove = runtime.deps.log.addSink((record: LogRecord) => {
+    if (severity(record.level) >= severity("warning")) sessionLog.write(record);
+  });
+  server.onclose = remove;
 }
 
 function severity(level: LogLevel): number {

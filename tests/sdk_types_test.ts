@@ -1,19 +1,21 @@
 /**
- * src/sdk.ts points every SDK import at its declaration file. If one ever degraded to `any`, the
- * type-level checks below would stop compiling (`deno check` / `deno test` fail), and the runtime checks
- * make sure each export is the real thing.
+ * src/sdk.ts is the one SDK barrel. If an export ever degraded to `any` (a broken declaration path, a
+ * missing package), the type-level checks below stop compiling (`deno check` / `deno test` fail), and
+ * the runtime checks make sure each export is the real thing.
  */
 import assert from "node:assert/strict";
 import {
-  CallToolRequestSchema,
   type CallToolResult,
   Client,
+  createMcpHandler,
   InMemoryTransport,
-  McpError,
-  type RequestHandlerExtra,
+  isLegacyRequest,
+  type McpHttpHandler,
+  ProtocolError,
+  ProtocolErrorCode,
   Server,
-  type ServerNotification,
-  type ServerRequest,
+  type ServerContext,
+  serveStdio,
   StdioServerTransport,
   type Tool,
   WebStandardStreamableHTTPServerTransport,
@@ -26,23 +28,25 @@ type NotAny<T> = IsAny<T> extends true ? never : true;
 const typed: NotAny<Server>[] = [true];
 const typedToo: [
   NotAny<Client>,
-  NotAny<typeof CallToolRequestSchema>,
+  NotAny<typeof createMcpHandler>,
+  NotAny<McpHttpHandler>,
+  NotAny<typeof serveStdio>,
   NotAny<CallToolResult>,
   NotAny<Tool>,
-  NotAny<RequestHandlerExtra<ServerRequest, ServerNotification>>,
+  NotAny<ServerContext>,
   NotAny<WebStandardStreamableHTTPServerTransport>,
   NotAny<StdioServerTransport>,
   NotAny<StdioClientTransport>,
   NotAny<StreamableHTTPClientTransport>,
   NotAny<InMemoryTransport>,
-] = [true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 
-Deno.test("the SDK barrel exports typed, real classes and schemas", () => {
-  assert.equal(typed.length + typedToo.length, 11);
-  for (const value of [Server, Client, McpError, InMemoryTransport, StdioClientTransport]) {
+Deno.test("the SDK barrel exports typed, real classes and functions", () => {
+  assert.equal(typed.length + typedToo.length, 13);
+  for (const value of [Server, Client, ProtocolError, InMemoryTransport, StdioClientTransport, isLegacyRequest]) {
     assert.equal(typeof value, "function");
   }
-  assert.equal(CallToolRequestSchema.safeParse({ method: "tools/call", params: { name: "x" } }).success, true);
+  assert.equal(ProtocolErrorCode.UnsupportedProtocolVersion, -32022);
   // @ts-expect-error: a typed Server rejects an unknown method; `any` would accept it silently.
   assert.equal(typeof new Server({ name: "t", version: "1" }).notAMethod, "undefined");
 });

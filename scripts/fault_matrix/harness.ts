@@ -75,7 +75,7 @@ export async function openWorld(options: WorldOptions): Promise<World> {
     const started = performance.now();
     try {
       // The SDK's own request timeout runs on real timers: far beyond any simulated wait's real cost.
-      const result = await clock.run(client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, {
+      const result = await clock.run(client.callTool({ name, arguments: args as Record<string, unknown> }, {
         timeout: 600_000,
       }));
       const content = (result.content ?? []) as { type: string; text?: string }[];

@@ -14,6 +14,7 @@ import type { Completer } from "./prompt_def.ts";
 export const MAX_COMPLETIONS = 100;
 
 export interface Completion {
+  [key: string]: unknown;
   values: string[];
   total: number;
   hasMore: boolean;

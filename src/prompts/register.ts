@@ -4,14 +4,7 @@
  * needs one line for all of it.
  */
 import type { Runtime } from "../runtime.ts";
-import {
-  CompleteRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  McpError,
-  RpcErrorCode,
-  type Server,
-} from "../sdk.ts";
+import { ProtocolError, ProtocolErrorCode, type Server } from "../sdk.ts";
 import { enabledPrompts, RESOURCE_COMPLETIONS } from "./catalog.ts";
 import { capped, type Completion } from "./completions.ts";
 import type { Completer, PromptDef } from "./prompt_def.ts";
@@ -33,7 +26,7 @@ export function installPrompts(
   const ctx = { config: runtime.deps.config };
   const resourceTemplates = new Set(runtime.resources.map((r) => r.uriTemplate).filter(Boolean));
 
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({
+  server.setRequestHandler("prompts/list", () => ({
     prompts: prompts.map((p) => ({
       name: p.name,
       title: p.title,
@@ -42,7 +35,7 @@ export function installPrompts(
     })),
   }));
 
-  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+  server.setRequestHandler("prompts/get", (request) => {
     const prompt = find(byName, request.params.name);
     const args = checkedArguments(prompt, request.params.arguments ?? {});
     return {
@@ -51,7 +44,7 @@ export function installPrompts(
     };
   });
 
-  server.setRequestHandler(CompleteRequestSchema, async (request): Promise<{ completion: Completion }> => {
+  server.setRequestHandler("completion/complete", async (request): Promise<{ completion: Completion }> => {
     const { ref, argument } = request.params;
     let completer: Completer | undefined;
     if (ref.type === "ref/prompt") {
@@ -67,8 +60,8 @@ export function installPrompts(
 function find(byName: Map<string, PromptDef>, name: string): PromptDef {
   const prompt = byName.get(name);
   if (!prompt) {
-    throw new McpError(
-      RpcErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `Unknown prompt '${name}'. Call prompts/list for the names (${[...byName.keys()].join(", ")}).`,
     );
   }
@@ -86,8 +79,8 @@ function checkedArguments(prompt: PromptDef, given: Record<string, string>): Rec
       .map(([k]) => `'${k}' must be text of at most ${MAX_ARGUMENT_CHARS} characters`),
   ];
   if (problems.length) {
-    throw new McpError(
-      RpcErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `Prompt '${prompt.name}': ${problems.join("; ")}. Arguments: ${
         prompt.arguments.map((a) => `${a.name}${a.required ? "" : "?"}`).join(", ")
       }.`,

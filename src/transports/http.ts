@@ -3,19 +3,22 @@
  * under Deno.serve, `deno serve`, Deno Deploy and in tests without a socket.
  *
  * Routes: `POST|GET|DELETE /mcp` (MCP), `OPTIONS /mcp` (CORS preflight), `GET /healthz`.
- * Order of checks on /mcp: Host/Origin (403) → JWT (401) → body size and nesting (413/400) → session
- * (400/404/503; quotas in session_quota.ts, reaping in sessions.ts).
- * Stateful mode keeps one MCP Server per session over the shared Runtime; stateless mode builds one per
+ * Order of checks on /mcp: Host/Origin (403) → JWT (401) → body size and nesting (413/400) → era →
+ * session (400/404/503; quotas in session_quota.ts, reaping in sessions.ts).
+ * One endpoint serves both protocol eras: a request carrying the 2026-07-28 `_meta` envelope goes to the
+ * stateless modern leg (modern_http.ts); everything else is 2025-era traffic. For that, stateful mode
+ * keeps one MCP Server per `initialize`d session over the shared Runtime; stateless mode builds one per
  * request (for `deno serve --parallel` and Deploy, where requests may land on any isolate).
  */
 import { VERSION } from "../config.ts";
 import { assertLogsDirWritable, openSessionLog } from "../core/session_log.ts";
 import type { Runtime } from "../runtime.ts";
-import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
+import { isInitializeRequest, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
 import { createMcpServer, SERVER_NAME, type ServerExtension } from "../server.ts";
 import { assertHttpSecurity, type AuthResult, createAuthenticator } from "./auth.ts";
 import { jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
 import { Inflight } from "./inflight.ts";
+import { createModernLeg } from "./modern_http.ts";
 import { createOriginPolicy } from "./origin.ts";
 import { quotaRefusal } from "./session_quota.ts";
 import { type Admission, type Session, SESSION_CLOSED, SessionStore } from "./sessions.ts";
@@ -69,6 +72,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
   const reapEvery = options.reapIntervalMs ?? Math.min(60_000, http.sessionIdleMs);
   const timer = reapEvery > 0 ? setInterval(() => void store.reap(), reapEvery) : undefined;
   if (timer !== undefined) Deno.unrefTimer(timer);
+  const modern = createModernLeg(runtime, { extension: options.extension, maxBodyBytes: http.maxBodyBytes, log });
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -86,13 +90,21 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
       log.info("request refused", { status: 401, reason: auth.reason });
       return withHeaders(auth.response, cors);
     }
-    const response = http.sessionMode === "stateless"
-      ? await serveStateless(request, auth)
-      : await stateful(request, auth);
+    let parsedBody: unknown;
+    if (request.method === "POST") {
+      const body = await readJsonBody(request, http.maxBodyBytes);
+      if (!body.ok) return withHeaders(body.response, cors);
+      parsedBody = body.body;
+    }
+    const response = !await isLegacyRequest(request, parsedBody)
+      ? await modern.serve(request, parsedBody, auth.info)
+      : http.sessionMode === "stateless"
+      ? await serveStateless(request, parsedBody, auth)
+      : await stateful(request, parsedBody, auth);
     return withHeaders(response, cors);
   }
 
-  async function stateful(request: Request, auth: Authenticated): Promise<Response> {
+  async function stateful(request: Request, parsedBody: unknown, auth: Authenticated): Promise<Response> {
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId) {
       const session = store.get(sessionId);
@@ -101,16 +113,12 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
       }
       store.touch(session, auth.expiresAt);
       if (request.method !== "POST") return await session.transport.handleRequest(request, { authInfo: auth.info });
-      const body = await readJsonBody(request, http.maxBodyBytes);
-      if (!body.ok) return body.response;
-      return await serve(session, request, body.body, auth);
+      return await serve(session, request, parsedBody, auth);
     }
     if (request.method !== "POST") {
       return jsonRpcError(400, -32000, "Bad Request: the Mcp-Session-Id header is required.");
     }
-    const body = await readJsonBody(request, http.maxBodyBytes);
-    if (!body.ok) return body.response;
-    if (!isInitialize(body.body)) {
+    if (!isInitialize(parsedBody)) {
       return jsonRpcError(400, -32000, "Bad Request: no session. Send initialize first, then use its Mcp-Session-Id.");
     }
     const verdict = await store.admit(auth.subject);
@@ -121,7 +129,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     let session: Session | undefined;
     try {
       session = await openSession(auth, verdict.admission);
-      return await serve(session, request, body.body, auth);
+      return await serve(session, request, parsedBody, auth);
     } finally {
       if (!session || !store.get(session.id)) {
         verdict.admission.release();
@@ -178,19 +186,17 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     if (session.logPath) await Deno.remove(session.logPath).catch(() => {});
   }
 
-  async function serveStateless(request: Request, auth: Authenticated): Promise<Response> {
+  async function serveStateless(request: Request, parsedBody: unknown, auth: Authenticated): Promise<Response> {
     if (request.method !== "POST") {
       return jsonRpcError(405, -32000, "Method not allowed: stateless mode serves POST only.", { allow: "POST" });
     }
-    const body = await readJsonBody(request, http.maxBodyBytes);
-    if (!body.ok) return body.response;
     const server = createMcpServer(runtime, {
       sessionId: `request-${crypto.randomUUID()}`,
       extension: options.extension,
     });
     const transport = new WebStandardStreamableHTTPServerTransport({ maxRequestBodySize: http.maxBodyBytes });
     const entry = { server, inflight: new Inflight(transport) };
-    entry.inflight.add(body.body);
+    entry.inflight.add(parsedBody);
     stateless.add(entry);
     const end = () => {
       stateless.delete(entry);
@@ -198,7 +204,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     };
     try {
       await server.connect(transport);
-      const response = await transport.handleRequest(request, { parsedBody: body.body, authInfo: auth.info });
+      const response = await transport.handleRequest(request, { parsedBody, authInfo: auth.info });
       return trackBody(response, end);
     } catch (error) {
       end();
@@ -238,7 +244,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
         await server.close().catch(() => {});
       });
       stateless.clear();
-      await Promise.all([store.closeAll("shutdown", SHUTDOWN_MESSAGE), ...requests]);
+      await Promise.all([store.closeAll("shutdown", SHUTDOWN_MESSAGE), ...requests, modern.close()]);
     },
   };
 }

@@ -1,11 +1,15 @@
 /**
- * The stdio transport: one MCP session per process. stdout carries JSON-RPC and nothing else, so any
- * console output of a dependency (pdf.js warnings) is redirected to stderr before the server starts.
+ * The stdio transport: one MCP connection per process. Its first message picks the era: `initialize`
+ * pins a 2025-11-25 session, a request carrying the 2026-07-28 `_meta` envelope (usually
+ * `server/discover`) pins the stateless modern era (the SDK's `serveStdio` makes that choice). stdout
+ * carries JSON-RPC and nothing else, so any console output of a dependency (pdf.js warnings) is
+ * redirected to stderr before the server starts.
  * The server stops when stdin ends, on SIGINT/SIGTERM, or when the client closes the connection; a bad
  * or oversized message is answered and logged, never a reason to stop (stdio_lines.ts).
  */
 import { openSessionLog } from "../core/session_log.ts";
 import type { Runtime } from "../runtime.ts";
+import { serveStdio } from "../sdk.ts";
 import { createMcpServer, type ServerExtension } from "../server.ts";
 import { shutdownSignals } from "./http_server.ts";
 import { StdioLinesTransport } from "./stdio_lines.ts";
@@ -35,24 +39,33 @@ export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Pr
   const { config, clock } = runtime.deps;
   const log = runtime.deps.log.child({ component: "stdio" });
   const sessionLog = config.logsDir ? openSessionLog(config.logsDir, clock.now()) : undefined;
-  const server = createMcpServer(runtime, { sessionLog, extension: options.extension });
   const transport = new StdioLinesTransport({
     input: options.input ?? Deno.stdin.readable,
     output: options.output ?? Deno.stdout.writable,
     log,
     maxMessageBytes: options.maxMessageBytes,
   });
-  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
-  await server.connect(transport);
+  const connection = serveStdio(
+    ({ era }) => createMcpServer(runtime, { era, sessionLog, extension: options.extension }),
+    { transport, onerror: (error) => log.debug("stdio protocol error", { error: error.message }) },
+  );
+  const entryOnClose = transport.onclose;
+  const closed = new Promise<void>((resolve) =>
+    transport.onclose = () => {
+      entryOnClose?.();
+      resolve();
+    }
+  );
   log.info("stdio server ready", { tools: runtime.tools.length, toolsets: config.toolsets });
 
-  const stop = () => void server.close().catch(() => {});
+  const stop = () => void connection.close().catch(() => {});
   const signals = shutdownSignals();
   for (const s of signals) Deno.addSignalListener(s, stop);
   try {
     await closed;
   } finally {
     for (const s of signals) Deno.removeSignalListener(s, stop);
+    sessionLog?.close();
     await runtime.close();
     log.info("stdio server stopped");
   }

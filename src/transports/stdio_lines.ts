@@ -6,7 +6,7 @@
  * line without a word.)
  */
 import type { Logger } from "../core/log.ts";
-import { type JSONRPCMessage, JSONRPCMessageSchema, RpcErrorCode, type Transport } from "../sdk.ts";
+import { type JSONRPCMessage, JSONRPCMessageSchema, ProtocolErrorCode, type Transport } from "../sdk.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan, preview, recoverId } from "./json_limits.ts";
 
 /** The SDK's limit too, so clients that worked before still work. */
@@ -86,7 +86,7 @@ export class StdioLinesTransport implements Transport {
     if (line.oversize > 0) {
       const mib = (line.oversize / 1024 ** 2).toFixed(1);
       return await this.#refuse(
-        RpcErrorCode.InvalidRequest,
+        ProtocolErrorCode.InvalidRequest,
         `Invalid Request: the message is ${mib} MiB; stdio accepts at most ${this.#max} bytes per message.`,
         bytes,
         { bytes: line.oversize },
@@ -95,18 +95,18 @@ export class StdioLinesTransport implements Transport {
     if (bytes.every((b) => b === 0x20 || b === 0x09)) return;
     if (nestsDeeperThan(bytes)) {
       const message = `Parse error: the JSON nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects.`;
-      return await this.#refuse(RpcErrorCode.ParseError, message, bytes);
+      return await this.#refuse(ProtocolErrorCode.ParseError, message, bytes);
     }
     let json: unknown;
     try {
       json = JSON.parse(new TextDecoder().decode(bytes));
     } catch {
-      return await this.#refuse(RpcErrorCode.ParseError, "Parse error: the line is not valid JSON.", bytes);
+      return await this.#refuse(ProtocolErrorCode.ParseError, "Parse error: the line is not valid JSON.", bytes);
     }
     const parsed = JSONRPCMessageSchema.safeParse(json);
     if (!parsed.success) {
       const message = "Invalid Request: not a JSON-RPC 2.0 message (jsonrpc, method, id, params).";
-      return await this.#refuse(RpcErrorCode.InvalidRequest, message, bytes);
+      return await this.#refuse(ProtocolErrorCode.InvalidRequest, message, bytes);
     }
     this.onmessage?.(parsed.data);
   }

@@ -20,6 +20,7 @@ const LAYERS: readonly [name: string, matches: (path: string) => boolean][] = [
   ["catalog", (p) => p === "src/catalog.ts"],
   ["runtime", (p) => p === "src/runtime.ts"],
   ["prompts", (p) => p.startsWith("src/prompts/")],
+  ["protocol", (p) => p.startsWith("src/protocol/")],
   ["server", (p) => p === "src/server.ts"],
   ["transports", (p) => p.startsWith("src/transports/")],
   ["cli", (p) => p.startsWith("src/cli/")],

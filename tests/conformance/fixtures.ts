@@ -1,6 +1,7 @@
 /**
- * TEST-ONLY: the fixed tools, resources and prompts the MCP conformance suite
- * (@modelcontextprotocol/conformance 0.1.16, `server --suite all`) calls by name. Loaded only by
+ * TEST-ONLY: the fixed tools, resources and prompts the MCP conformance suites
+ * (@modelcontextprotocol/conformance 0.1.16 and the 2025-11-25 / 2026-07-28 requirement sets of
+ * 0.2.0-alpha.12) call by name; the 2026-07-28-only fixtures live in fixtures_modern.ts. Loaded only by
  * scripts/conformance.ts, through a dynamic import of a path computed at run time, so no production entry
  * point (mod.ts, serve.ts, the compiled binary or the bundle) can contain it.
  *
@@ -8,31 +9,16 @@
  * exercises the production call path; the rest are raw tools (image/audio/resource content, sampling,
  * elicitation, a hand-written 2020-12 input schema).
  */
-import { z } from "zod";
 import { ToolError } from "../../src/core/errors.ts";
 import { defineTool, type ResourceDef } from "../../src/tools/tool_def.ts";
-import {
-  CompleteRequestSchema,
-  CreateMessageResultSchema,
-  ElicitResultSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  McpError,
-  RpcErrorCode,
-  type Server,
-  type ServerRequest,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from "../../src/sdk.ts";
+import { type GetPromptResult, ProtocolError, ProtocolErrorCode, type Server } from "../../src/sdk.ts";
 import type { HandlerExtra, RawTool, ServerExtension } from "../../src/server.ts";
+import { annotations, message, noArgs, raw } from "./fixture_kit.ts";
+import { getModernPrompt, MODERN_PROMPTS, modernRawTools, modernTools, verifyRequestState } from "./fixtures_modern.ts";
 
 /** A 1×1 PNG and a 8-sample silent WAV: the smallest valid media the suite accepts. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 const WAV = "UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YRAAAAAAAAAAAAAAAAAAAAAAAAAA";
-
-const noArgs = z.object({});
-const message = z.object({ message: z.string() });
-const annotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
 const tools = [
   defineTool({
@@ -100,14 +86,6 @@ const tools = [
   }),
 ];
 
-function raw(name: string, call: RawTool["call"], inputSchema: Record<string, unknown> = noSchema()): RawTool {
-  return { tool: { name, description: `Conformance fixture ${name}.`, inputSchema: inputSchema as never }, call };
-}
-
-function noSchema() {
-  return { type: "object", properties: {}, additionalProperties: false };
-}
-
 function stringArgs(...names: string[]) {
   return {
     type: "object",
@@ -120,8 +98,7 @@ async function elicit(extra: HandlerExtra, server: Server, params: Record<string
   if (!server.getClientCapabilities()?.elicitation) {
     return { isError: true, content: [{ type: "text" as const, text: "The client does not support elicitation." }] };
   }
-  const request = { method: "elicitation/create", params } as ServerRequest;
-  const result = await extra.sendRequest(request, ElicitResultSchema);
+  const result = await extra.mcpReq.send({ method: "elicitation/create", params });
   const text = `Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`;
   return { content: [{ type: "text" as const, text }] };
 }
@@ -159,11 +136,12 @@ const rawTools: RawTool[] = [
     if (!server.getClientCapabilities()?.sampling) {
       return { isError: true, content: [{ type: "text", text: "The client does not support sampling." }] };
     }
-    const result = await extra.sendRequest({
+    const result = await extra.mcpReq.send({
       method: "sampling/createMessage",
       params: { messages: [{ role: "user", content: { type: "text", text: String(args.prompt) } }], maxTokens: 100 },
-    }, CreateMessageResultSchema);
-    const text = result.content.type === "text" ? result.content.text : `[${result.content.type}]`;
+    });
+    const content = Array.isArray(result.content) ? result.content[0] : result.content;
+    const text = content?.type === "text" ? content.text : `[${content?.type}]`;
     return { content: [{ type: "text", text: `LLM response: ${text}` }] };
   }, stringArgs("prompt")),
   raw("test_elicitation", (args, extra, server) =>
@@ -233,9 +211,23 @@ const rawTools: RawTool[] = [
       $schema: "https://json-schema.org/draft/2020-12/schema",
       type: "object",
       $defs: {
-        address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" } } },
+        address: {
+          $anchor: "addressDef",
+          type: "object",
+          properties: { street: { type: "string" }, city: { type: "string" } },
+        },
       },
-      properties: { name: { type: "string" }, address: { $ref: "#/$defs/address" } },
+      properties: {
+        name: { type: "string" },
+        address: { $ref: "#/$defs/address" },
+        contactMethod: { type: "string", enum: ["phone", "email"] },
+        phone: { type: "string" },
+        email: { type: "string" },
+      },
+      allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+      if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+      then: { required: ["phone"] },
+      else: { required: ["email"] },
       additionalProperties: false,
     },
   ),
@@ -296,8 +288,8 @@ const PROMPTS = [
   { name: "test_prompt_with_image", description: "A prompt with an image." },
 ];
 
-function getPrompt(name: string, args: Record<string, string>) {
-  const user = <T>(content: T) => ({ role: "user" as const, content });
+function getPrompt(name: string, args: Record<string, string>): GetPromptResult["messages"] {
+  const user = (content: unknown) => ({ role: "user", content }) as GetPromptResult["messages"][number];
   switch (name) {
     case "test_simple_prompt":
       return [user({ type: "text", text: "This is a simple prompt for testing." })];
@@ -317,34 +309,36 @@ function getPrompt(name: string, args: Record<string, string>) {
         user({ type: "text", text: "Please analyze the image above." }),
       ];
     default:
-      throw new McpError(RpcErrorCode.InvalidParams, `Unknown prompt '${name}'.`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt '${name}'.`);
   }
 }
 
 export const conformanceExtension: ServerExtension = {
-  tools,
-  rawTools,
+  tools: [...tools, ...modernTools],
+  rawTools: [...rawTools, ...modernRawTools],
   resources,
   capabilities: {
-    resources: { subscribe: true, listChanged: false },
-    prompts: { listChanged: false },
+    resources: { subscribe: true, listChanged: true },
+    prompts: { listChanged: true },
     completions: {},
   },
+  verifyRequestState,
   install(server) {
     const subscriptions = new Set<string>();
-    server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: PROMPTS }));
-    server.setRequestHandler(GetPromptRequestSchema, (request) => ({
-      messages: getPrompt(request.params.name, request.params.arguments ?? {}),
-    }));
-    server.setRequestHandler(CompleteRequestSchema, (request) => {
+    server.setRequestHandler("prompts/list", () => ({ prompts: [...PROMPTS, ...MODERN_PROMPTS] }));
+    server.setRequestHandler("prompts/get", (request, extra) => {
+      const modern = getModernPrompt(request.params.name, extra);
+      return modern ?? { messages: getPrompt(request.params.name, request.params.arguments ?? {}) };
+    });
+    server.setRequestHandler("completion/complete", (request) => {
       const values = ["paris", "park", "party"].filter((v) => v.startsWith(request.params.argument.value));
       return { completion: { values, total: values.length, hasMore: false } };
     });
-    server.setRequestHandler(SubscribeRequestSchema, (request) => {
+    server.setRequestHandler("resources/subscribe", (request) => {
       subscriptions.add(request.params.uri);
       return {};
     });
-    server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    server.setRequestHandler("resources/unsubscribe", (request) => {
       subscriptions.delete(request.params.uri);
       return {};
     });

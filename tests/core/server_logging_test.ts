@@ -4,7 +4,7 @@ import { systemClock } from "../../src/core/clock.ts";
 import { ToolError } from "../../src/core/errors.ts";
 import { openSessionLog } from "../../src/core/session_log.ts";
 import { defineTool } from "../../src/tools/tool_def.ts";
-import { Client, InMemoryTransport, type JSONRPCMessage, LoggingMessageNotificationSchema } from "../../src/sdk.ts";
+import { Client, InMemoryTransport, type JSONRPCMessage } from "../../src/sdk.ts";
 import { createMcpServer, type ServerOptions } from "../../src/server.ts";
 import type { Runtime } from "../../src/runtime.ts";
 import { testRuntime } from "../helpers/runtime.ts";
@@ -34,7 +34,7 @@ async function connect(runtime: Runtime, options: ServerOptions) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "log-test", version: "1" });
   const messages: { level: string; data: Record<string, unknown> }[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+  client.setNotificationHandler("notifications/message", (n) => {
     messages.push(n.params as { level: string; data: Record<string, unknown> });
   });
   // Everything the server sends, as the wire would carry it.
@@ -117,7 +117,7 @@ Deno.test("progress notifications are sent only for a call that carries a progre
     assert.deepEqual(progressSent(), [], "no progressToken, no progress notifications");
     const seen: number[] = [];
     // The SDK client sends a progressToken when onprogress is given, and routes the notifications there.
-    await a.client.callTool({ name: "chatty_test", arguments: { text: "token" } }, undefined, {
+    await a.client.callTool({ name: "chatty_test", arguments: { text: "token" } }, {
       onprogress: (p) => void seen.push(p.progress),
     });
     await settle();

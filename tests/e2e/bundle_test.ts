@@ -3,7 +3,13 @@ import { ALL_TOOLS } from "../../src/catalog.ts";
 import { ROOT, runDeno } from "./helpers.ts";
 
 /** Names that exist only in the test-only conformance fixtures. */
-const FIXTURE_MARKERS = ["test_simple_text", "json_schema_2020_12_tool", "conformanceExtension", "tests/conformance"];
+const FIXTURE_MARKERS = [
+  "test_simple_text",
+  "json_schema_2020_12_tool",
+  "test_input_required_result_elicitation",
+  "conformanceExtension",
+  "tests/conformance",
+];
 /** The bundle loads the PDF worker from beside itself, so it reads dist/ instead of src/sources/pdf. */
 const RUN_BUNDLE = ["run", "-P=stdio", "--allow-read=./files,./.cache,./dist", "dist/science-mcp.js"];
 

@@ -3,7 +3,5 @@
  * cross-spawn, which reads environment variables at import time, and production code (whose permission
  * sets grant only the server's own variables) must never load it.
  */
-// @ts-types="@modelcontextprotocol/sdk/client/stdio"
-export { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
-export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+export { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+export { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";

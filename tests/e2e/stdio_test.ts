@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { ALL_TOOLS } from "../../src/catalog.ts";
-import { Client, LoggingMessageNotificationSchema } from "../../src/sdk.ts";
+import { Client } from "../../src/sdk.ts";
 import { startMockUpstream } from "../../scripts/mock_upstream.ts";
 import { childEnv, ROOT } from "./helpers.ts";
 import { StdioClientTransport } from "./sdk_client.ts";
@@ -72,7 +72,7 @@ Deno.test({
       PDF_ROOT: `${ROOT}files`,
     });
     const levels: string[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void levels.push(n.params.level));
+    client.setNotificationHandler("notifications/message", (n) => void levels.push(n.params.level));
     try {
       await client.setLoggingLevel("debug");
       const result = await client.callTool({ name: def.name, arguments: def.examples[0] });

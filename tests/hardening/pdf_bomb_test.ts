@@ -64,9 +64,7 @@ Deno.test({
     const seen = new Set<number>();
     const watch = setInterval(() => extractor.pool.pids.forEach((pid) => seen.add(pid)), 10);
     const search = () =>
-      client.callTool({ name: "search_pdf", arguments: { pdf_name: "bomb", query: "x" } }, undefined, {
-        timeout: 600_000,
-      });
+      client.callTool({ name: "search_pdf", arguments: { pdf_name: "bomb", query: "x" } }, { timeout: 600_000 });
     try {
       const first = await search();
       clearInterval(watch);

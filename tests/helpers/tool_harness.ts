@@ -111,7 +111,7 @@ export async function toolHarness(options: HarnessOptions = {}): Promise<ToolHar
     requests: fetch.requests,
     logs: log.records,
     call: (name, args, onprogress) =>
-      settle(client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as Promise<
+      settle(client.callTool({ name, arguments: args }, onprogress ? { onprogress } : undefined)) as Promise<
         CallResult
       >,
     invoke(name, args) {

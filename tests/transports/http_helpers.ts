@@ -85,7 +85,7 @@ export function blockingTool(name = "test_block") {
         started.resolve();
         await new Promise<void>((resolve, reject) => {
           release.promise.then(resolve);
-          extra.signal.addEventListener("abort", () => reject(extra.signal.reason), { once: true });
+          extra.mcpReq.signal.addEventListener("abort", () => reject(extra.mcpReq.signal.reason), { once: true });
         });
         return { content: [{ type: "text", text: "released" }] };
       },

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { McpError } from "../../../src/sdk.ts";
+import { ProtocolError } from "../../../src/sdk.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
 import { mockRoutesHarness } from "./helpers.ts";
 
@@ -31,14 +31,14 @@ Deno.test("pubchem://compound/{cid}/image resource", async (t) => {
     await t.step("a CID without a depiction is resource-not-found", async () => {
       await assert.rejects(
         () => h.settle(h.client.readResource({ uri: "pubchem://compound/3672/image" })),
-        (e) => e instanceof McpError && e.code === -32002 && /3672/.test(e.message),
+        (e) => e instanceof ProtocolError && e.code === -32602 && /3672/.test(e.message),
       );
     });
     await t.step("a non-numeric CID is invalid params, before any request", async () => {
       const before = h.requests.length;
       await assert.rejects(
         () => h.settle(h.client.readResource({ uri: "pubchem://compound/aspirin/image" })),
-        (e) => e instanceof McpError && e.code === -32602,
+        (e) => e instanceof ProtocolError && e.code === -32602,
       );
       assert.equal(h.requests.length, before);
     });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { McpError } from "../../../src/sdk.ts";
+import { ProtocolError } from "../../../src/sdk.ts";
 import { pubchemHarness, reply } from "./helpers.ts";
 
 function textOf(content: { uri: string } & ({ text: string } | { blob: string })): string {
@@ -46,17 +46,17 @@ Deno.test("pubchem://compound/{cid} resource", async (t) => {
       assert.equal(summary.title, "Ibuprofen");
       assert.deepEqual(summary.synonyms, []);
     });
-    await t.step("an unknown CID is a resource-not-found error", async () => {
+    await t.step("an unknown CID is a resource-not-found error (-32602 naming the URI)", async () => {
       await assert.rejects(
         () => h.settle(h.client.readResource({ uri: "pubchem://compound/999999999" })),
-        (e) => e instanceof McpError && e.code === -32002 && /999999999/.test(e.message),
+        (e) => e instanceof ProtocolError && e.code === -32602 && /999999999/.test(e.message),
       );
     });
     await t.step("a non-numeric CID is an invalid-params error, before any request", async () => {
       const before = h.requests.length;
       await assert.rejects(
         () => h.settle(h.client.readResource({ uri: "pubchem://compound/aspirin" })),
-        (e) => e instanceof McpError && e.code === -32602,
+        (e) => e instanceof ProtocolError && e.code === -32602,
       );
       assert.equal(h.requests.length, before);
     });

@@ -6,7 +6,7 @@
  */
 import { pubchemRoutes } from "../../../scripts/mock_routes/pubchem.ts";
 import { ManualClock } from "../../../src/core/clock.ts";
-import { CallToolResultSchema, type Client } from "../../../src/sdk.ts";
+import type { Client } from "../../../src/sdk.ts";
 import { toMockRequest } from "../../helpers/mock_routes.ts";
 export { errorOf } from "../../helpers/tool_result.ts";
 import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";
@@ -47,7 +47,7 @@ async function harness(fetch: ReturnType<typeof scriptedFetch>, env: Record<stri
     settle,
     call: async (name, args, progress) => {
       const onprogress = progress ? (p: { progress: number }) => void progress.push(p.progress) : undefined;
-      return await settle(client.callTool({ name, arguments: args }, CallToolResultSchema, { onprogress })) as ToolCall;
+      return await settle(client.callTool({ name, arguments: args }, { onprogress })) as ToolCall;
     },
     close,
   };
