@@ -107,7 +107,7 @@ Deno.test("preflight: base URLs on the loopback mock point at `deno task start:m
   assert.equal(
     message,
     "NCBI_EUTILS_BASE_URL=http://127.0.0.1:8787/ncbi needs net access to 127.0.0.1:8787, which this run does " +
-      `not have (PUBCHEM_BASE_URL, ARXIV_API_BASE_URL and ${count} more settings too); start it with: deno task start:mock`,
+      `not have (NCBI_IDCONV_BASE_URL, PUBCHEM_BASE_URL and ${count} more settings too); start it with: deno task start:mock`,
   );
   assert.deepEqual(preflight(loadConfig(env), env, STDIO, stdioSet({ net: ["127.0.0.1"] })), []);
 });

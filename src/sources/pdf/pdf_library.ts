@@ -153,6 +153,8 @@ export class PdfLibrary {
     let pending = this.#inFlight.get(key);
     if (!pending) {
       pending = this.#extract(key, file, call).finally(() => this.#inFlight.delete(key));
+      // Callers that gave up (cancelled, deadline) stop awaiting: their failure must not go unhandled.
+      pending.catch(() => {});
       this.#inFlight.set(key, pending);
     }
     return pending;
