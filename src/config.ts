@@ -71,7 +71,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "UPSTREAM_MAX_BYTES", description: "Largest upstream body accepted", default: "52428800" },
   {
     name: "TOOL_CALL_TIMEOUT_MS",
-    description: "Deadline of one tool call, retries and waits included",
+    description: "Deadline of one tool call, retries and waits included (0: none)",
     default: "60000",
   },
   { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s" },
@@ -121,7 +121,7 @@ const schema = z.object({
   CACHE_MAX_BYTES: int(0, 16 * 1024 ** 3),
   UPSTREAM_TIMEOUT_MS: int(100, 600_000),
   UPSTREAM_MAX_BYTES: int(1024, 1024 ** 3),
-  TOOL_CALL_TIMEOUT_MS: int(1000, 3600_000),
+  TOOL_CALL_TIMEOUT_MS: int(0, 3600_000).refine((ms) => ms === 0 || ms >= 1000, "0 (no deadline) or at least 1000"),
   NCBI_API_KEY: optionalText,
   NCBI_ADMIN_EMAIL: z.email().optional(),
   NCBI_TOOL_IDENTIFIER: z.string().regex(/^[\w./@-]{1,64}$/, "letters, digits and ._/@- only"),
@@ -164,7 +164,7 @@ export interface Config extends UpstreamSettings {
   cacheMaxBytes: number;
   upstreamTimeoutMs: number;
   upstreamMaxBytes: number;
-  /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included. */
+  /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included; 0 = none. */
   toolCallTimeoutMs: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
