@@ -201,7 +201,7 @@ export interface Config extends UpstreamSettings {
   cacheMaxBytes: number;
   upstreamTimeoutMs: number;
   upstreamMaxBytes: number;
-  /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included. */
+  /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included; 0 = none. */
   toolCallTimeoutMs: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;

@@ -105,9 +105,9 @@ export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
     clock,
     upstream: runtime.upstream,
     signal: origin.signal,
-    deadline: config.toolCallTimeoutMs > 0
-      ? { ms: config.toolCallTimeoutMs, setting: "TOOL_CALL_TIMEOUT_MS" }
-      : undefined,
+    ...(config.toolCallTimeoutMs > 0
+      ? { deadline: { ms: config.toolCallTimeoutMs, setting: "TOOL_CALL_TIMEOUT_MS" } }
+      : {}),
     log: runtime.deps.log.child({
       request: origin.requestId,
       ...(origin.sessionId ? { session: origin.sessionId } : {}),

@@ -128,5 +128,21 @@ Deno.test("the handler's signal aborts with a DeadlineError, which the pipeline 
 
 Deno.test("TOOL_CALL_TIMEOUT_MS is validated", () => {
   assert.equal(loadConfig({}).toolCallTimeoutMs, 60_000, "the default");
-  assert.throws(() => testConfig({ TOOL_CALL_TIMEOUT_MS: "10" }), /TOOL_CALL_TIMEOUT_MS/);
+  assert.throws(
+    () => testConfig({ TOOL_CALL_TIMEOUT_MS: "10" }),
+    /TOOL_CALL_TIMEOUT_MS.*0 \(no deadline\) or at least 1000/,
+  );
+  assert.equal(testConfig({ TOOL_CALL_TIMEOUT_MS: "0" }).toolCallTimeoutMs, 0);
+});
+
+Deno.test("TOOL_CALL_TIMEOUT_MS=0 sets no deadline", async () => {
+  const runtime = testRuntime({ env: { TOOL_CALL_TIMEOUT_MS: "0" } });
+  assert.equal(toolContext(runtime, { signal: new AbortController().signal, requestId: "4" }).deadline, undefined);
+  const timed = testRuntime({ env: { TOOL_CALL_TIMEOUT_MS: "5000" } });
+  assert.deepEqual(toolContext(timed, { signal: new AbortController().signal, requestId: "5" }).deadline, {
+    ms: 5000,
+    setting: "TOOL_CALL_TIMEOUT_MS",
+  });
+  await runtime.close();
+  await timed.close();
 });

@@ -27,7 +27,7 @@ export const FUZZ_ENV: Env = {
   NCBI_IDCONV_BASE_URL: `${BASE}/idconv`,
   PDF_ROOT: new URL("../../files", import.meta.url).pathname,
   UPSTREAM_TIMEOUT_MS: "600000",
-  // Simulated time jumps while a PDF extractor process works (the event loop looks idle): no call deadline.
+  // Simulated time jumps while real work (PDF extraction) runs: no call deadline here.
   TOOL_CALL_TIMEOUT_MS: "0",
   NCBI_MAX_RETRIES: "1",
 };

@@ -8,11 +8,11 @@ import { Client, InMemoryTransport } from "../../src/sdk.ts";
 import type { Fetch } from "../../src/upstream/types.ts";
 
 /**
- * A config for tests: upstream delays off, and the tool-call deadline at its maximum (tests drive a manual
- * clock far faster than real work such as PDF extraction runs), unless a test turns them on.
+ * A config for tests: upstream delays and the tool-call deadline off (tests drive a manual clock far
+ * faster than real work such as PDF extraction runs), unless a test turns them on.
  */
 export function testConfig(env: Env = {}): Config {
-  return loadConfig({ NCBI_REQUEST_DELAY_MS: "0", TOOL_CALL_TIMEOUT_MS: "3600000", ...env });
+  return loadConfig({ NCBI_REQUEST_DELAY_MS: "0", TOOL_CALL_TIMEOUT_MS: "0", ...env });
 }
 
 export interface RecordedRequest {
