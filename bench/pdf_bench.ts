@@ -119,9 +119,11 @@ class StdioServer {
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
   readonly #pending = new Map<number, (message: Record<string, unknown>) => void>();
   #nextId = 1;
+  #exited?: string;
 
   constructor(root: string, cacheDir?: string) {
-    const read = [root, ...(cacheDir ? [cacheDir] : [])].join(",");
+    // --allow-read replaces the set's read list: the extractor code must stay readable.
+    const read = [root, join(REPO, "src/sources/pdf"), ...(cacheDir ? [cacheDir] : [])].join(",");
     this.#child = new Deno.Command(Deno.execPath(), {
       args: [
         "run",
@@ -137,10 +139,11 @@ class StdioServer {
       env: { PDF_ROOT: root, MCP_LOG_LEVEL: "error", ...(cacheDir ? { SCIENCE_MCP_CACHE_DIR: cacheDir } : {}) },
       stdin: "piped",
       stdout: "piped",
-      stderr: "null",
+      stderr: "piped",
     }).spawn();
     this.#writer = this.#child.stdin.getWriter();
     this.#read();
+    this.#watchExit();
   }
 
   async #read(): Promise<void> {
@@ -156,7 +159,20 @@ class StdioServer {
     }
   }
 
+  /** A server that exits early fails every pending request with its stderr, instead of hanging the bench. */
+  async #watchExit(): Promise<void> {
+    const stderr = new Response(this.#child.stderr).text();
+    const status = await this.#child.status;
+    const reason = (await stderr).trim().slice(-400);
+    this.#exited = `server exited (${status.code}) before answering: ${reason}`;
+    for (const [id, answer] of this.#pending) {
+      answer({ error: { message: this.#exited } });
+      this.#pending.delete(id);
+    }
+  }
+
   request(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+    if (this.#exited) return Promise.resolve({ error: { message: this.#exited } });
     const id = this.#nextId++;
     const answered = new Promise<Record<string, unknown>>((resolve) => this.#pending.set(id, resolve));
     this.#send({ jsonrpc: "2.0", id, method, params });

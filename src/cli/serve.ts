@@ -6,7 +6,7 @@
 import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } from "../config.ts";
 import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
-import { warmPdfExtractor } from "../sources/pdf/extractor.ts";
+import { warmPdfExtractor } from "../sources/pdf/warm_up.ts";
 import { startHttpServer } from "../transports/http_server.ts";
 import { runStdio } from "../transports/stdio.ts";
 import { UsageError } from "./args.ts";

@@ -9,7 +9,6 @@ import type { Logger } from "../../core/log.ts";
 import type { ToolContext } from "../../context.ts";
 import { type ChannelFactory, processChannels, startableDeno, workerChannels } from "./extractor_process.ts";
 import { tooManyBytes } from "./limits.ts";
-import { listPdfFiles, readPdfBytes } from "./pdf_files.ts";
 import { joinIndexes, type SearchIndex } from "./normalize.ts";
 import {
   PdfExtractionError,
@@ -28,8 +27,13 @@ import { type JobOptions, type JobRequest, WorkerPool } from "./worker_pool.ts";
  */
 export const MIN_CHARS_PER_PAGE = 16;
 
-/** Documents with at least this many pages are shared by two extractors (contiguous halves). */
-const SPLIT_MIN_PAGES = 6;
+/**
+ * Documents with at least this many pages, in files of at least this many bytes, are shared by two
+ * extractors (contiguous halves). Each extractor parses the document and its fonts on its own, and two
+ * busy processes slow each other down on a small machine, so sharing pays off for books, not papers.
+ */
+const SPLIT_MIN_PAGES = 40;
+const SPLIT_MIN_BYTES = 1024 * 1024;
 /** Resident memory one extractor process may use (pdf.js on a 350-page book stays well under 300 MiB). */
 export const EXTRACTOR_MEMORY_MB = 768;
 
@@ -48,31 +52,13 @@ export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "lo
   return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: systemClock, log: ctx.log }));
 }
 
-/** Sizes of a PDF of PDF_ROOT fit to warm the extractors up: a real document (fonts), but a short one. */
-const WARM_UP_MIN_BYTES = 16 * 1024;
-const WARM_UP_MAX_BYTES = 1024 * 1024;
-const WARM_UP_DELAY_MS = 1000;
+/** Runs over the built-in typeset PDF (warm_up_pdf.ts) before the samples of PDF_ROOT. */
+const WARM_UP_SYNTHETIC_RUNS = 3;
 
-/**
- * Starts the extractors in the background (process start, pdf.js loading, a warm-up run on the smallest
- * PDF of PDF_ROOT, or a tiny built-in one), so the first search of a freshly started server pays for
- * none of it. Called once the server is up; never fails.
- */
-export function warmPdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): void {
-  const extractor = workerExtractor(ctx);
-  // A moment's delay: the first requests of a client (initialize, lists, a search answered from the disk
-  // cache) need no extractor and should not share the CPU with two starting processes.
-  const timer = setTimeout(() => {
-    smallestPdf(ctx.config.pdf.root).then((bytes) => extractor.warm(bytes), () => extractor.warm());
-  }, WARM_UP_DELAY_MS);
-  Deno.unrefTimer(timer);
-}
-
-async function smallestPdf(root: string): Promise<Uint8Array | undefined> {
-  const { files } = await listPdfFiles(root);
-  const fit = files.filter((f) => f.size >= WARM_UP_MIN_BYTES && f.size <= WARM_UP_MAX_BYTES);
-  const small = fit.sort((a, b) => a.size - b.size)[0];
-  return small ? await readPdfBytes(small, WARM_UP_MAX_BYTES) : undefined;
+/** The warm-up plan of every extractor: the built-in PDF, then each sample twice. */
+function warmUpPlan(samples: Uint8Array[]): JobRequest[] {
+  const synthetic: JobRequest[] = Array.from({ length: WARM_UP_SYNTHETIC_RUNS }, () => ({ op: "warm" }));
+  return [...synthetic, ...samples.flatMap((bytes): JobRequest[] => [{ op: "warm", bytes }, { op: "warm", bytes }])];
 }
 
 export interface ExtractorOptions {
@@ -82,8 +68,10 @@ export interface ExtractorOptions {
   log?: Logger;
   /** The clock of the time budgets (default: the system clock; see {@link workerExtractor}). */
   clock?: Clock;
-  /** Page count from which a document is split across two extractors (default 6). */
+  /** Page count from which a document is split across two extractors (default 40). */
   splitMinPages?: number;
+  /** File size from which a document is split across two extractors (default 1 MiB). */
+  splitMinBytes?: number;
   /** Resident memory budget of one extractor process in MiB (default {@link EXTRACTOR_MEMORY_MB}). */
   memoryMb?: number;
   /** How slots run (tests); default: processes when this process may start Deno, else worker threads. */
@@ -95,8 +83,8 @@ export interface WorkerExtractor extends PdfExtractor {
   probe(bytes: Uint8Array, options?: PdfExtractOptions): Promise<PdfProbe>;
   /** Builds the search index of `text` off the server's thread (folding a book takes tens of ms). */
   index(text: string, options?: { signal?: AbortSignal }): Promise<SearchIndex>;
-  /** Starts the extractors now, each warming up on `bytes` (see {@link warmPdfExtractor}). */
-  warm(bytes?: Uint8Array): void;
+  /** Starts the extractors now and warms them up, on `samples` too (see warm_up.ts). */
+  warm(samples?: Uint8Array[]): void;
   /** The pool, for tests and benchmarks (pids, slots started). */
   readonly pool: WorkerPool;
 }
@@ -111,6 +99,7 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
     channels: options.channels ?? defaultChannels(options),
   });
   const splitMinPages = options.splitMinPages ?? SPLIT_MIN_PAGES;
+  const splitMinBytes = options.splitMinBytes ?? SPLIT_MIN_BYTES;
 
   function checkSize(bytes: Uint8Array): void {
     if (bytes.byteLength > limits.maxBytes) throw tooManyBytes(bytes.byteLength, limits.maxBytes);
@@ -129,7 +118,8 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
       const maxPages = opts.maxPages ?? limits.maxPages;
       const budgetMs = opts.timeoutMs ?? limits.timeoutMs;
       const deadline = clock.now() + budgetMs;
-      const parts = pool.size > 1 && pool.idle >= 2 ? 2 : 1;
+      // Two parts when two extractors are free or only warming up (a warm-up step is short).
+      const parts = pool.size > 1 && pool.available >= 2 && bytes.byteLength >= splitMinBytes ? 2 : 1;
       const progress: number[] = [];
       const job = (part: number): Promise<Extract<FinalReply, { kind: "done" }>> =>
         done(
@@ -172,7 +162,7 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
       if (reply.kind !== "indexed") throw new Error(`unexpected extractor reply '${reply.kind}'`);
       return reply.index;
     },
-    warm: (bytes?: Uint8Array) => pool.warm(bytes ? { op: "warm", bytes } : { op: "warm" }),
+    warm: (samples: Uint8Array[] = []) => pool.warm(warmUpPlan(samples)),
     close: () => pool.close(),
   };
 }

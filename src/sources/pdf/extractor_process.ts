@@ -4,6 +4,7 @@
  * binary, a permission set without `run`) — a worker thread of the server, as before. Both speak the
  * messages of worker_protocol.ts.
  */
+import os from "node:os";
 import type { Logger } from "../../core/log.ts";
 import { decodeReply, encodeRequest, FrameReader, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
 
@@ -34,6 +35,11 @@ export interface ProcessOptions {
 }
 
 const CHILD_MODULE = new URL("./extract_child.ts", import.meta.url);
+/**
+ * Nice value of an extractor process on Linux: its start-up (loading pdf.js) and warm-up run in the
+ * background while the server answers from its caches, which must not wait for them.
+ */
+const EXTRACTOR_NICE = 10;
 
 /** Starts an extractor process per slot, with the least it needs: read access to its own folder. */
 export function processChannels(options: ProcessOptions): ChannelFactory {
@@ -55,6 +61,7 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
       stdout: "piped",
       stderr: "inherit",
     }).spawn();
+    lowerPriority(child.pid);
     const writer = child.stdin.getWriter();
     let alive = true;
     const end = (detail: string) => {
@@ -91,6 +98,19 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
       },
     };
   };
+}
+
+/**
+ * Lowers a just-started extractor's priority where the permission set allows it (`--allow-sys=setPriority`).
+ * On Linux a nice value is per thread: set this early, it is inherited by the threads the process starts.
+ */
+function lowerPriority(pid: number): void {
+  if (Deno.permissions.querySync({ name: "sys", kind: "setPriority" }).state !== "granted") return;
+  try {
+    os.setPriority(pid, EXTRACTOR_NICE);
+  } catch {
+    // gone already, or not permitted after all: normal priority
+  }
 }
 
 /** Runs pdf_worker.ts as a worker thread of this process (fallback; see the module comment). */

@@ -95,6 +95,7 @@ export class PdfLibrary {
   readonly #disk?: DiskTextCache;
   readonly #inFlight = new Map<string, Promise<Loaded>>();
   readonly #probes = new Map<string, PdfProbe>();
+  #calls = 0;
 
   constructor(options: LibraryOptions) {
     this.#options = options;
@@ -103,18 +104,37 @@ export class PdfLibrary {
     if (options.cacheDir) this.#disk = new DiskTextCache(options.cacheDir);
   }
 
+  /**
+   * Whether a document is being opened: the warm-up waits (warm_up.ts), since a document read from the
+   * disk cache is answered in tens of milliseconds that two starting processes would stretch. (A listing
+   * may probe files, which starts an extractor anyway.)
+   */
+  get busy(): boolean {
+    return this.#calls > 0;
+  }
+
   /** Opens `name` (INVALID_INPUT for names that are not plain names). */
   async open(name: string, call: CallContext = {}): Promise<OpenOutcome> {
-    const file = await locatePdf(this.#options.root, name);
-    if (!file) return { status: "missing" };
-    return await this.openFile(file, call);
+    this.#calls++;
+    try {
+      const file = await locatePdf(this.#options.root, name);
+      if (!file) return { status: "missing" };
+      return await this.openFile(file, call);
+    } finally {
+      this.#calls--;
+    }
   }
 
   /** Opens a file found by {@link files} or {@link open}. */
   async openFile(file: PdfFile, call: CallContext = {}): Promise<OpenOutcome> {
-    const key = keyOf(file);
-    const loaded = this.#remembered(key) ?? await abortable(this.#load(key, file, call), call.signal);
-    return loaded.status === "missing" ? loaded : { ...loaded, file };
+    this.#calls++;
+    try {
+      const key = keyOf(file);
+      const loaded = this.#remembered(key) ?? await abortable(this.#load(key, file, call), call.signal);
+      return loaded.status === "missing" ? loaded : { ...loaded, file };
+    } finally {
+      this.#calls--;
+    }
   }
 
   /** The PDFs in PDF_ROOT (by name, at most MAX_LISTED). */

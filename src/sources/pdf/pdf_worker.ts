@@ -15,6 +15,7 @@
  */
 import os from "node:os";
 import { buildIndex } from "./normalize.ts";
+import { warmUpPdf } from "./warm_up_pdf.ts";
 import type { UnreadablePage } from "./types.ts";
 import { pageRange, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
 
@@ -30,6 +31,9 @@ console.log = console.info = console.debug = (...args: unknown[]) => console.err
 const pdfjs = await importQuietly(() => import("pdfjs-dist/legacy/build/pdf.mjs"));
 const pdfjsCore = await importQuietly(() => import("pdfjs-dist/legacy/build/pdf.worker.mjs"));
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsCore;
+
+/** The built-in warm-up PDF, made on the first warm-up step. */
+let builtIn: Uint8Array | undefined;
 
 /** Pages between two progress messages. */
 const PROGRESS_EVERY = 16;
@@ -82,7 +86,8 @@ scope.onmessage = async (event) => {
       return;
     }
     if (request.op === "warm") {
-      await run({ id: request.id, op: "extract", bytes: request.bytes ?? warmUpPdf(), maxPages: 100 });
+      const bytes = request.bytes ?? (builtIn ??= await warmUpPdf());
+      await run({ id: request.id, op: "extract", bytes: bytes.slice(), maxPages: 100 });
       scope.postMessage({ id: request.id, kind: "done", pageCount: 1, first: 1, pages: [], unreadable: [] });
       return;
     }
@@ -225,27 +230,4 @@ function classify(error: unknown): Omit<Extract<WorkerReply, { kind: "failed" }>
   }
   const what = name === "InvalidPDFException" ? "is not a valid PDF" : "is damaged and cannot be parsed";
   return { kind: "failed", reason: "corrupt", message: `The file ${what}: ${detail}` };
-}
-
-/** A one-page PDF with a line of Helvetica text, built in memory for the warm-up run. */
-function warmUpPdf(): Uint8Array {
-  const content = "BT /F1 12 Tf 72 720 Td (Warming up the extractor: text, fonts and layout.) Tj ET";
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let out = "%PDF-1.4\n";
-  const offsets = objects.map((body, i) => {
-    const at = out.length;
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return at;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const at of offsets) out += `${String(at).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
 }

@@ -87,13 +87,44 @@ Deno.test("a worker that crashes fails its job without taking the process down",
   }
 });
 
-Deno.test("warm starts every slot with its warm-up job; idle slots end after the idle time", async () => {
+Deno.test("warm-up steps yield to a real job: it runs right after the step in progress", async () => {
+  const p = pool(1);
+  try {
+    p.warm([job(20), job(20), job(20)]);
+    assert.equal(p.workers, 1);
+    assert.equal(p.idle, 0, "the slot is running its first warm-up step");
+    assert.equal(p.available, 1, "a slot that is only warming up counts as available");
+    const reply = await p.run(job(1), { timeoutMs: 5000 });
+    assert.equal(reply.kind === "done" && reply.pages[0], "1");
+    assert.equal(p.warming, 1, "the job went ahead of the second and third steps (the second has started)");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("with a warm-up plan, a slot that read a document is replaced by a fresh warmed one when idle", async () => {
   const p = pool(2, 30);
   try {
-    p.warm(job(1));
+    p.warm([job(1)]);
     assert.equal(p.workers, 2);
     await p.run(job(1), { timeoutMs: 5000 });
-    // Both end once idle for 30 ms; a loaded machine may take a while to get there, so poll.
+    // The used slot is replaced once idle for 30 ms; a loaded machine may take a while to get there, so poll.
+    for (let waited = 0; p.spawned < 3 && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(p.spawned, 3, "one replacement, for the slot that ran the job");
+    assert.equal(p.workers, 2, "both slots stay, warm, for the next search");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("without a warm-up plan, idle slots end after the idle time", async () => {
+  const p = pool(2, 30);
+  try {
+    p.warm();
+    assert.equal(p.workers, 2);
+    await p.run(job(1), { timeoutMs: 5000 });
     for (let waited = 0; p.workers > 0 && waited < 10_000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -1,0 +1,49 @@
+/** The extractor's pipe protocol: frames survive any chunking, index offsets survive packing. */
+import assert from "node:assert/strict";
+import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
+import {
+  decodeReply,
+  encodeReply,
+  FrameReader,
+  packOffsets,
+  unpackOffsets,
+  type WorkerReply,
+} from "../../../src/sources/pdf/worker_protocol.ts";
+
+Deno.test("packed offsets round-trip: runs of +1, repeats, jumps back and values near 2^32", () => {
+  const values = Uint32Array.from([0, 1, 2, 2, 2, 3, 900, 901, 5, 4_294_967_295, 0, 128, 129, 16_384]);
+  const packed = packOffsets(values);
+  assert.deepEqual([...unpackOffsets(packed, values.length)], [...values]);
+  const climbing = Uint32Array.from({ length: 1000 }, (_, i) => i);
+  assert.equal(packOffsets(climbing).length, 1000, "a climbing run costs one byte per offset");
+});
+
+Deno.test("truncated packed offsets are an error, not garbage", () => {
+  const packed = packOffsets(Uint32Array.from([1, 300, 70_000]));
+  assert.throws(() => unpackOffsets(packed.subarray(0, packed.length - 1), 3), /truncated/);
+});
+
+Deno.test("a reply with an index arrives whole through a pipe that delivers it a few bytes at a time", () => {
+  const text = "Influential nodes\fﬁnd the ﬁrst  page’s  NODES again";
+  const reply: WorkerReply = {
+    id: 7,
+    kind: "done",
+    pageCount: 2,
+    first: 1,
+    pages: text.split("\f"),
+    unreadable: [],
+    index: buildIndex(text),
+  };
+  const frame = encodeReply(reply);
+  const reader = new FrameReader();
+  const received: WorkerReply[] = [];
+  for (let at = 0; at < frame.length; at += 5) {
+    for (const { message, binary } of reader.push(frame.slice(at, at + 5))) received.push(decodeReply(message, binary));
+  }
+  assert.equal(received.length, 1);
+  const got = received[0] as Extract<WorkerReply, { kind: "done" }>;
+  assert.deepEqual(got.pages, reply.pages);
+  assert.equal(got.index?.text, reply.index!.text);
+  assert.deepEqual([...got.index!.from], [...reply.index!.from]);
+  assert.deepEqual([...got.index!.to], [...reply.index!.to]);
+});
