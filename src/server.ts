@@ -3,6 +3,7 @@
  * connect it to stdio or HTTP. Tools and resources come from the catalogue; every call goes through
  * {@link invokeTool}, the same path the CLI takes.
  */
+import { clipValue } from "./core/clip.ts";
 import { SERVER_NAME, VERSION } from "./config.ts";
 import { invokeTool } from "./core/invoke.ts";
 import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
@@ -131,7 +132,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
   server.setRequestHandler("tools/call", async (request, extra) => {
     const { name, arguments: args } = request.params;
     const requestId = String(extra.mcpReq.id);
-    sessionLog?.log.info("request", { request: requestId, tool: name, arguments: args });
+    sessionLog?.log.info("request", { request: requestId, tool: name, arguments: clipValue(args) });
     const raw = rawTools.get(name);
     if (raw) return await raw.call(args ?? {}, extra, server, options.notifier);
     const def = byName.get(name);
@@ -149,7 +150,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
       progressToken: request.params._meta?.progressToken,
       notify: (n) => extra.mcpReq.notify(n as ServerNotification),
     });
-    ctx.log.info("tool call", { tool: def.name, arguments: args });
+    ctx.log.info("tool call", { tool: def.name, arguments: clipValue(args) });
     const stopLogs = modern ? forwardRequestLogs(runtime.deps.log, requestId, extra) : undefined;
     inFlight.set(requestId, extra.mcpReq.notify);
     try {

@@ -2,6 +2,7 @@
  * The one error vocabulary of the server. Every tool failure, whatever its cause, leaves as an
  * {@link ErrorEnvelope} with `isError: true`, so a model always gets a code to branch on and a hint to act on.
  */
+import { clipValue } from "./clip.ts";
 import { z } from "zod";
 
 export const ERROR_CODES = [
@@ -180,6 +181,6 @@ function upstreamEnvelope(error: UpstreamError, hints: RecoveryHints | undefined
 /** Shorthand for the most common error: the caller's input broke a rule. */
 export function invalidInput(field: string, rule: string, value?: unknown, hint?: string): ToolError {
   return new ToolError("INVALID_INPUT", `Invalid input '${field}': ${rule}`, hint ?? `Fix '${field}' and call again.`, {
-    invalidInput: value === undefined ? { field } : { field, value },
+    invalidInput: value === undefined ? { field } : { field, value: clipValue(value) },
   });
 }

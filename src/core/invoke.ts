@@ -2,6 +2,7 @@
  * Runs one tool call from untrusted arguments to an MCP CallToolResult. MCP and the CLI both call this,
  * so validation, output checks, size limits and error envelopes are identical on every path.
  */
+import { clipValue } from "./clip.ts";
 import { z } from "zod";
 import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
 import {
@@ -154,7 +155,7 @@ export function parseArguments(def: AnyToolDef, rawArgs: unknown): Record<string
       invalidInput: {
         field: field || null,
         rule: issue.message,
-        ...(value === undefined ? {} : { value: clip(value) }),
+        ...(value === undefined ? {} : { value: clipValue(value) }),
       },
     },
   );
@@ -173,11 +174,6 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
     node = (node as Record<PropertyKey, unknown>)[key];
   }
   return node;
-}
-
-function clip(value: unknown): unknown {
-  if (typeof value === "string" && value.length > 200) return value.slice(0, 200) + "…";
-  return value;
 }
 
 function describe(error: unknown): string {

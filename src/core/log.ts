@@ -2,6 +2,7 @@
  * Structured logging. Lines go to stderr as JSON (stdout belongs to the protocol in stdio mode); sinks
  * can be added (MCP logging notifications, per-session files). Secrets are redacted before any sink.
  */
+import { type ClipLimits, clipValue } from "./clip.ts";
 import { type Clock, systemClock } from "./clock.ts";
 
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
@@ -44,6 +45,9 @@ export function redact(text: string): string {
   return text.replace(SECRET_PARAMS, "$1REDACTED").replace(BEARER, "$1REDACTED");
 }
 
+/** Bounds of a log record: wide enough for stack traces and result summaries, never a whole document. */
+const LOG_LIMITS: ClipLimits = { chars: 4000, items: 100, depth: 8 };
+
 function redactValue(value: unknown): unknown {
   if (typeof value === "string") return redact(value);
   if (Array.isArray(value)) return value.map(redactValue);
@@ -68,13 +72,13 @@ export function createLogger(
   function build(base: Record<string, unknown>): Logger {
     const log = (level: LogLevel, msg: string, fields: Record<string, unknown> = {}) => {
       if (LOG_LEVELS.indexOf(level) < min) return;
-      const record = redactValue({
+      const record = redactValue(clipValue({
         time: new Date(clock.now()).toISOString(),
         level,
         msg,
         ...base,
         ...fields,
-      }) as LogRecord;
+      }, LOG_LIMITS)) as LogRecord;
       for (const sink of sinks) {
         try {
           sink(record);

@@ -156,3 +156,20 @@ Deno.test("a session log file records requests, results, errors and warnings, re
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("logged tool arguments are cut to a few hundred characters", async () => {
+  const dir = await Deno.makeTempDir();
+  const runtime = testRuntime({ clock: systemClock });
+  const sessionLog = openSessionLog(dir, Date.UTC(2026, 0, 31, 23, 59, 58), { session: "s2" });
+  const a = await connect(runtime, { sessionId: "s2", sessionLog });
+  try {
+    await a.client.callTool({ name: "chatty_test", arguments: { text: "q".repeat(50_000) } });
+    await a.close();
+    const lines = (await Deno.readTextFile(sessionLog.path)).trim().split("\n").map((l) => JSON.parse(l));
+    const request = lines.find((l) => l.msg === "request");
+    assert.match(request.arguments.text, /^q{300}…\(\+49700 chars\)$/);
+  } finally {
+    await runtime.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

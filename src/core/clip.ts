@@ -1,0 +1,37 @@
+/**
+ * Bounded copies of caller-supplied values for echoing back (invalid_input) and for logs: long strings,
+ * long arrays, wide or deep objects are cut with a marker saying how much was left out, so a hostile or
+ * careless argument can neither flood a log nor come back whole in an error.
+ */
+
+export interface ClipLimits {
+  /** Characters kept of a string. */
+  chars: number;
+  /** Items kept of an array, keys of an object. */
+  items: number;
+  /** Nesting kept; deeper arrays and objects become a marker. */
+  depth: number;
+}
+
+/** For values echoed to a caller (invalid_input) and for logged tool arguments. */
+export const ECHO_LIMITS: ClipLimits = { chars: 300, items: 20, depth: 4 };
+
+/** A copy of `value` within `limits` (values that fit come back equal). */
+export function clipValue(value: unknown, limits: ClipLimits = ECHO_LIMITS, depth = 0): unknown {
+  if (typeof value === "string") {
+    return value.length > limits.chars
+      ? `${value.slice(0, limits.chars)}…(+${value.length - limits.chars} chars)`
+      : value;
+  }
+  if (!value || typeof value !== "object") return value;
+  if (depth >= limits.depth) return Array.isArray(value) ? "[…]" : "{…}";
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, limits.items).map((item) => clipValue(item, limits, depth + 1));
+    return value.length > limits.items ? [...kept, `…(+${value.length - limits.items} items)`] : kept;
+  }
+  const entries = Object.entries(value);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of entries.slice(0, limits.items)) out[key] = clipValue(item, limits, depth + 1);
+  if (entries.length > limits.items) out["…"] = `+${entries.length - limits.items} keys`;
+  return out;
+}
