@@ -51,6 +51,8 @@ interface Slot {
   warmUp: JobRequest[];
   /** Whether it has run a real job (a slot that has only warmed up holds no document's memory). */
   used?: boolean;
+  /** Whether it has run a real extraction (it needs no warm-up any more). */
+  extracted?: boolean;
   job?: Job & { id: number; stopTimer: AbortController; onAbort: () => void };
   idleTimer?: ReturnType<typeof setTimeout>;
 }
@@ -69,6 +71,7 @@ export class WorkerPool {
   #spawned = 0;
   /** The warm-up plan every slot runs once started (see {@link warm}). */
   #warmUp: JobRequest[] = [];
+  #warmUpSteps = 0;
 
   constructor(options: PoolOptions) {
     this.#options = { ...options, size: Math.max(1, options.size) };
@@ -102,13 +105,18 @@ export class WorkerPool {
   warm(plan: JobRequest[] = []): void {
     this.#warmUp = plan;
     while (!this.#closed && this.#slots.size < this.#options.size) this.#idle(this.#spawn());
-    for (const slot of this.#slots) slot.warmUp = [...plan];
+    for (const slot of this.#slots) if (!slot.extracted) slot.warmUp = [...plan];
     this.#dispatch();
   }
 
   /** Idle slots right now. */
   get idle(): number {
     return [...this.#slots].filter((s) => !s.job).length + (this.#options.size - this.#slots.size);
+  }
+
+  /** Warm-up steps started since the pool was made. */
+  get warmUpSteps(): number {
+    return this.#warmUpSteps;
   }
 
   /** Warm-up steps not yet started, over all slots. */
@@ -160,6 +168,7 @@ export class WorkerPool {
       const next = () => {
         if (this.#slots.has(slot) && !slot.job) this.#idle(slot);
       };
+      this.#warmUpSteps++;
       this.#start(slot, {
         request: step,
         options: { timeoutMs: WARM_UP_MS },
@@ -208,6 +217,12 @@ export class WorkerPool {
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     if (!job.warmUp) slot.used = true;
+    // An extraction warms a slot as well as the plan would, and the plan's leftovers would only share the
+    // CPU with the searches that follow. (A probe reads no page content: the plan stays.)
+    if (!job.warmUp && job.request.op === "extract") {
+      slot.extracted = true;
+      slot.warmUp = [];
+    }
     slot.job = { ...job, id, stopTimer, onAbort };
     slot.channel.send({ ...job.request, id } as WorkerRequest);
   }

@@ -87,7 +87,7 @@ Deno.test("a worker that crashes fails its job without taking the process down",
   }
 });
 
-Deno.test("warm-up steps yield to a real job: it runs right after the step in progress", async () => {
+Deno.test("warm-up steps yield to a real job: it runs right after the step in progress, and ends that slot's plan", async () => {
   const p = pool(1);
   try {
     p.warm([job(20), job(20), job(20)]);
@@ -96,7 +96,20 @@ Deno.test("warm-up steps yield to a real job: it runs right after the step in pr
     assert.equal(p.available, 1, "a slot that is only warming up counts as available");
     const reply = await p.run(job(1), { timeoutMs: 5000 });
     assert.equal(reply.kind === "done" && reply.pages[0], "1");
-    assert.equal(p.warming, 1, "the job went ahead of the second and third steps (the second has started)");
+    assert.equal(p.warmUpSteps, 1, "the job went ahead of the second and third steps");
+    assert.equal(p.warming, 0, "and made them needless");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("a warm-up arriving after a real extraction leaves that slot alone", async () => {
+  const p = pool(1);
+  try {
+    await p.run(job(1), { timeoutMs: 5000 });
+    p.warm([job(1), job(1)]);
+    assert.equal(p.warming, 0);
+    assert.equal(p.warmUpSteps, 0, "no warm-up step shares the CPU with the searches that follow");
   } finally {
     await p.close();
   }
