@@ -9,6 +9,7 @@
  *
  * Usage: `deno run -A scripts/hostile_pdfs.ts [DIR]` (default ../shared/corpus/pdf, then fixtures/pdf).
  */
+import { writePdf } from "../src/sources/pdf/pdf_writer.ts";
 import { join } from "node:path";
 import process from "node:process";
 import { constants, deflateRawSync } from "node:zlib";
@@ -60,39 +61,12 @@ export function decompressionBomb(inflatedMiB = 4096): Uint8Array {
   for (let i = 0; i < inflatedMiB; i++) stream.set(block, 2 + i * block.length);
   const tail = 2 + block.length * inflatedMiB;
   stream.set([0x03, 0x00, adler >>> 24, (adler >>> 16) & 0xff, (adler >>> 8) & 0xff, adler & 0xff], tail);
-  const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
-  const parts: Uint8Array[] = [];
-  const offsets: number[] = [];
-  let size = 0;
-  const push = (bytes: Uint8Array) => {
-    parts.push(bytes);
-    size += bytes.length;
-  };
-  push(latin1("%PDF-1.7\n"));
-  const objects: (string | [string, Uint8Array, string])[] = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+  return writePdf([
+    ["<< /Type /Catalog /Pages 2 0 R >>"],
+    ["<< /Type /Pages /Kids [3 0 R] /Count 1 >>"],
+    ["<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>"],
     [`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, stream, "\nendstream"],
-  ];
-  objects.forEach((body, i) => {
-    offsets.push(size);
-    push(latin1(`${i + 1} 0 obj\n`));
-    if (typeof body === "string") push(latin1(body));
-    else body.forEach((piece) => push(typeof piece === "string" ? latin1(piece) : piece));
-    push(latin1("\nendobj\n"));
-  });
-  const xref = size;
-  push(latin1(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`));
-  for (const at of offsets) push(latin1(`${String(at).padStart(10, "0")} 00000 n \n`));
-  push(latin1(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  ], "1.7");
 }
 
 /** Whether an outcome is what `pdf` must produce. */

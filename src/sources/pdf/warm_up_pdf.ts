@@ -5,6 +5,7 @@
  * embedded CFF (Type1C) fonts with built-in, WinAnsi and /Differences encodings and a ToUnicode CMap,
  * Flate-compressed content streams, TJ kerning arrays, Td/TD/Tm/T* moves, superscripts, two columns.
  */
+import { type PdfObject, writePdf } from "./pdf_writer.ts";
 
 const WORDS = ("the of protein binding analysis results model network influence nodes data method cell " +
   "gene expression sample measured effect significant observed structure compound reaction rate field " +
@@ -154,15 +155,13 @@ async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-const ascii = (text: string) => new TextEncoder().encode(text);
-
 /** A stream object's body: its dictionary, then the (binary) data. */
-function stream(dict: string, data: Uint8Array): Uint8Array[] {
-  return [ascii(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, ascii("\nendstream")];
+function stream(dict: string, data: Uint8Array): PdfObject {
+  return [`<< ${dict} /Length ${data.length} >>\nstream\n`, data, "\nendstream"];
 }
 
 /** The font objects: font dictionary, descriptor, CFF program (and a ToUnicode CMap for the last). */
-function fontObjects(n: number, firstId: number): Uint8Array[][] {
+function fontObjects(n: number, firstId: number): PdfObject[] {
   const name = `WARMUP+Serif${n}`;
   const widths = Array.from({ length: 95 }, (_, i) => 250 + ((i + 1) * 37) % 450).join(" ");
   // Built-in (no /Encoding), WinAnsi, and a /Differences encoding, as papers mix them.
@@ -173,18 +172,18 @@ function fontObjects(n: number, firstId: number): Uint8Array[][] {
     : "/Encoding << /Type /Encoding /Differences [39 /quoteright 96 /quoteleft] >>";
   const toUnicode = n === FONTS - 1 ? `/ToUnicode ${firstId + 3} 0 R` : "";
   const objects = [
-    [ascii(
+    [
       `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /FirstChar 32 /LastChar 126 /Widths [${widths}] ` +
-        `/FontDescriptor ${firstId + 1} 0 R ${encoding} ${toUnicode} >>`,
-    )],
-    [ascii(
+      `/FontDescriptor ${firstId + 1} 0 R ${encoding} ${toUnicode} >>`,
+    ],
+    [
       `<< /Type /FontDescriptor /FontName /${name} /Flags 34 /FontBBox [0 -200 1000 900] /ItalicAngle 0 ` +
-        `/Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 /FontFile3 ${firstId + 2} 0 R >>`,
-    )],
+      `/Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 /FontFile3 ${firstId + 2} 0 R >>`,
+    ],
     stream("/Subtype /Type1C", new Uint8Array(cffFont(name))),
   ];
   if (toUnicode) {
-    const cmap = ascii([
+    const cmap = new TextEncoder().encode([
       "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
       "/CMapName /WarmUp def 1 begincodespacerange <00> <FF> endcodespacerange",
       "1 beginbfrange <20> <7E> <0020> endbfrange endcmap CMapName currentdict /CMap defineresource pop end end",
@@ -196,7 +195,7 @@ function fontObjects(n: number, firstId: number): Uint8Array[][] {
 
 /** Builds the warm-up PDF: `pages` pages (default 8) of about 430 words each. */
 export async function warmUpPdf(pages = 8): Promise<Uint8Array> {
-  const objects: Uint8Array[][] = [[ascii("<< /Type /Catalog /Pages 2 0 R >>")], []];
+  const objects: PdfObject[] = [["<< /Type /Catalog /Pages 2 0 R >>"], []];
   const fontRefs: string[] = [];
   for (let n = 0; n < FONTS; n++) {
     fontRefs.push(`/F${n} ${objects.length + 1} 0 R`);
@@ -207,37 +206,14 @@ export async function warmUpPdf(pages = 8): Promise<Uint8Array> {
     const id = objects.length + 1;
     kids.push(`${id} 0 R`);
     objects.push(
-      [ascii(
+      [
         `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << ${fontRefs.join(" ")} >> >> ` +
-          `/Contents ${id + 1} 0 R >>`,
-      )],
-      stream("/Filter /FlateDecode", await deflate(ascii(pageContent(page)))),
+        `/Contents ${id + 1} 0 R >>`,
+      ],
+      stream("/Filter /FlateDecode", await deflate(new TextEncoder().encode(pageContent(page)))),
     );
   }
-  objects[1] = [ascii(`<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${pages} >>`)];
+  objects[1] = [`<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${pages} >>`];
 
-  const chunks: Uint8Array[] = [ascii("%PDF-1.4\n")];
-  let length = chunks[0].length;
-  const offsets: number[] = [];
-  const push = (chunk: Uint8Array) => {
-    chunks.push(chunk);
-    length += chunk.length;
-  };
-  objects.forEach((parts, i) => {
-    offsets.push(length);
-    push(ascii(`${i + 1} 0 obj\n`));
-    parts.forEach(push);
-    push(ascii("\nendobj\n"));
-  });
-  const xref = length;
-  push(ascii(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`));
-  for (const at of offsets) push(ascii(`${String(at).padStart(10, "0")} 00000 n \n`));
-  push(ascii(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return writePdf(objects);
 }
