@@ -115,14 +115,9 @@ export class PdfLibrary {
 
   /** Opens `name` (INVALID_INPUT for names that are not plain names). */
   async open(name: string, call: CallContext = {}): Promise<OpenOutcome> {
-    this.#calls++;
-    try {
-      const file = await locatePdf(this.#options.root, name);
-      if (!file) return { status: "missing" };
-      return await this.openFile(file, call);
-    } finally {
-      this.#calls--;
-    }
+    const file = await locatePdf(this.#options.root, name);
+    if (!file) return { status: "missing" };
+    return await this.openFile(file, call);
   }
 
   /** Opens a file found by {@link files} or {@link open}. */
