@@ -3,6 +3,7 @@
  * items (Pictogram(s), Signal, GHS Hazard Statements, Precautionary Statement Codes), each tagged with a
  * ReferenceNumber that points into Record.Reference (the depositing source). One source's items form one
  * classification; sources often disagree, so each is kept and the summary says which source said what.
+ * Safety data is never dropped: a line no pattern reads is kept as given in `unparsed`.
  */
 import { isObject, type JsonObject, malformed, parsePugJson, toInt, toNumber } from "./pug_json.ts";
 
@@ -23,6 +24,10 @@ export interface HazardStatement {
   hazardClass?: string;
   /** Share of ECHA C&L notifiers reporting this statement, when the source is an ECHA aggregate. */
   percent?: number;
+  /** The share as printed when it is a bound, e.g. "> 99.9%" (then `percent` is 99.9). */
+  share?: string;
+  /** CLP footnote asterisks after the code, e.g. "**" (route of exposure not excluded), as printed. */
+  marks?: string;
 }
 
 export interface GhsClassification {
@@ -35,6 +40,8 @@ export interface GhsClassification {
   pictograms: Pictogram[];
   hazardStatements: HazardStatement[];
   precautionaryCodes: string[];
+  /** Lines of this source that no pattern reads, kept verbatim (e.g. "Not Classified"). */
+  unparsed: string[];
 }
 
 export interface GhsRecord {
@@ -43,9 +50,14 @@ export interface GhsRecord {
   classifications: GhsClassification[];
 }
 
-const HAZARD = /^((?:EU)?H\d{3}[A-Za-z]*(?:\s*\+\s*(?:EU)?H\d{3}[A-Za-z]*)*)\s*(?:\((\d+(?:\.\d+)?)%\))?\s*:\s*(.+)$/;
+/** A code or combined codes (`H302+H312`, `EUH014`, `H360FD`); CLP asterisks and a notifier share in either
+ * order (`H373 **`, `H225 (> 99.9%)`); then the statement after a colon, or after a space when there is none. */
+const HAZARD =
+  /^((?:EU)?H\d{3}[A-Za-z]{0,3}(?:\s*\+\s*(?:EU)?H\d{3}[A-Za-z]{0,3})*)(?![\w+])\s*(\*{1,4})?\s*(?:\(\s*([<>≤≥]=?)?\s*(\d+(?:\.\d+)?)\s*%\s*\))?\s*(\*{1,4})?\s*(?::\s*|\s+|$)(.*)$/;
 const CLASS_SUFFIX = /\s*\[(?:(?:Danger|Warning)\s+)?([^\]]+)\]\s*$/;
-const P_CODE = /^P\d{3}(?:\+P\d{3})*$/;
+const P_CODES = /P\d{3}(?:\s*\+\s*P\d{3})*/g;
+/** PubChem's pointer sentence under every P-code list; it carries no data of the source. */
+const P_POINTER = /^\(The corresponding statement to each P-code can be found at the GHS Classification page\.\)$/;
 
 /** Parses a PUG-View JSON answer for one compound; a record without GHS data gives no classifications. */
 export function parseGhs(text: string, url: string, cid: number): GhsRecord {
@@ -68,7 +80,8 @@ export function parseGhs(text: string, url: string, cid: number): GhsRecord {
     addInformation(entry, info);
   }
   const classifications = [...bySource.values()].filter((c) =>
-    c.pictograms.length || c.signalWord || c.hazardStatements.length || c.precautionaryCodes.length
+    c.pictograms.length || c.signalWord || c.hazardStatements.length || c.precautionaryCodes.length ||
+    c.unparsed.length
   );
   return {
     cid: toInt(record.RecordNumber) ?? cid,
@@ -100,48 +113,78 @@ function newClassification(ref: JsonObject | undefined): GhsClassification {
     pictograms: [],
     hazardStatements: [],
     precautionaryCodes: [],
+    unparsed: [],
   };
 }
 
 function addInformation(entry: GhsClassification, info: JsonObject): void {
   const strings = markupStrings(info.Value);
+  const keepRaw = (text: string) => {
+    const line = text.replace(/\s+/g, " ").trim();
+    if (line && !entry.unparsed.includes(line)) entry.unparsed.push(line);
+  };
   switch (info.Name) {
     case "Pictogram(s)":
-      for (const icon of strings.flatMap((s) => s.markup)) {
-        const code = typeof icon.URL === "string" ? /(GHS\d{2})\.svg$/.exec(icon.URL)?.[1] : undefined;
-        if (icon.Type === "Icon" && code && !entry.pictograms.some((p) => p.code === code)) {
-          entry.pictograms.push({ code, name: typeof icon.Extra === "string" ? icon.Extra : code });
-        }
+      for (const { text, markup } of strings) {
+        const icons = markup.filter((m) => m.Type === "Icon");
+        for (const icon of icons) addPictogram(entry, icon, keepRaw);
+        if (!icons.length) keepRaw(text);
       }
       break;
-    case "Signal": {
-      const word = strings.map((s) => s.text.trim()).find((t) => t === "Danger" || t === "Warning");
-      if (word) entry.signalWord = word as SignalWord;
+    case "Signal":
+      for (const { text } of strings) {
+        const word = text.trim();
+        if (word === "Danger" || word === "Warning") {
+          if (entry.signalWord !== "Danger") entry.signalWord = word;
+        } else keepRaw(word);
+      }
       break;
-    }
     case "GHS Hazard Statements":
       for (const { text } of strings) {
         const statement = parseHazard(text);
-        if (statement && !entry.hazardStatements.some((h) => h.code === statement.code)) {
+        if (!statement) keepRaw(text);
+        else if (!entry.hazardStatements.some((h) => sameStatement(h, statement))) {
           entry.hazardStatements.push(statement);
         }
       }
       break;
     case "Precautionary Statement Codes":
       for (const { text } of strings) {
-        for (const code of text.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((c) => c.replace(/\s+/g, ""))) {
-          if (P_CODE.test(code) && !entry.precautionaryCodes.includes(code)) entry.precautionaryCodes.push(code);
-        }
+        if (P_POINTER.test(text.trim())) continue;
+        const { codes, rest } = parsePrecautionary(text);
+        for (const code of codes) if (!entry.precautionaryCodes.includes(code)) entry.precautionaryCodes.push(code);
+        if (rest) keepRaw(text);
       }
       break;
   }
 }
 
-/** `H226 (99.72%): Flammable liquid and vapor [Warning Flammable liquids]` → its parts. */
+function addPictogram(entry: GhsClassification, icon: JsonObject, keepRaw: (text: string) => void): void {
+  const name = typeof icon.Extra === "string" ? icon.Extra.trim() : undefined;
+  const code = typeof icon.URL === "string" ? /(GHS\d{2})\.svg$/i.exec(icon.URL)?.[1]?.toUpperCase() : undefined;
+  if (!code) return keepRaw(`pictogram ${name ?? ""} ${typeof icon.URL === "string" ? icon.URL : ""}`);
+  if (!entry.pictograms.some((p) => p.code === code)) entry.pictograms.push({ code, name: name || code });
+}
+
+function sameStatement(a: HazardStatement, b: HazardStatement): boolean {
+  return a.code === b.code && a.text === b.text && a.hazardClass === b.hazardClass && a.percent === b.percent;
+}
+
+/** "P210, P233, P301+P330+P331, and P501" → the codes, and whether anything else was left over. */
+export function parsePrecautionary(line: string): { codes: string[]; rest: boolean } {
+  const codes = [...line.matchAll(P_CODES)].map((m) => m[0].replace(/\s+/g, ""));
+  const rest = line.replace(P_CODES, "").replace(/\band\b|[,;.\s]/g, "");
+  return { codes, rest: rest.length > 0 };
+}
+
+/**
+ * One PubChem hazard line → its parts; undefined when the line is no statement (kept raw by the caller).
+ * @example parseHazard("H225 (> 99.9%): Highly Flammable liquid and vapor [Danger Flammable liquids]")
+ */
 export function parseHazard(line: string): HazardStatement | undefined {
-  const match = HAZARD.exec(line.trim());
+  const match = HAZARD.exec(line.replace(/\s+/g, " ").trim());
   if (!match) return undefined;
-  const [, code, percent, rest] = match;
+  const [, code, marksBefore, bound, percent, marksAfter, rest] = match;
   const klass = CLASS_SUFFIX.exec(rest);
   const statement: HazardStatement = {
     code: code.replace(/\s+/g, ""),
@@ -150,6 +193,9 @@ export function parseHazard(line: string): HazardStatement | undefined {
   if (klass) statement.hazardClass = klass[1].trim();
   const share = toNumber(percent);
   if (share !== undefined) statement.percent = share;
+  if (bound) statement.share = `${bound} ${percent}%`;
+  const marks = marksBefore ?? marksAfter;
+  if (marks) statement.marks = marks;
   return statement;
 }
 

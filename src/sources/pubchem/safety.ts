@@ -42,6 +42,10 @@ export interface MergedHazard {
   sources: string[];
   /** Highest ECHA notifier share reported for it, when any source gives one. */
   percent?: number;
+  /** That share as printed when it is a bound ("> 99.9%"). */
+  share?: string;
+  /** CLP asterisks any source prints after the code ("**"). */
+  marks?: string;
 }
 
 export interface GhsSummary {
@@ -62,7 +66,12 @@ export function summarizeGhs(classifications: GhsClassification[]): GhsSummary {
       const merged = hazards.get(h.code) ?? { code: h.code, text: h.text, sources: [] };
       if (!merged.hazardClass && h.hazardClass) merged.hazardClass = h.hazardClass;
       if (!merged.sources.includes(c.source)) merged.sources.push(c.source);
-      if (h.percent !== undefined) merged.percent = Math.max(merged.percent ?? 0, h.percent);
+      if (h.percent !== undefined && h.percent >= (merged.percent ?? -1)) {
+        merged.percent = h.percent;
+        if (h.share) merged.share = h.share;
+        else delete merged.share;
+      }
+      if (h.marks && (merged.marks ?? "").length < h.marks.length) merged.marks = h.marks;
       hazards.set(h.code, merged);
     }
   }

@@ -23,6 +23,8 @@ const output = z.object({
     text: z.string(),
     hazardClass: z.string().optional().describe("Hazard class and category."),
     percent: z.number().optional().describe("Highest share of ECHA C&L notifiers reporting it."),
+    share: z.string().optional().describe("That share as printed when a bound, e.g. '> 99.9%'."),
+    marks: z.string().optional().describe("CLP asterisks after the code, e.g. '**'."),
     sources: z.array(z.string()).describe("Sources that give it."),
   })).describe("Each H-statement once, in code order."),
   sources: z.array(z.object({
@@ -33,7 +35,9 @@ const output = z.object({
     pictograms: z.array(z.string()),
     hazardCodes: z.array(z.string()),
     precautionaryCodes: z.array(z.string()).describe("P-statement codes, e.g. 'P301+P330+P331'."),
+    unparsed: z.array(z.string()).optional().describe("Lines of this source kept verbatim: no pattern reads them."),
   })).describe("One classification per source record, as deposited."),
+  warnings: z.array(z.string()).optional(),
 });
 
 export const fetchCompoundSafety = defineTool({
@@ -50,6 +54,7 @@ export const fetchCompoundSafety = defineTool({
   examples: [{ cid: 176 }],
   async run(args, ctx) {
     const record = await fetchGhs(ctx, args.cid);
+    const unread = record.classifications.reduce((n, c) => n + c.unparsed.length, 0);
     return {
       cid: record.cid,
       ...(record.name ? { name: record.name } : {}),
@@ -62,7 +67,11 @@ export const fetchCompoundSafety = defineTool({
         pictograms: c.pictograms.map((p) => p.code),
         hazardCodes: c.hazardStatements.map((h) => h.code),
         precautionaryCodes: c.precautionaryCodes,
+        ...(c.unparsed.length ? { unparsed: c.unparsed } : {}),
       })),
+      ...(unread
+        ? { warnings: [`${unread} line(s) could not be read as GHS data; kept verbatim under sources[].unparsed`] }
+        : {}),
     };
   },
   render(r) {
@@ -73,15 +82,21 @@ export const fetchCompoundSafety = defineTool({
       "",
       "## Hazard statements",
       ...r.hazardStatements.map((h) => {
-        const detail = [h.hazardClass, h.percent === undefined ? undefined : `${h.percent}% of ECHA notifiers`]
+        const detail = [
+          h.hazardClass,
+          h.percent === undefined ? undefined : `${h.share ?? `${h.percent}%`} of ECHA notifiers`,
+        ]
           .filter(Boolean).join("; ");
-        return `- ${h.code}: ${h.text}${detail ? ` (${detail})` : ""} — ${h.sources.map(shortName).join(", ")}`;
+        return `- ${h.code}${h.marks ? ` ${h.marks}` : ""}: ${h.text}${detail ? ` (${detail})` : ""} — ${
+          h.sources.map(shortName).join(", ")
+        }`;
       }),
       "",
       "## Precautionary statement codes, by source",
       ...r.sources.filter((s) => s.precautionaryCodes.length).map((s) =>
         `- ${label(s)}: ${s.precautionaryCodes.join(", ")}`
       ),
+      ...unparsedLines(r.sources),
       "",
       "## Sources",
       ...r.sources.map((s) => {
@@ -94,9 +109,15 @@ export const fetchCompoundSafety = defineTool({
         return `- ${label(s)} = ${s.source}: ${parts.join("; ")}`;
       }),
     ];
-    return lines.join("\n");
+    return [...lines, ...(r.warnings ?? []).map((w) => `warning: ${w}`)].join("\n");
   },
 });
+
+/** Lines no pattern reads, shown as given: a safety line is never silently dropped. */
+function unparsedLines(sources: { source: string; record?: string; unparsed?: string[] }[]): string[] {
+  const lines = sources.flatMap((s) => (s.unparsed ?? []).map((u) => `- ${label(s)}: ${u}`));
+  return lines.length ? ["", "## Lines kept as given (not read as statements)", ...lines] : [];
+}
 
 /** "European Chemicals Agency (ECHA)" → "ECHA": the parenthesised acronym when a source has one. */
 function shortName(source: string): string {

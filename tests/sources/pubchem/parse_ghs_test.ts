@@ -105,6 +105,75 @@ Deno.test("parseHazard reads codes, combined codes, shares and hazard classes", 
       hazardClass: "Reproductive toxicity",
     },
   );
+  assert.deepEqual(parseHazard("H225 (> 99.9%): Highly Flammable liquid and vapor [Danger Flammable liquids]"), {
+    code: "H225",
+    text: "Highly Flammable liquid and vapor",
+    hazardClass: "Flammable liquids",
+    percent: 99.9,
+    share: "> 99.9%",
+  });
+  assert.deepEqual(parseHazard("H373 **: May cause damage to organs"), {
+    code: "H373",
+    text: "May cause damage to organs",
+    marks: "**",
+  });
+  assert.deepEqual(parseHazard("H361d *** (12%): Suspected of damaging the unborn child"), {
+    code: "H361d",
+    text: "Suspected of damaging the unborn child",
+    percent: 12,
+    marks: "***",
+  });
+  assert.deepEqual(parseHazard("H302 + H312: Harmful if swallowed or in contact with skin"), {
+    code: "H302+H312",
+    text: "Harmful if swallowed or in contact with skin",
+  });
   assert.equal(parseHazard("Not Classified"), undefined);
   assert.equal(parseHazard("Reported as not meeting GHS hazard criteria by 3 of 5044 companies."), undefined);
+});
+
+const FORMS_URL = "https://pubchem.ncbi.nlm.nih.gov/rest/pug_view/data/compound/999001/JSON?heading=GHS+Classification";
+
+Deno.test("parseGhs keeps every statement form PubChem prints, and keeps unreadable lines verbatim", () => {
+  const record = parseGhs(pubchemFixture("built__pugview_ghs_statement_forms.json"), FORMS_URL, 999001);
+  const [echa, harmonised, repeated, supplier] = record.classifications;
+  assert.deepEqual(echa.hazardStatements.map((h) => [h.code, h.percent, h.share]), [
+    ["H225", 99.9, "> 99.9%"],
+    ["H319", 99.9, "> 99.9%"],
+  ]);
+  assert.equal(echa.precautionaryCodes.length, 15);
+  assert.equal(echa.precautionaryCodes.at(-1), "P501");
+  assert.deepEqual(echa.unparsed, [], "PubChem's pointer sentence under the P-codes is no data");
+  assert.deepEqual(harmonised.hazardStatements.map((h) => [h.code, h.marks]), [["H301", undefined], ["H370", "**"]]);
+  assert.deepEqual(repeated.hazardStatements.map((h) => [h.code, h.marks, h.hazardClass]), [
+    ["H361d", "***", "Reproductive toxicity"],
+    ["H373", "**", "Specific target organ toxicity, repeated exposure"],
+  ]);
+  assert.deepEqual(supplier.hazardStatements.map((h) => [h.code, h.percent]), [
+    ["H302+H312", 10.2],
+    ["EUH014", undefined],
+  ]);
+  assert.deepEqual(supplier.pictograms, [{ code: "GHS07", name: "Irritant" }]);
+  assert.deepEqual(supplier.precautionaryCodes, ["P261", "P264", "P270"]);
+  assert.equal(supplier.unparsed.length, 3, "unknown icon, 'Not Classified', the P line with prose");
+  assert.ok(supplier.unparsed.includes("Not Classified"));
+  assert.ok(supplier.unparsed.some((u) => u.includes("unknown.png")));
+  assert.ok(supplier.unparsed.includes("P261, P264, P270: see the supplier's safety data sheet"));
+});
+
+Deno.test("summarizeGhs keeps the printed share and the CLP asterisks of each statement", () => {
+  const { classifications } = parseGhs(pubchemFixture("built__pugview_ghs_statement_forms.json"), FORMS_URL, 1);
+  const summary = summarizeGhs(classifications);
+  const h225 = summary.hazardStatements.find((h) => h.code === "H225")!;
+  assert.equal(h225.share, "> 99.9%");
+  assert.equal(summary.hazardStatements.find((h) => h.code === "H373")!.marks, "**");
+  assert.deepEqual(summary.hazardStatements.map((h) => h.code), [
+    "EUH014",
+    "H225",
+    "H301",
+    "H302+H312",
+    "H319",
+    "H361d",
+    "H370",
+    "H373",
+  ]);
 });

@@ -96,3 +96,23 @@ Deno.test("fetch_compound_safety: faults and empty records", async (t) => {
     }
   });
 });
+
+Deno.test("fetch_compound_safety shows bounded shares, CLP asterisks and every line it could not read", async () => {
+  const h = await pubchemHarness(
+    reply("/pug_view/data/compound/999001/JSON", "built__pugview_ghs_statement_forms.json"),
+  );
+  try {
+    const result = await h.call("fetch_compound_safety", { cid: 999001 });
+    assert.notEqual(result.isError, true);
+    const s = result.structuredContent as unknown as Safety & { warnings?: string[] };
+    assert.ok(s.hazardStatements.some((x) => x.code === "H225" && x.percent === 99.9));
+    assert.equal(s.warnings?.length, 1);
+    const text = (result.content as { type: string; text: string }[])[0].text;
+    assert.match(text, /- H225: Highly Flammable liquid and vapor \(Flammable liquids; > 99\.9% of ECHA notifiers\)/);
+    assert.match(text, /- H373 \*\*: May causes damage to organs/);
+    assert.match(text, /Built supplier "Built supplier record": Not Classified/);
+    assert.match(text, /warning: 3 line\(s\) could not be read as GHS data/);
+  } finally {
+    await h.close();
+  }
+});
