@@ -3,13 +3,14 @@
  * PubMed), returning the JATS article parsed. PMC takes the numeric part of a PMCID as `id`.
  */
 import type { SourceContext } from "../../context.ts";
-import { parsePmcArticles } from "./parse_jats.ts";
+import { parseError, parsePmcArticles } from "./parse_jats.ts";
 import type { PmcArticle } from "./types.ts";
 
 export type PmcCtx = Pick<SourceContext, "upstream" | "signal">;
 
 /**
  * The article, or undefined when PMC sent none for this id.
+ * @throws UpstreamError when PMC answers something that is not a PMC article set, or another article.
  * @example (await pmcArticle(ctx, "PMC3299399"))?.sections[0].heading // "Introduction"
  */
 export async function pmcArticle(ctx: PmcCtx, pmcid: string): Promise<{ article?: PmcArticle; url: string }> {
@@ -20,5 +21,10 @@ export async function pmcArticle(ctx: PmcCtx, pmcid: string): Promise<{ article?
     accept: "application/xml",
     signal: ctx.signal,
   });
-  return { article: parsePmcArticles(response.text(), response.url)[0], url: response.url };
+  const article = parsePmcArticles(response.text(), response.url)[0];
+  const wanted = `PMC${pmcid.replace(/^PMC/i, "")}`;
+  if (article?.pmcid && article.pmcid !== wanted) {
+    throw parseError(response.url, `PMC answered with ${article.pmcid} when asked for ${wanted}`);
+  }
+  return { article, url: response.url };
 }

@@ -67,6 +67,8 @@ export function inline(node: DomNode, floats?: DomElement[]): string {
   if (name === "name" || name === "string-name") return personName(node);
   if (name === "person-group") return childElements(node).map((e) => inline(e)).filter(Boolean).join(", ");
   if (name === "break") return " ";
+  // A call to a table footnote reads "^a", so the cell still points at the note below the table.
+  if (name === "xref" && attr(node, "ref-type") === "table-fn") return `^${squash(textOf(node))}`;
   if (name === "pub-id") {
     const type = attr(node, "pub-id-type");
     return ` ${type === "pmid" ? "PMID:" : type === "doi" ? "doi:" : ""}${squash(textOf(node))} `;
@@ -163,13 +165,45 @@ function block(el: DomElement, depth: number, out: string[]): void {
       return;
     case "table-wrap": {
       const foot = firstChild(el, "table-wrap-foot");
-      out.push([captionLine(el, "Table"), ...tableRows(el), ...(foot ? [inlineText(foot)] : [])].join("\n"));
+      out.push([captionLine(el, "Table"), ...tableRows(el), ...(foot ? footLines(foot) : [])].join("\n"));
       return;
     }
     default:
       if (SKIP.has(el.name)) return;
       blocks(el, depth, out);
   }
+}
+
+/** A table's footer: one line per footnote (its label first: "a) …") and per paragraph, in order. */
+function footLines(el: DomElement): string[] {
+  const lines: string[] = [];
+  for (const node of children(el)) {
+    if (!isElement(node)) {
+      const text = node.type === "text" ? squash((node as unknown as { data: string }).data) : "";
+      if (text) lines.push(text);
+    } else if (node.name === "fn-group") lines.push(...footLines(node));
+    else if (node.name === "fn") lines.push(footnote(node));
+    else if (node.name !== "title") lines.push(inlineText(node));
+  }
+  return lines.filter(Boolean);
+}
+
+/** `<fn><label>a</label><p>…</p></fn>` or `<fn><p><sup>a</sup>…</p></fn>` → "a) …". */
+function footnote(fn: DomElement): string {
+  const label = firstChild(fn, "label");
+  let text = childElements(fn).filter((c) => c.name !== "label").map((c) => inlineText(c)).filter(Boolean)
+    .join(" ");
+  let mark = label ? squash(textOf(label)) : "";
+  if (!mark) {
+    const first = childElements(fn).find((c) => c.name === "p");
+    const lead = first && children(first).find((n) => isElement(n) || squash(textOf(n)));
+    const leadText = lead && isElement(lead) && lead.name === "sup" ? squash(textOf(lead)) : "";
+    if (leadText && leadText.length <= 3 && text.startsWith(leadText)) {
+      mark = leadText;
+      text = text.slice(leadText.length).trim();
+    }
+  }
+  return mark ? `${mark}) ${text}` : text;
 }
 
 function listLines(list: DomElement, indent: string): string[] {

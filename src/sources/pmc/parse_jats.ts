@@ -6,10 +6,10 @@
  */
 import { DomUtils, parseDocument } from "htmlparser2";
 import { UpstreamError } from "../../core/errors.ts";
-import { attr, type DomElement, textOf } from "../html/dom.ts";
+import { attr, type DomElement, isElement, textOf } from "../html/dom.ts";
 import { xmlProblem } from "../xml_check.ts";
 import { blockNodes, blocks, childElements, firstChild, inlineText, personName } from "./jats_text.ts";
-import type { PmcArticle, PmcSection } from "./types.ts";
+import type { PmcAbstract, PmcArticle, PmcSection } from "./types.ts";
 
 /** Preferred publication dates, best first (JATS 1.0 `pub-type`, JATS 1.1+ `date-type`/format). */
 const DATE_KINDS = ["epub", "ppub", "pub", "epub-ppub", "collection", "pmc-release"];
@@ -25,7 +25,22 @@ export function parsePmcArticles(xml: string, url: string): PmcArticle[] {
   const error = DomUtils.findOne((e) => e.name === "error" || e.name === "ERROR", doc.children, true);
   const articles = DomUtils.findAll((e) => e.name === "article", doc.children);
   if (articles.length === 0 && error) throw parseError(url, `PMC answered with an error: ${textOf(error).trim()}`);
+  const root = doc.children.find(isElement);
+  if (!root || !ARTICLE_ROOTS.has(root.name)) {
+    throw parseError(url, `PMC answered ${describeRoot(root)} instead of a PMC article set (an outage page?)`);
+  }
   return articles.map((a) => article(a, xml));
+}
+
+/** What EFetch db=pmc wraps articles in; anything else (an HTML 503 page, another service's XML) is no answer. */
+const ARTICLE_ROOTS = new Set(["pmc-articleset", "article"]);
+
+function describeRoot(root: DomElement | undefined): string {
+  if (!root) return "a body without any element";
+  if (root.name.toLowerCase() !== "html") return `an XML document <${root.name}>`;
+  const title = DomUtils.findOne((e) => e.name.toLowerCase() === "title", [root], true);
+  const text = title ? textOf(title).replace(/\s+/g, " ").trim().slice(0, 120) : "";
+  return `an HTML page${text ? ` ("${text}")` : ""}`;
 }
 
 function article(el: DomElement, raw: string): PmcArticle {
@@ -39,7 +54,9 @@ function article(el: DomElement, raw: string): PmcArticle {
   const back = firstChild(el, "back");
   const titleEl = meta && DomUtils.findOne((e) => e.name === "article-title", [meta], true);
   const journal = journalMeta && DomUtils.findOne((e) => e.name === "journal-title", [journalMeta], true);
-  const abstract = meta && childElements(meta, "abstract").find((a) => !attr(a, "abstract-type"));
+  const abstracts = meta ? [...childElements(meta, "abstract"), ...childElements(meta, "trans-abstract")] : [];
+  const abstract = abstracts.find((a) => a.name === "abstract" && !attr(a, "abstract-type")) ?? abstracts[0];
+  const floats = firstChild(el, "floats-group") ?? firstChild(el, "floats-wrap");
   const pmc = ids.pmc ?? ids.pmcid ?? ids["pmc-uid"];
   return {
     ...(pmc ? { pmcid: pmc.toUpperCase().startsWith("PMC") ? pmc.toUpperCase() : `PMC${pmc}` } : {}),
@@ -52,13 +69,39 @@ function article(el: DomElement, raw: string): PmcArticle {
     ...(attr(el, "article-type") ? { articleType: attr(el, "article-type") } : {}),
     openAccess: /<\?properties[^?]*\bopen_access\b/.test(raw),
     ...(abstract ? { abstract: blocks(abstract, 3, []).join("\n\n") } : {}),
+    otherAbstracts: abstracts.filter((a) => a !== abstract).map(otherAbstract).filter((a) => a.text),
     hasBody: body !== undefined && blocks(body, 2, []).length > 0,
-    sections: body ? sections(body) : [],
+    sections: [...(body ? sections(body) : []), ...floatsSection(floats)],
     backMatter: back
       ? blockNodes(back.children.filter((n) => (n as DomElement).name !== "ref-list"), 2, []).join("\n\n")
       : "",
     references: back ? references(back) : [],
   };
+}
+
+const ABSTRACT_NAMES: Record<string, string> = {
+  summary: "Author Summary",
+  graphical: "Graphical abstract",
+  teaser: "Teaser",
+  editor: "Editor's summary",
+  "executive-summary": "Executive summary",
+  "author-highlights": "Highlights",
+};
+
+function otherAbstract(el: DomElement): PmcAbstract {
+  const lang = attr(el, "xml:lang");
+  const type = el.name === "trans-abstract" ? "trans-abstract" : attr(el, "abstract-type") ?? "abstract";
+  const title = firstChild(el, "title");
+  const named = el.name === "trans-abstract"
+    ? `Translated abstract${lang ? ` (${lang})` : ""}`
+    : ABSTRACT_NAMES[type] ?? `${type[0].toUpperCase()}${type.slice(1)} abstract`;
+  return { type, heading: (title && inlineText(title)) || named, text: blocks(el, 3, []).join("\n\n") };
+}
+
+/** PMC often moves every figure and table out of the body into `<floats-group>` after `<back>`. */
+function floatsSection(floats: DomElement | undefined): PmcSection[] {
+  const text = floats ? blocks(floats, 3, []).join("\n\n") : "";
+  return text ? [{ heading: "Figures and tables", text }] : [];
 }
 
 function authors(meta: DomElement): string[] {
@@ -112,6 +155,6 @@ function references(back: DomElement): string[] {
   }).filter(Boolean);
 }
 
-function parseError(url: string, message: string): UpstreamError {
+export function parseError(url: string, message: string): UpstreamError {
   return new UpstreamError({ kind: "parse", upstream: "ncbi-eutils", url, message: `${message} for ${url}` });
 }

@@ -3,7 +3,17 @@
 export interface PmcSection {
   /** "1. Introduction"; empty for body text before the first section. */
   heading: string;
-  /** The section's text: paragraphs, `###` subsections, lists, tables, formulas, figure captions. */
+  /** The section's text: paragraphs, `###` subsections, lists, tables, formulas, figure captions. A last
+   * section "Figures and tables" holds the floats PMC moves to `<floats-group>` after the back matter. */
+  text: string;
+}
+
+/** An abstract besides the main one: a PLoS "Author Summary", a graphical or teaser abstract, a translation. */
+export interface PmcAbstract {
+  /** `abstract-type` as given ("summary", "graphical", "teaser", "editor", …), or "trans-abstract" for a translation. */
+  type: string;
+  /** Its own title, else one made from the type: "Author Summary", "Graphical abstract". */
+  heading: string;
   text: string;
 }
 
@@ -22,6 +32,8 @@ export interface PmcArticle {
   /** PMC marks articles of its open-access subset with `<?properties open_access?>`. */
   openAccess: boolean;
   abstract?: string;
+  /** Every other abstract, in document order, labelled by its type. */
+  otherAbstracts: PmcAbstract[];
   /** False when PMC withheld the full text (publisher does not allow XML download). */
   hasBody: boolean;
   sections: PmcSection[];

@@ -100,3 +100,54 @@ Deno.test("parsePmcArticles: math as TeX, lists as items, empty sets and broken 
     /PMC answered with an error: UID=999 not found/,
   );
 });
+
+const FLOATS = fixture("ncbi/pmc/built__efetch_pmc_floats_PMC9000001.xml");
+
+Deno.test("parsePmcArticles reads tables and figure captions PMC moved into <floats-group>", () => {
+  const [a] = parsePmcArticles(FLOATS, "u");
+  assert.deepEqual(a.sections.map((s) => s.heading), ["Results", "Figures and tables"]);
+  const floats = a.sections[1].text;
+  assert.match(floats, /^Fig 1\. Rate against chain length\. Each point is one run\./);
+  assert.match(floats, /\n\nFig 2\. Second figure caption\.\n\n/);
+  assert.match(floats, /Table 1\. Rates by chain length\.\nChain \| Rate\^a\nC8\^b \| 12\nC16 \| 7\n/);
+  assert.match(floats, /Table 2\. Conditions\.\npH \| 7\.4\n/);
+});
+
+Deno.test("parsePmcArticles keeps each table footnote on its own line with its label", () => {
+  const [a] = parsePmcArticles(FLOATS, "u");
+  const floats = a.sections[1].text;
+  assert.match(floats, /\na\) Rates are in turnovers per min\.\nb\) Chain lengths tested include C8 to C16\./);
+  assert.match(floats, /\nc\) Buffered with HEPES\.\nd\) At 37 °C\.\nAbbreviations: HEPES/);
+  const [review] = parsePmcArticles(FULL, "u");
+  assert.ok(review.sections.some((s) => /\nn, sample size; FA, fractional anisotropy/.test(s.text)));
+});
+
+Deno.test("parsePmcArticles keeps every abstract, labelled by its abstract-type", () => {
+  const [a] = parsePmcArticles(FLOATS, "u");
+  assert.equal(a.abstract, "The main abstract states the finding.");
+  assert.deepEqual(a.otherAbstracts, [
+    { type: "summary", heading: "Author Summary", text: "A plain-language summary for readers outside the field." },
+    { type: "graphical", heading: "Graphical abstract", text: "A graphical abstract's caption text." },
+    { type: "teaser", heading: "Teaser", text: "One sentence that teases the result." },
+    { type: "editor", heading: "Editor's summary", text: "What the editor says about it." },
+    { type: "trans-abstract", heading: "Translated abstract (fr)", text: "Le résumé en français." },
+  ]);
+  const only = `<pmc-articleset><article><front><article-meta><abstract abstract-type="summary"><p>S</p></abstract>
+    </article-meta></front></article></pmc-articleset>`;
+  assert.equal(parsePmcArticles(only, "u")[0].abstract, "S", "a typed abstract stands in when none is untyped");
+});
+
+Deno.test("parsePmcArticles calls an outage page or another XML an upstream error, not an empty answer", () => {
+  const page = `<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head>
+    <body><h1>Service Temporarily Unavailable</h1></body></html>`;
+  assert.throws(() => parsePmcArticles(page, "u"), (e) => {
+    assert.ok(e instanceof UpstreamError);
+    assert.equal(e.kind, "parse");
+    assert.match(e.message, /an HTML page \("503 Service Temporarily Unavailable"\) instead of a PMC article set/);
+    return true;
+  });
+  assert.throws(
+    () => parsePmcArticles("<eSearchResult><Count>0</Count></eSearchResult>", "u"),
+    /an XML document <eSearchResult> instead of a PMC article set/,
+  );
+});

@@ -68,6 +68,7 @@ async function resolve(ctx: ToolContext, id: ArticleId): Promise<Resolved> {
 function jatsDoc(a: PmcArticle, url: string): ContentDoc {
   const parts = [`# ${a.title ?? "(untitled)"}`];
   if (a.abstract) parts.push("## Abstract", a.abstract);
+  for (const other of a.otherAbstracts) parts.push(`## ${other.heading} (abstract-type: ${other.type})`, other.text);
   for (const s of a.sections) parts.push(...(s.heading ? [`## ${s.heading}`] : []), ...(s.text ? [s.text] : []));
   if (a.backMatter) parts.push(a.backMatter);
   if (a.references.length) parts.push("## References", a.references.map((r, i) => `${i + 1}. ${r}`).join("\n"));
