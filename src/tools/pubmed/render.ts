@@ -86,7 +86,13 @@ export function articleSection(a: Article): Lines {
         "book:",
         ...fieldLines(book, {
           indent: "  ",
-          format: { editors: (editors: Author[]) => authorLines(editors, "editors") },
+          format: {
+            editors: (editors: Author[]) => authorLines(editors, "editors"),
+            contributionDate: (d: PubDate) => `chapter contributed: ${dateText(d)}`,
+            revisedDate: (d: PubDate) => `chapter revised: ${dateText(d)}`,
+            beginningDate: (d: PubDate) => `series since: ${dateText(d)}`,
+            endingDate: (d: PubDate) => `series until: ${dateText(d)}`,
+          },
         }),
       ],
       fullXml: fenced("xml"),

@@ -50,6 +50,10 @@ export const bookSchema = z.object({
   editors: z.array(authorSchema),
   bookAccession: z.string().optional(),
   edition: z.string().optional(),
+  contributionDate: dateSchema.optional().describe("When the chapter was contributed"),
+  revisedDate: dateSchema.optional().describe("When the chapter was last revised"),
+  beginningDate: dateSchema.optional().describe("Start of a series or living book"),
+  endingDate: dateSchema.optional(),
 });
 
 /**

@@ -182,3 +182,16 @@ Deno.test("fetchArticleDetails reports an EFetch <ERROR> body and an outage as U
     assert.equal(errorOf(await call("fetchArticleDetails", { pmids: ["1"] })).code, "UPSTREAM_ERROR");
   });
 });
+
+Deno.test("fetchArticleDetails shows a book chapter's contribution and revision dates, not only the series start", async () => {
+  const routes = eutils({ efetch: () => fixtureXml("ncbi/pubmed/built__efetch_book_chapter_20301425.xml") });
+  await withSession([routes], async ({ call }) => {
+    const result = await call("fetchArticleDetails", { pmids: ["20301425"] });
+    const out = dataOf<{ articles: (Article & { book?: { revisedDate?: Record<string, string> } })[] }>(result);
+    assert.deepEqual(out.articles[0].book?.revisedDate, { year: "2023", month: "09", day: "21" });
+    const text = (result.content as { type: string; text: string }[]).map((c) => c.text).join("\n");
+    assert.match(text, /chapter contributed: 1998-09-04/);
+    assert.match(text, /chapter revised: 2023-09-21/);
+    assert.match(text, /series since: 1993/);
+  });
+});

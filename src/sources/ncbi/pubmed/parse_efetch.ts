@@ -15,7 +15,7 @@ import {
   parseMesh,
   textList,
 } from "./parts.ts";
-import type { BookInfo, JournalInfo, PubMedArticle, PubMedAuthor } from "./types.ts";
+import type { BookInfo, JournalInfo, PubMedArticle, PubMedAuthor, PubMedDate } from "./types.ts";
 import { attr, child, children, get, mixedText, parsePubMedXml, plainText } from "./xml.ts";
 
 export function parseEFetchPubMed(body: string, url: string): PubMedArticle[] {
@@ -123,6 +123,10 @@ function parseBook(doc: unknown): PubMedArticle | undefined {
     editors: byType("editors"),
     bookAccession: ids.get("bookaccession"),
     edition: plainText(get(book, "Edition")),
+    contributionDate: knownDate(child(doc, "ContributionDate")),
+    revisedDate: knownDate(child(doc, "DateRevised")),
+    beginningDate: knownDate(child(book, "BeginningDate")),
+    endingDate: knownDate(child(book, "EndingDate")),
   });
   return compact({
     pmid,
@@ -146,6 +150,13 @@ function parseBook(doc: unknown): PubMedArticle | undefined {
     pmcId: ids.get("pmc"),
     book: info,
   });
+}
+
+/** A date element that says something, else undefined. */
+function knownDate(node: unknown): PubMedDate | undefined {
+  if (node === undefined) return undefined;
+  const date = parseDate(node);
+  return Object.keys(date).length ? date : undefined;
 }
 
 /** Drops undefined fields so records carry only what PubMed gave. */

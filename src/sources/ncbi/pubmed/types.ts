@@ -62,6 +62,13 @@ export interface BookInfo {
   /** NCBI Bookshelf accession, e.g. `NBK1116`. */
   bookAccession?: string;
   edition?: string;
+  /** When a chapter was first contributed (a living book's `Book/PubDate` is the series start). */
+  contributionDate?: PubMedDate;
+  /** When a chapter was last revised (`DateRevised` of the BookDocument). */
+  revisedDate?: PubMedDate;
+  /** Span of a series or living book (`BeginningDate`, `EndingDate`). */
+  beginningDate?: PubMedDate;
+  endingDate?: PubMedDate;
 }
 
 export type PubMedRecordType = "journal_article" | "book" | "book_chapter";

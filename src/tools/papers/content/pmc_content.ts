@@ -132,7 +132,9 @@ function authorName(a: PubMedArticle["authors"][number]): string {
 }
 
 function pubmedDate(r: PubMedArticle): string | null {
-  const d = r.electronicDate?.year ? r.electronicDate : r.journalInfo.publicationDate;
+  // A book chapter is dated by its own revision or contribution, not by its series' start.
+  const chapter = r.book?.revisedDate ?? r.book?.contributionDate;
+  const d = r.electronicDate?.year ? r.electronicDate : chapter?.year ? chapter : r.journalInfo.publicationDate;
   if (!d.year) return null;
   return [d.year, d.month, d.month ? d.day : undefined].filter(Boolean).join("-");
 }

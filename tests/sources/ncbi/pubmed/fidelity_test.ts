@@ -134,6 +134,20 @@ Deno.test("PubmedBookArticle records parse as books with editors, publisher and 
   assert.deepEqual(nap.journalInfo.publicationDate, { year: "2015", month: "09", day: "01" });
 });
 
+Deno.test("a book chapter keeps its own contribution and revision dates beside the series start", () => {
+  const chapter = article("built__efetch_book_chapter_20301425.xml", "20301425");
+  assert.equal(chapter.recordType, "book_chapter");
+  assert.equal(chapter.title, "BRCA1- and BRCA2-Associated Hereditary Breast and Ovarian Cancer");
+  assert.deepEqual(chapter.journalInfo.publicationDate, { year: "1993" }, "the book's PubDate: the series start");
+  assert.deepEqual(chapter.book?.contributionDate, { year: "1998", month: "09", day: "04" });
+  assert.deepEqual(chapter.book?.revisedDate, { year: "2023", month: "09", day: "21" });
+  assert.deepEqual(chapter.book?.beginningDate, { year: "1993" });
+  assert.deepEqual(chapter.book?.endingDate, { year: "2025" });
+  const whole = article("eutilsjson__efetch.pubmedbook.xml", "20301295");
+  assert.deepEqual(whole.book?.beginningDate, { year: "1993" });
+  assert.equal(whole.book?.contributionDate, undefined, "a whole book has no chapter dates");
+});
+
 Deno.test("VernacularTitle is kept beside the English title", () => {
   const a = article("metapub__36987902.xml", "36987902");
   assert.equal(
