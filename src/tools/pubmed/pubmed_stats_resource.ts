@@ -1,11 +1,12 @@
 /**
  * `pubmed-connect://stats/pubmed`: EInfo db=pubmed parsed (record count, last update, search fields,
- * link names). PubMed's statistics change once a day at most, so the result is kept for 12 hours per
- * server, on top of whatever the upstream cache keeps.
+ * link names), as base64 JSON in `blob` like the seed. PubMed's statistics change once a day at most, so
+ * the result is kept for 12 hours per server, on top of whatever the upstream cache keeps.
  */
 import { sharedKey } from "../../core/shared_key.ts";
 import type { ResourceDef, ToolContext } from "../tool_def.ts";
 import { eInfo, EINFO_TTL_MS } from "../../sources/ncbi/pubmed/client.ts";
+import { base64Utf8 } from "./base64.ts";
 
 const URI = "pubmed-connect://stats/pubmed";
 /** NCBI's reference for EInfo, where the fields below are defined. */
@@ -52,7 +53,7 @@ export const pubmedStatsResource: ResourceDef = {
   name: "pubmedStats",
   title: "PubMed database statistics",
   description: "PubMed's record count, last update, searchable fields (the [tags] searchPubMedArticles " +
-    "accepts) and link names, from NCBI EInfo. Refreshed at most every 12 hours. JSON.",
+    "accepts) and link names, from NCBI EInfo. Refreshed at most every 12 hours. Base64 JSON blob.",
   mimeType: "application/json",
   uri: URI,
   async read(uri, _params, ctx) {
@@ -61,6 +62,6 @@ export const pubmedStatsResource: ResourceDef = {
       cache.json = JSON.stringify(await pubmedStats(ctx), null, 2);
       cache.at = ctx.clock.now();
     }
-    return [{ uri, mimeType: "application/json", text: cache.json }];
+    return [{ uri, mimeType: "application/json", blob: base64Utf8(cache.json) }];
   },
 };

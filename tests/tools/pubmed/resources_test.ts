@@ -22,7 +22,8 @@ async function session(env: Record<string, string> = {}) {
   return { client, close, fetch, clock };
 }
 
-function decodeBlob(blob: string): Record<string, unknown> {
+// deno-lint-ignore no-explicit-any
+function decodeBlob(blob: string): Record<string, any> {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(blob), (c) => c.charCodeAt(0))));
 }
 
@@ -39,7 +40,7 @@ Deno.test("resources/list shows the serverInfo and PubMed stats resources", asyn
   }
 });
 
-Deno.test("serverInfo is base64 JSON naming the spec version, NCBI compliance and NCBI's status", async () => {
+Deno.test("serverInfo is JSON text under the seed's keys, naming the spec version, NCBI compliance and status", async () => {
   // NCBI_REQUEST_DELAY_MS unset: the policy rate applies (10/s with a key).
   const { client, close } = await session({
     NCBI_REQUEST_DELAY_MS: "",
@@ -48,10 +49,12 @@ Deno.test("serverInfo is base64 JSON naming the spec version, NCBI compliance an
   });
   try {
     const before = await client.readResource({ uri: "pubmed-connect://info" });
-    const [content] = before.contents as { uri: string; mimeType: string; blob: string }[];
+    const [content] = before.contents as { uri: string; mimeType: string; text: string; blob?: string }[];
     assert.equal(content.mimeType, "application/json");
-    const info = decodeBlob(content.blob);
-    assert.equal(info.name, "science-mcp");
+    assert.equal(content.blob, undefined, "text, so clients that show only text resources show it");
+    const info = JSON.parse(content.text);
+    assert.equal(info.serverName, "science-mcp");
+    assert.equal(info.serverVersion, info.version);
     assert.equal(info.mcpSpecVersion, LATEST_PROTOCOL_VERSION);
     assert.deepEqual(info.contactEmail, { configured: true }, "NCBI_ADMIN_EMAIL is not shown to clients");
     assert.ok(!JSON.stringify(info).includes("ops@example.org"));
@@ -68,11 +71,11 @@ Deno.test("serverInfo is base64 JSON naming the spec version, NCBI compliance an
     assert.match(openalex.apiKey, /^missing: .*OPENALEX_API_KEY/, "a missing OpenAlex key is reported up front");
     assert.equal(openalex.mailto, "unset");
     assert.equal((info.operationalStatus as { status: string }).status, "unknown");
-    assert.doesNotMatch(atob(content.blob), /info-secret-key/);
+    assert.doesNotMatch(content.text, /info-secret-key/);
 
     await client.callTool({ name: "searchPubMedArticles", arguments: { queryTerm: "biopython" } });
-    const [again] = (await client.readResource({ uri: "pubmed-connect://info" })).contents as { blob: string }[];
-    const after = decodeBlob(again.blob);
+    const [again] = (await client.readResource({ uri: "pubmed-connect://info" })).contents as { text: string }[];
+    const after = JSON.parse(again.text);
     const status = after.operationalStatus as { status: string; lastSuccessfulCallAt: string; queueLength: number };
     assert.equal(status.status, "operational");
     assert.equal(status.lastSuccessfulCallAt, new Date(1_700_000_000_000).toISOString());
@@ -87,11 +90,13 @@ Deno.test("the PubMed stats resource parses EInfo and is cached for 12 hours", a
   try {
     const read = async () => {
       const [content] = (await client.readResource({ uri: "pubmed-connect://stats/pubmed" })).contents as {
-        text: string;
+        blob: string;
+        text?: string;
         mimeType: string;
       }[];
       assert.equal(content.mimeType, "application/json");
-      return JSON.parse(content.text);
+      assert.equal(content.text, undefined, "the seed's base64 blob");
+      return decodeBlob(content.blob);
     };
     const stats = await read();
     assert.equal(stats.dbName, "pubmed");
