@@ -70,14 +70,24 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 /** Human-readable bounds of a node (and of array items). */
 export function constraints(schema: JsonSchema): string[] {
   const out: string[] = [];
-  const range = (min: unknown, max: unknown, unit = "") => {
-    const lo = typeof min === "number" && Math.abs(min) < SAFE ? min : undefined;
-    const hi = typeof max === "number" && Math.abs(max) < SAFE ? max : undefined;
-    if (lo !== undefined && hi !== undefined) out.push(`${unit}${lo}..${hi}`);
-    else if (lo !== undefined) out.push(`${unit}≥ ${lo}`);
-    else if (hi !== undefined) out.push(`${unit}≤ ${hi}`);
+  const bound = (value: unknown) => typeof value === "number" && Math.abs(value) < SAFE ? value : undefined;
+  /** `1..100` when both ends are inclusive; otherwise each end with its own sign (`> 0`, `< 1`). */
+  const range = (min: unknown, max: unknown, unit = "", exclusiveMin?: unknown, exclusiveMax?: unknown) => {
+    const lo = bound(min);
+    const hi = bound(max);
+    const xlo = lo === undefined ? bound(exclusiveMin) : undefined;
+    const xhi = hi === undefined ? bound(exclusiveMax) : undefined;
+    if (lo !== undefined && hi !== undefined) {
+      out.push(`${unit}${lo}..${hi}`);
+      return;
+    }
+    const ends = [
+      lo !== undefined ? `≥ ${lo}` : xlo !== undefined ? `> ${xlo}` : undefined,
+      hi !== undefined ? `≤ ${hi}` : xhi !== undefined ? `< ${xhi}` : undefined,
+    ].filter(Boolean);
+    if (ends.length) out.push(`${unit}${ends.join(", ")}`);
   };
-  range(schema.minimum ?? schema.exclusiveMinimum, schema.maximum ?? schema.exclusiveMaximum);
+  range(schema.minimum, schema.maximum, "", schema.exclusiveMinimum, schema.exclusiveMaximum);
   range(schema.minLength, schema.maxLength, "length ");
   range(schema.minItems, schema.maxItems, "items ");
   if (typeof schema.pattern === "string") out.push(`pattern ${schema.pattern}`);

@@ -20,7 +20,8 @@ export const openalex: UpstreamDef<PipelineSettings & { openalex: OpenAlexSettin
     mockPrefix: "openalex",
   },
   hosts: ["api.openalex.org"],
-  rate: { intervalMs: 100 },
+  /** The seed paces every host at 5 requests/s at most (OpenAlex itself allows 10). */
+  rate: { intervalMs: 200 },
   concurrency: 5,
   maxRetries: 3,
   ttlMs: 60 * 60_000,

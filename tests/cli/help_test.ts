@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { exampleCommands } from "../../src/cli/fields.ts";
+import { constraints, exampleCommands } from "../../src/cli/fields.ts";
 import { toolHelp } from "../../src/cli/help.ts";
 import { ALL_TOOLS } from "../../src/catalog.ts";
 import { progressReporter } from "../../src/cli/progress.ts";
@@ -83,4 +83,12 @@ Deno.test("cli help of every tool in the catalogue fits 100 columns outside the 
       assert.ok(line.length <= 100, `${def.name}: ${line}`);
     }
   }
+});
+
+Deno.test("bounds print exclusive ends as strict: '> 0', not '≥ 0'", () => {
+  assert.deepEqual(constraints({ type: "integer", exclusiveMinimum: 0 }), ["> 0"]);
+  assert.deepEqual(constraints({ type: "integer", exclusiveMinimum: 0, maximum: 100 }), ["> 0, ≤ 100"]);
+  assert.deepEqual(constraints({ type: "number", minimum: 0, exclusiveMaximum: 1 }), ["≥ 0, < 1"]);
+  assert.deepEqual(constraints({ type: "integer", minimum: 1, maximum: 100 }), ["1..100"]);
+  assert.deepEqual(constraints({ type: "array", items: { type: "integer", exclusiveMinimum: 0 } }), ["each > 0"]);
 });

@@ -66,6 +66,7 @@ Deno.test("resolved policies: published rates with the default 10 % margin; an e
   const policies = upstreamPolicies(testConfig({ NCBI_REQUEST_DELAY_MS: "" }));
   assert.equal(policies["arxiv-api"].intervalMs, 3000);
   assert.equal(policies["arxiv-api"].marginPct, 10);
+  assert.ok(policies.openalex.intervalMs >= 200, "seed 004: at most 5 requests/s to OpenAlex");
   assert.equal(policies["ncbi-eutils"].intervalMs, 334);
   assert.equal(
     upstreamPolicies(testConfig({ NCBI_REQUEST_DELAY_MS: "", NCBI_API_KEY: "k" }))["ncbi-eutils"].intervalMs,
