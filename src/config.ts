@@ -75,7 +75,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_LOG_LEVEL", description: "debug, info, notice, warning, error", default: "info" },
   {
     name: "LOGS_DIR",
-    description: "When set, one log file per session is written here (relative: to the project)",
+    description: "Session log folder, relative: to the project (stdio: ./logs if unset; `off`: none)",
     access: "write",
   },
   {
@@ -195,6 +195,7 @@ export interface Config extends UpstreamSettings {
     maxBodyBytes: number;
   };
   logLevel: LogLevel;
+  /** Session log folder: LOGS_DIR, or `<project>/logs` for stdio when unset; undefined when off. */
   logsDir?: string;
   toolsets: ToolsetName[];
   cacheDir?: string;
@@ -227,6 +228,21 @@ function sourceProjectRoot(): string | undefined {
 /** A folder setting as the server uses it: absolute, or relative to `root` (the working directory without one). */
 export function resolveFolder(path: string, root: string | undefined): string {
   return root === undefined || isAbsolute(path) ? path : resolve(root, path);
+}
+
+/**
+ * Where session logs go: LOGS_DIR when set (`off` turns them off); unset, a local stdio server logs to the
+ * project's `./logs` (one user, their own queries) while HTTP servers log only when told to.
+ */
+function sessionLogsDir(
+  given: string | undefined,
+  resolved: string | undefined,
+  transport: "stdio" | "http",
+  root: string | undefined,
+): string | undefined {
+  if (given?.trim().toLowerCase() === "off") return undefined;
+  if (resolved) return resolved;
+  return transport === "stdio" ? resolveFolder("logs", root) : undefined;
 }
 
 /**
@@ -275,7 +291,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       maxBodyBytes: e.MCP_MAX_BODY_BYTES,
     },
     logLevel: e.MCP_LOG_LEVEL,
-    logsDir: e.LOGS_DIR,
+    logsDir: sessionLogsDir(env.LOGS_DIR, e.LOGS_DIR, e.MCP_TRANSPORT_TYPE, root),
     toolsets: parseToolsets(e.SCIENCE_MCP_TOOLSETS),
     cacheDir: e.SCIENCE_MCP_CACHE_DIR,
     kvLocation: e.SCIENCE_MCP_KV,

@@ -118,7 +118,8 @@ export function preflight(config: Config, env: Env, launch: Launch, query: Query
   const refused = needs.filter((n) => query(descriptor(n)) !== "granted");
   if (refused.length) throw new ConfigError(refusal(refused, needs, launch));
   // Granted by Deno is not yet writable by the system (a read-only disk, another user's folder).
-  if (config.logsDir) assertLogsDirWritable(config.logsDir);
+  // Only a folder the operator chose stops the start; the default one is skipped with a warning if unusable.
+  if (config.logsDir && env.LOGS_DIR?.trim()) assertLogsDirWritable(config.logsDir);
   return launch.toolsets.includes("pdf") ? checkPdfRoot(config, env) : [];
 }
 

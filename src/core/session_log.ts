@@ -3,13 +3,18 @@
  * (`YYYY-MM-DD_HH-MM-SS.log`, with `-2`, `-3`… appended when two sessions start in the same second).
  * Each line is a JSON record: every request (tool, arguments), its result or error, and the session's
  * warnings. Entries written through {@link SessionLog.log} pass the logger's secret redaction.
+ *
+ * The folder stays bounded: a file is created on a session's first record (a session that logs nothing
+ * leaves nothing), a file that reaches `maxFileBytes` is rotated to `<name>.1.log` (one older part per
+ * session), and each new file prunes the folder to `maxFiles` files and drops files older than `maxAgeMs`.
+ * Only files named like session logs are ever removed.
  */
 import { ConfigError } from "./errors.ts";
 import { createLogger, type Logger, type LogRecord } from "./log.ts";
 
 export interface SessionLog {
-  /** Path of the file. */
-  readonly path: string;
+  /** Path of the current file; undefined until the first record creates it. */
+  readonly path: string | undefined;
   /** A logger whose records go to this file only (redacted, every level). */
   readonly log: Logger;
   /** Appends a record that was already redacted (a sink of the runtime logger). */
@@ -17,7 +22,31 @@ export interface SessionLog {
   close(): void;
 }
 
+export interface SessionLogLimits {
+  /** A file is rotated before it would grow past this. */
+  maxFileBytes: number;
+  /** Session log files kept in the folder, rotated parts included; the oldest go first. */
+  maxFiles: number;
+  /** Files last written longer ago than this are removed. */
+  maxAgeMs: number;
+}
+
+/** What the README promises: 5 MiB per file, 100 files, 14 days. */
+export const SESSION_LOG_LIMITS: Readonly<SessionLogLimits> = Object.freeze({
+  maxFileBytes: 5 * 1024 * 1024,
+  maxFiles: 100,
+  maxAgeMs: 14 * 24 * 3600_000,
+});
+
+export interface SessionLogOptions {
+  limits?: Partial<SessionLogLimits>;
+  /** Called once when the folder cannot be written; the session then goes on without a file. */
+  onError?: (error: unknown) => void;
+}
+
 const encoder = new TextEncoder();
+/** Names this module writes, and the only names pruning removes. */
+const LOG_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}(?:-\d+)?(?:\.1)?\.log$/;
 
 /** `2026-01-31_23-59-58`: sortable, no characters that need quoting on any file system. */
 export function sessionLogName(time: number): string {
@@ -36,39 +65,110 @@ export function assertLogsDirWritable(dir: string): void {
     Deno.removeSync(probe);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ConfigError(`LOGS_DIR=${JSON.stringify(dir)} is not writable (${reason}); fix it, or unset LOGS_DIR`);
+    throw new ConfigError(
+      `LOGS_DIR=${JSON.stringify(dir)} is not writable (${reason}); fix it, or set LOGS_DIR=off`,
+    );
   }
 }
 
-/** Creates `dir` when missing and opens a new, never-reused file for one session. */
-export function openSessionLog(dir: string, startedAt: number, fields: Record<string, unknown> = {}): SessionLog {
-  Deno.mkdirSync(dir, { recursive: true });
+/** A session's log; its file appears with the first record, in `dir` (created when missing). */
+export function openSessionLog(
+  dir: string,
+  startedAt: number,
+  fields: Record<string, unknown> = {},
+  options: SessionLogOptions = {},
+): SessionLog {
+  const limits = { ...SESSION_LOG_LIMITS, ...options.limits };
+  const folder = dir.replace(/\/+$/, "");
   const base = sessionLogName(startedAt);
-  let file: Deno.FsFile | undefined;
-  let path = "";
-  for (let n = 1; !file; n++) {
-    path = `${dir.replace(/\/+$/, "")}/${base}${n === 1 ? "" : `-${n}`}.log`;
-    try {
-      file = Deno.openSync(path, { write: true, createNew: true });
-    } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists) || n > 1000) throw error;
-    }
-  }
-  const handle = file;
+  let handle: Deno.FsFile | undefined;
+  let path: string | undefined;
+  let size = 0;
   let open = true;
+
+  const create = () => {
+    Deno.mkdirSync(folder, { recursive: true });
+    for (let n = 1; !handle; n++) {
+      const candidate = `${folder}/${base}${n === 1 ? "" : `-${n}`}.log`;
+      try {
+        handle = Deno.openSync(candidate, { write: true, createNew: true });
+        path = candidate;
+      } catch (error) {
+        if (!(error instanceof Deno.errors.AlreadyExists) || n > 1000) throw error;
+      }
+    }
+    size = 0;
+    pruneSessionLogs(folder, limits, path!);
+  };
+  const rotate = () => {
+    handle?.close();
+    handle = undefined;
+    try {
+      Deno.renameSync(path!, path!.replace(/\.log$/, ".1.log"));
+    } catch {
+      // Pruned by another session meanwhile: nothing to keep.
+    }
+    create();
+  };
   const write = (record: LogRecord) => {
     if (!open) return;
     const bytes = encoder.encode(JSON.stringify(record) + "\n");
-    for (let done = 0; done < bytes.length;) done += handle.writeSync(bytes.subarray(done));
+    try {
+      if (!handle) create();
+      else if (size > 0 && size + bytes.length > limits.maxFileBytes) rotate();
+      for (let done = 0; done < bytes.length;) done += handle!.writeSync(bytes.subarray(done));
+      size += bytes.length;
+    } catch (error) {
+      open = false;
+      handle?.close();
+      handle = undefined;
+      options.onError?.(error);
+    }
   };
   return {
-    path,
+    get path() {
+      return path;
+    },
     log: createLogger({ level: "debug", sinks: [write], fields }),
     write,
     close() {
-      if (!open) return;
       open = false;
-      handle.close();
+      handle?.close();
+      handle = undefined;
     },
   };
+}
+
+/**
+ * Removes session log files older than `maxAgeMs`, then the oldest (by last write) beyond `maxFiles`.
+ * `keep` (the file just created) is never removed. Errors are ignored: another session may prune too.
+ */
+export function pruneSessionLogs(dir: string, limits: SessionLogLimits, keep?: string): void {
+  const files: { path: string; mtime: number }[] = [];
+  for (const entry of Deno.readDirSync(dir)) {
+    if (!entry.isFile || !LOG_NAME.test(entry.name)) continue;
+    const path = `${dir}/${entry.name}`;
+    try {
+      files.push({ path, mtime: Deno.statSync(path).mtime?.getTime() ?? 0 });
+    } catch {
+      // Removed meanwhile.
+    }
+  }
+  const cutoff = Date.now() - limits.maxAgeMs;
+  const kept = files.filter((f) => f.path === keep || f.mtime >= cutoff || !remove(f.path));
+  kept.sort((a, b) => a.mtime - b.mtime || a.path.localeCompare(b.path));
+  let excess = kept.length - limits.maxFiles;
+  for (const file of kept) {
+    if (excess <= 0) break;
+    if (file.path !== keep && remove(file.path)) excess--;
+  }
+}
+
+function remove(path: string): boolean {
+  try {
+    Deno.removeSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

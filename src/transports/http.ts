@@ -157,7 +157,11 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
 
   async function openSession(auth: Authenticated, admission: Admission): Promise<Session> {
     const id = crypto.randomUUID();
-    const sessionLog = config.logsDir ? openSessionLog(config.logsDir, clock.now(), { session: id }) : undefined;
+    const sessionLog = config.logsDir
+      ? openSessionLog(config.logsDir, clock.now(), { session: id }, {
+        onError: (error) => log.warn("session log off: its folder cannot be written", { error: String(error) }),
+      })
+      : undefined;
     const server = createMcpServer(runtime, { sessionId: id, sessionLog, extension: options.extension });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
@@ -170,7 +174,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
       server,
       transport,
       inflight: new Inflight(transport),
-      logPath: sessionLog?.path,
+      log: sessionLog,
       lastSeen: clock.now(),
       calls: 0,
       expiresAt: auth.expiresAt,
@@ -183,7 +187,8 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
   /** A session whose initialize was refused (bad headers): nothing of it may remain. */
   async function discard(session: Session): Promise<void> {
     await session.server.close().catch(() => {});
-    if (session.logPath) await Deno.remove(session.logPath).catch(() => {});
+    session.log?.close();
+    if (session.log?.path) await Deno.remove(session.log.path).catch(() => {});
   }
 
   async function serveStateless(request: Request, parsedBody: unknown, auth: Authenticated): Promise<Response> {

@@ -7,6 +7,7 @@
  */
 import type { Clock } from "../core/clock.ts";
 import type { Logger } from "../core/log.ts";
+import type { SessionLog } from "../core/session_log.ts";
 import type { Server, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
 import type { Inflight } from "./inflight.ts";
 import { checkQuota, type QuotaLimits, type QuotaVerdict, SubjectCounts } from "./session_quota.ts";
@@ -19,8 +20,8 @@ export interface Session {
   readonly transport: WebStandardStreamableHTTPServerTransport;
   /** Requests of this session not answered yet. */
   readonly inflight: Inflight;
-  /** Its LOGS_DIR file, if any. */
-  readonly logPath?: string;
+  /** Its LOGS_DIR log, if any (the file appears with its first record). */
+  readonly log?: SessionLog;
   /** Last request of the client, or end of its last call. */
   lastSeen: number;
   /** POST responses of this session still streaming (calls in progress). */
@@ -99,6 +100,7 @@ export class SessionStore {
     if (!session) return;
     this.#sessions.delete(id);
     this.#subjects.remove(session.subject);
+    session.log?.close();
     this.#options.log.info("session closed", { session: id, reason, sessions: this.#sessions.size });
   }
 

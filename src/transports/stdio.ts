@@ -38,7 +38,11 @@ export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Pr
   protectStdout();
   const { config, clock } = runtime.deps;
   const log = runtime.deps.log.child({ component: "stdio" });
-  const sessionLog = config.logsDir ? openSessionLog(config.logsDir, clock.now()) : undefined;
+  const sessionLog = config.logsDir
+    ? openSessionLog(config.logsDir, clock.now(), {}, {
+      onError: (error) => log.warn("session log off: its folder cannot be written", { error: String(error) }),
+    })
+    : undefined;
   const transport = new StdioLinesTransport({
     input: options.input ?? Deno.stdin.readable,
     output: options.output ?? Deno.stdout.writable,

@@ -165,7 +165,7 @@ Deno.test("logged tool arguments are cut to a few hundred characters", async () 
   try {
     await a.client.callTool({ name: "chatty_test", arguments: { text: "q".repeat(50_000) } });
     await a.close();
-    const lines = (await Deno.readTextFile(sessionLog.path)).trim().split("\n").map((l) => JSON.parse(l));
+    const lines = (await Deno.readTextFile(sessionLog.path!)).trim().split("\n").map((l) => JSON.parse(l));
     const request = lines.find((l) => l.msg === "request");
     assert.match(request.arguments.text, /^q{300}…\(\+49700 chars\)$/);
   } finally {

@@ -12,7 +12,7 @@ import type { Fetch } from "../../src/upstream/types.ts";
  * faster than real work such as PDF extraction runs), unless a test turns them on.
  */
 export function testConfig(env: Env = {}): Config {
-  return loadConfig({ NCBI_REQUEST_DELAY_MS: "0", TOOL_CALL_TIMEOUT_MS: "0", ...env });
+  return loadConfig({ NCBI_REQUEST_DELAY_MS: "0", TOOL_CALL_TIMEOUT_MS: "0", LOGS_DIR: "off", ...env });
 }
 
 export interface RecordedRequest {

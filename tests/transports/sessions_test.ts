@@ -5,6 +5,7 @@ import { mintToken } from "../../scripts/token.ts";
 import { testRuntime } from "../helpers/runtime.ts";
 import type { ServerExtension } from "../../src/server.ts";
 import { memoryLogger } from "../../src/core/log.ts";
+import { SESSION_LOG_LIMITS } from "../../src/core/session_log.ts";
 import { blockingTool, callTool, INITIALIZE, openSession, rawRequest, readMessage, SECRET } from "./http_helpers.ts";
 
 const NOW = 1_700_000_000_000;
@@ -298,7 +299,7 @@ Deno.test("stateless mode answers each POST on its own and refuses GET", async (
   }
 });
 
-Deno.test("LOGS_DIR: one log file per HTTP session; a refused initialize leaves none", async () => {
+Deno.test("LOGS_DIR: one log file per HTTP session that logs; a quiet or refused session leaves none", async () => {
   const dir = await Deno.makeTempDir();
   const { handler, close } = setup({ LOGS_DIR: dir });
   try {
@@ -315,7 +316,7 @@ Deno.test("LOGS_DIR: one log file per HTTP session; a refused initialize leaves 
     await readMessage(unknown);
     await handler.close();
     const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
-    assert.deepEqual(names, ["2023-11-14_22-13-20-2.log", "2023-11-14_22-13-20.log"]);
+    assert.deepEqual(names, ["2023-11-14_22-13-20.log"], "the second session logged nothing: no empty file");
     const lines = (await Deno.readTextFile(`${dir}/2023-11-14_22-13-20.log`)).trim().split("\n").map((l) =>
       JSON.parse(l)
     );
@@ -324,6 +325,23 @@ Deno.test("LOGS_DIR: one log file per HTTP session; a refused initialize leaves 
       "nope",
       first,
     ]]);
+  } finally {
+    await close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("LOGS_DIR: 300 HTTP sessions leave a bounded number of files", async () => {
+  const dir = await Deno.makeTempDir();
+  const { handler, close } = setup({ LOGS_DIR: dir, MCP_MAX_SESSIONS: "1000", MCP_MAX_SESSIONS_PER_SUBJECT: "1000" });
+  try {
+    for (let i = 0; i < 300; i++) {
+      const session = await openSession(handler);
+      const call = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "nope" } };
+      await readMessage(await handler.fetch(rawRequest(call, { session })));
+    }
+    const files = [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".log"));
+    assert.equal(files.length, SESSION_LOG_LIMITS.maxFiles, "every session logged; the oldest files were pruned");
   } finally {
     await close();
     await Deno.remove(dir, { recursive: true });
