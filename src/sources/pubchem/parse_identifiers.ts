@@ -2,6 +2,7 @@
  * `{"IdentifierList":{"CID":[…]}}` (or AID/SID) → ids, and `{"Waiting":{"ListKey":…}}` → the key to poll.
  * PubChem answers a structure it can parse but does not hold with CID 0; that is "no match", not an id.
  */
+import { z } from "zod";
 import { intList, isObject, malformed, parsePugJson } from "./pug_json.ts";
 import type { IdentifierAnswer } from "./types.ts";
 
@@ -16,6 +17,11 @@ export function parseIdentifierAnswer(text: string, url: string, kind: Identifie
     throw malformed(url, "a Waiting answer without a usable ListKey");
   }
   if (!isObject(doc.IdentifierList)) throw malformed(url, "neither an IdentifierList nor a Waiting ListKey");
-  const ids = intList(doc.IdentifierList[kind]).filter((id) => id > 0);
+  const list = ID_LIST.safeParse(doc.IdentifierList[kind] ?? []);
+  if (!list.success) throw malformed(url, `an IdentifierList whose ${kind} is not a list of ids`);
+  const ids = intList(list.data).filter((id) => id > 0);
   return { kind: "ids", ids: [...new Set(ids)] };
 }
+
+/** Ids as PubChem sends them: integers, occasionally as digit strings. Anything else is a malformed answer. */
+const ID_LIST = z.array(z.union([z.number().int(), z.string().regex(/^\d+$/)]));

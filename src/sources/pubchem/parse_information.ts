@@ -2,6 +2,7 @@
  * `{"InformationList":{"Information":[…]}}` answers: synonyms, cross-references, dates and assay
  * targets all share this envelope, one Information object per requested id.
  */
+import { z } from "zod";
 import { intList, isObject, type JsonObject, malformed, parsePugJson, stringList, toInt } from "./pug_json.ts";
 import type { AssayTargetLists, RecordDates, XrefType } from "./types.ts";
 
@@ -32,13 +33,15 @@ export function parseXrefs(
   const entry = findEntry(parseInformation(text, url), "CID", cid) ?? {};
   const out: Record<string, (string | number)[]> = {};
   for (const type of types) {
-    const values = entry[type];
-    out[type] = Array.isArray(values)
-      ? values.filter((v): v is string | number => typeof v === "string" || typeof v === "number")
-      : [];
+    const values = XREF_LIST.safeParse(entry[type] ?? []);
+    if (!values.success) throw malformed(url, `cross-references whose ${type} is not a list of identifiers`);
+    out[type] = values.data;
   }
   return out;
 }
+
+/** One xref type's identifiers: strings (CAS numbers, patents) or numbers (PubMed, Gene, Taxonomy ids). */
+const XREF_LIST = z.array(z.union([z.string(), z.number()]));
 
 /** `substance/sid/<sid>/dates/JSON?dates_type=deposition,modification` → ISO dates. */
 export function parseDates(text: string, url: string, sid: number): RecordDates {

@@ -4,12 +4,15 @@ import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchXrefs } from "../../sources/pubchem/compounds.ts";
 import { XREF_TYPES } from "../../sources/pubchem/types.ts";
 import { cidSchema } from "./shared.ts";
-import { textBlock } from "../../render/markdown.ts";
+import { nextPage, textBlock } from "../../render/markdown.ts";
+import { cursorInput } from "../../core/envelope.ts";
+import { idPager, idsThatFit, textBudget } from "./id_pages.ts";
 
 const input = z.object({
   cid: cidSchema.describe("PubChem Compound ID"),
   xrefTypes: z.array(z.enum(XREF_TYPES)).min(1).describe("RN: CAS/EC numbers; RegistryID: depositor ids"),
-  maxPerType: z.number().int().positive().max(10_000).default(100).describe("Identifiers per type"),
+  maxPerType: z.number().int().positive().optional().describe("Identifiers per type; default all, paged"),
+  cursor: cursorInput("fetch_compound_xrefs"),
 });
 
 const output = z.object({
@@ -20,6 +23,7 @@ const output = z.object({
   totalCounts: z.record(z.string(), z.number().int()).describe(
     "Identifiers PubChem holds per type, before maxPerType.",
   ),
+  next_cursor: z.string().optional().describe("Pass as cursor for the rest; absent on the last page."),
 });
 
 export const fetchCompoundXrefs = defineTool({
@@ -27,22 +31,32 @@ export const fetchCompoundXrefs = defineTool({
   title: "PubChem cross-references",
   toolset: "pubchem",
   description:
-    "External ids of a compound (CID) by type: PubMed IDs, patents, CAS/EC numbers, genes, proteins, taxa; up " +
-    'to maxPerType each, with full counts. Example: {"cid":2244,"xrefTypes":["PubMedID","RN"]}',
+    "External ids of a compound (CID) by type: PubMed IDs, patents, CAS/EC numbers, genes, proteins, taxa; all " +
+    'of them, paged by cursor, with full counts. Example: {"cid":2244,"xrefTypes":["PubMedID","RN"]}',
   input,
   output,
   annotations: READS_NETWORK,
   examples: [{ cid: 2244, xrefTypes: ["PubMedID"] }, { cid: 2244, xrefTypes: ["RN", "PatentID"], maxPerType: 20 }],
   async run(args, ctx) {
     const types = [...new Set(args.xrefTypes)];
+    const pager = await idPager("fetch_compound_xrefs", {
+      cid: args.cid,
+      xrefTypes: types,
+      maxPerType: args.maxPerType,
+    }, args.cursor);
     const all = await fetchXrefs(ctx, args.cid, types);
-    const xrefs: Record<string, (string | number)[]> = {};
-    const totalCounts: Record<string, number> = {};
-    for (const type of types) {
-      xrefs[type] = all[type].slice(0, args.maxPerType);
-      totalCounts[type] = all[type].length;
-    }
-    return { cid: args.cid, xrefs, totalCounts };
+    // One list over every type, in the order asked, so one cursor pages through all of them.
+    const listed = types.flatMap((type) => all[type].slice(0, args.maxPerType).map((id) => ({ type, id })));
+    const end = pager.offset + idsThatFit(listed.map((x) => x.id), pager.offset, textBudget(ctx));
+    const xrefs: Record<string, (string | number)[]> = Object.fromEntries(types.map((t) => [t, []]));
+    for (const { type, id } of listed.slice(pager.offset, end)) xrefs[type].push(id);
+    const totalCounts = Object.fromEntries(types.map((t) => [t, all[t].length]));
+    return {
+      cid: args.cid,
+      xrefs,
+      totalCounts,
+      ...(end < listed.length ? { next_cursor: pager.cursor(end) } : {}),
+    };
   },
   render: (r) =>
     textBlock(
@@ -51,5 +65,6 @@ export const fetchCompoundXrefs = defineTool({
         const total = r.totalCounts[type] ?? ids.length;
         return `${type} (${ids.length} of ${total}): ${ids.join(", ") || "none"}`;
       }),
+      nextPage(r.next_cursor),
     ),
 });

@@ -4,25 +4,29 @@ import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { searchAssaysByTarget as searchAssays } from "../../sources/pubchem/records.ts";
 import { incoherent } from "./shared.ts";
-import { count } from "../../render/markdown.ts";
+import { count, nextPage, textBlock } from "../../render/markdown.ts";
+import { cursorInput } from "../../core/envelope.ts";
+import { idPager, idsThatFit, textBudget } from "./id_pages.ts";
 
 const input = z.object({
   targetType: z.enum(["genesymbol", "proteinname"]).describe("A gene symbol is one token"),
   targetQuery: z.string().trim().min(1).max(500).describe("e.g. EGFR, Epidermal growth factor receptor"),
-  maxRecords: z.number().int().positive().max(10_000).default(100).describe("AIDs to return"),
+  maxRecords: z.number().int().positive().optional().describe("AIDs to return in all; default every one, paged"),
+  cursor: cursorInput("search_assays_by_target"),
 });
 
 const output = z.object({
-  aids: z.array(z.number().int()).describe("BioAssay IDs (AIDs) run against the target, ascending."),
+  aids: z.array(z.number().int()).describe("BioAssay IDs (AIDs) run against the target, ascending: this page."),
   totalFound: z.number().int().describe("How many AIDs PubChem lists for the target, before maxRecords."),
+  next_cursor: z.string().optional().describe("Pass as cursor for the next page; absent on the last."),
 });
 
 export const searchAssaysByTarget = defineTool({
   name: "search_assays_by_target",
   title: "PubChem assays by target",
   toolset: "pubchem",
-  description: "AIDs of PubChem BioAssays run against a target (gene symbol or protein name), with the total count; " +
-    'details: fetch_assay_summary. Example: {"targetType":"genesymbol","targetQuery":"CYP3A4"}',
+  description: "AIDs of PubChem BioAssays run against a target (gene symbol or protein name): all of them, paged " +
+    'by cursor, with the total; details: fetch_assay_summary. Example: {"targetType":"genesymbol","targetQuery":"CYP3A4"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -38,6 +42,8 @@ export const searchAssaysByTarget = defineTool({
         "Pass the official gene symbol (e.g. 'EGFR'), or set targetType to 'proteinname' for a protein name.",
       );
     }
+    const { targetType, targetQuery, maxRecords } = args;
+    const pager = await idPager("search_assays_by_target", { targetType, targetQuery, maxRecords }, args.cursor);
     const aids = await searchAssays(ctx, args.targetType, args.targetQuery);
     if (aids.length === 0) {
       throw new ToolError(
@@ -46,7 +52,18 @@ export const searchAssaysByTarget = defineTool({
         "Check the target name, or try the other targetType.",
       );
     }
-    return { aids: aids.slice(0, args.maxRecords), totalFound: aids.length };
+    const list = maxRecords === undefined ? aids : aids.slice(0, maxRecords);
+    const n = idsThatFit(list, pager.offset, textBudget(ctx));
+    const end = pager.offset + n;
+    return {
+      aids: list.slice(pager.offset, end),
+      totalFound: aids.length,
+      ...(end < list.length ? { next_cursor: pager.cursor(end) } : {}),
+    };
   },
-  render: (r) => `${r.aids.length} of ${count(r.totalFound, "assay")} (AIDs, ascending): ${r.aids.join(", ")}`,
+  render: (r) =>
+    textBlock(
+      `${r.aids.length} of ${count(r.totalFound, "assay")} (AIDs, ascending): ${r.aids.join(", ")}`,
+      nextPage(r.next_cursor),
+    ),
 });

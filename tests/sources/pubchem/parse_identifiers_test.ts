@@ -34,4 +34,10 @@ Deno.test("parseIdentifierAnswer refuses a Fault body or a body of the wrong kin
   assert.throws(() => parseIdentifierAnswer('{"Waiting":{}}', URL, "CID"), isUpstream);
   assert.throws(() => parseIdentifierAnswer('{"Waiting":{"ListKey":"../../x"}}', URL, "CID"), isUpstream);
   assert.throws(() => parseIdentifierAnswer("[1,2]", URL, "CID"), isUpstream);
+  assert.throws(() => parseIdentifierAnswer('{"IdentifierList":{"AID":"884"}}', URL, "AID"), isUpstream);
+  assert.throws(() => parseIdentifierAnswer('{"IdentifierList":{"AID":[884,{"x":1}]}}', URL, "AID"), isUpstream);
+  assert.deepEqual(parseIdentifierAnswer('{"IdentifierList":{"AID":[884,"1851"]}}', URL, "AID"), {
+    kind: "ids",
+    ids: [884, 1851],
+  });
 });

@@ -56,3 +56,10 @@ Deno.test("parseAssayTargets reads parallel protein, gene id and symbol lists", 
   assert.deepEqual(lists.geneIds, [1544, 1559, 1557, 1565, 1576]);
   assert.equal(lists.geneSymbols[4], "CYP3A4");
 });
+
+Deno.test("parseXrefs refuses a type whose identifiers are not a list, instead of answering none", () => {
+  const body = '{"InformationList":{"Information":[{"CID":2244,"RN":"50-78-2"}]}}';
+  assert.throws(() => parseXrefs(body, URL, 2244, ["RN"]), /cross-references whose RN is not a list/);
+  const good = '{"InformationList":{"Information":[{"CID":2244,"RN":["50-78-2"],"PubMedID":[9997]}]}}';
+  assert.deepEqual(parseXrefs(good, URL, 2244, ["RN", "PubMedID"]), { RN: ["50-78-2"], PubMedID: [9997] });
+});

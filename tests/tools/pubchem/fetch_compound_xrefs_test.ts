@@ -53,3 +53,42 @@ Deno.test("fetch_compound_xrefs over MCP", async (t) => {
     await h.close();
   }
 });
+
+Deno.test("fetch_compound_xrefs returns every id of every type by default, paged within the text budget", async () => {
+  const pmids = Array.from({ length: 5_000 }, (_, i) => 30_000_000 + i);
+  const rns = ["50-78-2", "200-064-1"];
+  const h = await pubchemHarness((req) =>
+    req.url.pathname.includes("/compound/cid/2244/xrefs/")
+      ? new Response(
+        JSON.stringify({ InformationList: { Information: [{ CID: 2244, PubMedID: pmids, RN: rns }] } }),
+        { headers: { "content-type": "application/json" } },
+      )
+      : undefined
+  );
+  try {
+    const got: Record<string, (string | number)[]> = { PubMedID: [], RN: [] };
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const result = await h.call("fetch_compound_xrefs", {
+        cid: 2244,
+        xrefTypes: ["PubMedID", "RN"],
+        ...(cursor ? { cursor } : {}),
+      });
+      const page = result.structuredContent as {
+        xrefs: Record<string, (string | number)[]>;
+        totalCounts: Record<string, number>;
+        next_cursor?: string;
+      };
+      assert.deepEqual(page.totalCounts, { PubMedID: 5_000, RN: 2 });
+      assert.ok((result.content as { text: string }[])[0].text.length <= 24_000);
+      for (const [type, ids] of Object.entries(page.xrefs)) got[type].push(...ids);
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    assert.deepEqual(got, { PubMedID: pmids, RN: rns });
+    assert.ok(pages >= 2);
+  } finally {
+    await h.close();
+  }
+});

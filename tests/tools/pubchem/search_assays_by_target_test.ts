@@ -47,3 +47,47 @@ Deno.test("search_assays_by_target over MCP", async (t) => {
     await h.close();
   }
 });
+
+Deno.test("search_assays_by_target returns every AID by default, paged within the text budget", async () => {
+  const all = Array.from({ length: 6_000 }, (_, i) => 100_000 + i);
+  const h = await pubchemHarness((req) =>
+    req.url.pathname.endsWith("/assay/target/genesymbol/EGFR/aids/JSON")
+      ? new Response(JSON.stringify({ IdentifierList: { AID: all } }), {
+        headers: { "content-type": "application/json" },
+      })
+      : undefined
+  );
+  try {
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const result = await h.call("search_assays_by_target", {
+        targetType: "genesymbol",
+        targetQuery: "EGFR",
+        ...(cursor ? { cursor } : {}),
+      });
+      const page = result.structuredContent as { aids: number[]; totalFound: number; next_cursor?: string };
+      assert.equal(page.totalFound, 6_000);
+      const text = (result.content as { type: string; text: string }[])[0].text;
+      assert.ok(text.length <= 24_000, `page ${pages + 1}: ${text.length} characters`);
+      if (page.next_cursor) assert.match(text, /next page: call again with cursor="/);
+      seen.push(...page.aids);
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    assert.deepEqual(seen, all, "every AID, once, in order");
+    assert.ok(pages >= 3, `${pages} pages`);
+    const other = errorOf(
+      await h.call("search_assays_by_target", {
+        targetType: "genesymbol",
+        targetQuery: "EGFR",
+        maxRecords: 5,
+        cursor: "x",
+      }),
+    );
+    assert.equal(other.code, "INVALID_INPUT");
+  } finally {
+    await h.close();
+  }
+});
