@@ -8,14 +8,15 @@ import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category
 import { arxivPaper, isoDay, openalexPaper } from "./paper_view.ts";
 import { paperListSchema, partialResult, partialSuccess, renderPapers, sourceSchema } from "./schemas.ts";
 
-export const MAX_COUNT = 200;
+/** Papers to return: no hard maximum (seed 004); the sources fetch page after page until they have them. */
+export const countInput = z.number().int().min(1).default(50).describe("Papers to return; no maximum");
 
 const input = z.object({
   source: sourceSchema.describe("arXiv preprints or OpenAlex works"),
   category: z.string().trim().min(1).max(200).describe(
     "arXiv code (cs.LG), OpenAlex id (T10320, fields/17) or topic name",
   ),
-  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe("Papers to return"),
+  count: countInput,
 });
 
 const output = paperListSchema.extend({

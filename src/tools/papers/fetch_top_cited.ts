@@ -3,7 +3,7 @@ import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
-import { MAX_COUNT } from "./fetch_latest.ts";
+import { countInput } from "./fetch_latest.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { citedPaper, isoDay } from "./paper_view.ts";
 import { paperListSchema, paperSchema, partialResult, partialSuccess, renderPapers } from "./schemas.ts";
@@ -11,7 +11,7 @@ import { paperListSchema, paperSchema, partialResult, partialSuccess, renderPape
 const input = z.object({
   concept: z.string().trim().min(1).max(200).describe("OpenAlex id (T10320, fields/17, C41008148) or topic name"),
   since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD").describe("YYYY-MM-DD"),
-  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe("Papers to return"),
+  count: countInput,
 });
 
 const output = paperListSchema.extend({

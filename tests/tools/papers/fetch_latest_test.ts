@@ -69,8 +69,8 @@ Deno.test("fetch_latest over MCP: arXiv", async (t) => {
       const out = structured<Latest>(await call("fetch_latest", { source: "arxiv", category: "cmp-lg", count: 2 }));
       assert.equal(out.warnings?.[0].code, "RetiredCategory");
     });
-    await t.step("count over 200 is refused by the schema", async () => {
-      const error = errorOf(await call("fetch_latest", { source: "arxiv", category: "cs.LG", count: 500 }));
+    await t.step("count below 1 is refused by the schema (there is no maximum)", async () => {
+      const error = errorOf(await call("fetch_latest", { source: "arxiv", category: "cs.LG", count: 0 }));
       assert.equal(error.code, "INVALID_INPUT");
       assert.match(error.message, /'count'/);
     });
@@ -230,4 +230,27 @@ Deno.test("fetch_latest over MCP: OpenAlex", async (t) => {
       await close();
     }
   });
+});
+
+Deno.test("fetch_latest: a count past 200 is paged upstream, not refused (seed 004)", async () => {
+  const work = JSON.parse(fixture("openalex/commonmeta__work_article_pone.0000030.json"));
+  const page = (from: number, n: number, next: string | null) =>
+    JSON.stringify({
+      meta: { count: 250, per_page: 200, next_cursor: next },
+      results: Array.from({ length: n }, (_, i) => ({ ...work, id: `https://openalex.org/W${9_000_000 + from + i}` })),
+    });
+  const { call, close } = await papersClient({
+    env: { OPENALEX_API_KEY: "k" },
+    routes: [(req) => {
+      if (req.url.pathname !== "/openalex/works") return undefined;
+      const cursor = req.url.searchParams.get("cursor");
+      return new Response(cursor === "*" ? page(0, 200, "c2") : page(200, 50, null));
+    }],
+  });
+  try {
+    const out = structured<Latest>(await call("fetch_latest", { source: "openalex", category: "T11636", count: 250 }));
+    assert.equal(out.papers.length, 250);
+  } finally {
+    await close();
+  }
 });
