@@ -42,6 +42,8 @@ export interface GhsClassification {
   precautionaryCodes: string[];
   /** Lines of this source that no pattern reads, kept verbatim (e.g. "Not Classified"). */
   unparsed: string[];
+  /** Other items of the source as `Name: text` (ECHA's notifier summary, hazard classes, notes). */
+  notes: string[];
 }
 
 export interface GhsRecord {
@@ -114,6 +116,7 @@ function newClassification(ref: JsonObject | undefined): GhsClassification {
     hazardStatements: [],
     precautionaryCodes: [],
     unparsed: [],
+    notes: [],
   };
 }
 
@@ -156,6 +159,11 @@ function addInformation(entry: GhsClassification, info: JsonObject): void {
         if (rest) keepRaw(text);
       }
       break;
+    default:
+      for (const { text } of strings) {
+        const line = text.replace(/\s+/g, " ").trim();
+        if (line) entry.notes.push(typeof info.Name === "string" ? `${info.Name}: ${line}` : line);
+      }
   }
 }
 

@@ -36,6 +36,7 @@ const output = z.object({
     hazardCodes: z.array(z.string()),
     precautionaryCodes: z.array(z.string()).describe("P-statement codes, e.g. 'P301+P330+P331'."),
     unparsed: z.array(z.string()).optional().describe("Lines of this source kept verbatim: no pattern reads them."),
+    notes: z.array(z.string()).optional().describe("Other items, e.g. ECHA's notifier summary."),
   })).describe("One classification per source record, as deposited."),
   warnings: z.array(z.string()).optional(),
 });
@@ -68,6 +69,7 @@ export const fetchCompoundSafety = defineTool({
         hazardCodes: c.hazardStatements.map((h) => h.code),
         precautionaryCodes: c.precautionaryCodes,
         ...(c.unparsed.length ? { unparsed: c.unparsed } : {}),
+        ...(c.notes.length ? { notes: c.notes } : {}),
       })),
       ...(unread
         ? { warnings: [`${unread} line(s) could not be read as GHS data; kept verbatim under sources[].unparsed`] }
@@ -106,7 +108,8 @@ export const fetchCompoundSafety = defineTool({
           s.hazardCodes.length ? `hazards ${s.hazardCodes.join(" ")}` : undefined,
           s.url,
         ].filter(Boolean);
-        return `- ${label(s)} = ${s.source}: ${parts.join("; ")}`;
+        const notes = (s.notes ?? []).map((n) => `\n  - ${n}`).join("");
+        return `- ${label(s)} = ${s.source}: ${parts.join("; ")}${notes}`;
       }),
     ];
     return [...lines, ...(r.warnings ?? []).map((w) => `warning: ${w}`)].join("\n");

@@ -47,6 +47,8 @@ Deno.test("parseGhs groups acetic acid's recorded GHS items by source record", (
   }]);
   assert.deepEqual(aquatic.precautionaryCodes, ["P273", "P391", "P501"]);
   assert.equal(record.classifications[2].hazardStatements[0].percent, undefined, "HSDB gives no notifier share");
+  assert.equal(echa.notes.length, 4, "ECHA's notifier summary is kept as notes");
+  assert.match(echa.notes[1], /^ECHA C&L Notifications Summary: Reported as not meeting GHS hazard criteria by 3 of/);
 });
 
 Deno.test("summarizeGhs: strictest signal word, every pictogram, each H-statement once with its sources", () => {
