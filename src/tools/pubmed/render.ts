@@ -82,6 +82,8 @@ export function articleSection(a: Article): Lines {
       journalInfo: journalLine,
       meshTerms: meshLine,
       electronicDate: (d: PubDate) => `electronicDate: ${dateText(d)}`,
+      otherAbstracts: (list: NonNullable<Article["otherAbstracts"]>) =>
+        list.map((a) => `abstract (${a.type}${a.language ? `, ${a.language}` : ""}): ${a.text}`),
       book: (book: NonNullable<Article["book"]>) => [
         "book:",
         ...fieldLines(book, {

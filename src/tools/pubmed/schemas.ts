@@ -66,6 +66,8 @@ export const articleSchema = z.object({
   title: z.string().optional(),
   vernacularTitle: z.string().optional(),
   abstractText: z.string().optional(),
+  otherAbstracts: z.array(z.object({ type: z.string(), language: z.string().optional(), text: z.string() }))
+    .optional().describe("Other abstracts (plain-language, publisher, translated), by type"),
   authors: z.array(authorSchema).optional(),
   journalInfo: journalInfoSchema.optional(),
   publicationTypes: z.array(z.string()).optional(),

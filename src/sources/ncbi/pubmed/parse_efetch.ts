@@ -79,6 +79,7 @@ function parseCitation(citation: unknown, pubmedData: unknown): PubMedArticle | 
     title: mixedText(get(article, "ArticleTitle")) ?? mixedText(firstOf(article, "VernacularTitle")) ?? "",
     vernacularTitle: mixedText(firstOf(article, "VernacularTitle")),
     abstractText: parseAbstract(child(article, "Abstract")),
+    otherAbstracts: otherAbstracts(citation),
     authors,
     journalInfo,
     publicationTypes: textList(child(article, "PublicationTypeList"), "PublicationType"),
@@ -90,6 +91,16 @@ function parseCitation(citation: unknown, pubmedData: unknown): PubMedArticle | 
     pmcId: ids.get("pmc"),
     electronicDate: electronic === undefined ? undefined : parseDate(electronic),
   });
+}
+
+/** `OtherAbstract` (a plain-language summary, a publisher's or a translated abstract), labelled by its Type. */
+function otherAbstracts(citation: unknown): PubMedArticle["otherAbstracts"] {
+  const out = children(citation, "OtherAbstract").map((a) => {
+    const text = parseAbstract(a);
+    const language = attr(a, "Language");
+    return text ? { type: attr(a, "Type") ?? "undefined", ...(language ? { language } : {}), text } : undefined;
+  }).filter((a) => a !== undefined);
+  return out.length ? out : undefined;
 }
 
 /** Records before 2014 carry one affiliation for the whole article: PubMed shows it on the first author. */

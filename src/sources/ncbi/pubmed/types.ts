@@ -81,6 +81,8 @@ export interface PubMedArticle {
   vernacularTitle?: string;
   /** Readable abstract; structured abstracts keep their labels ("BACKGROUND: ..."). */
   abstractText?: string;
+  /** `OtherAbstract`s: plain-language, publisher or translated abstracts, each with its Type. */
+  otherAbstracts?: { type: string; language?: string; text: string }[];
   authors: PubMedAuthor[];
   journalInfo: JournalInfo;
   publicationTypes: string[];

@@ -17,6 +17,7 @@ const ARRAY_TAGS = new Set([
   "AffiliationInfo",
   "Identifier",
   "AbstractText",
+  "OtherAbstract",
   "PublicationType",
   "KeywordList",
   "Keyword",

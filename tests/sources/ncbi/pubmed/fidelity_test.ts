@@ -148,6 +148,16 @@ Deno.test("a book chapter keeps its own contribution and revision dates beside t
   assert.equal(whole.book?.contributionDate, undefined, "a whole book has no chapter dates");
 });
 
+Deno.test("OtherAbstract is kept beside the abstract, labelled by its Type and language", () => {
+  const a = article("pubmedparser__medline16n0902.xml", "26702272");
+  assert.deepEqual(a.otherAbstracts, [{
+    type: "Publisher",
+    language: "pol",
+    text: "Abstract available from the publisher.",
+  }]);
+  assert.equal(article("biopython__pubmed4.xml", "27797938").otherAbstracts, undefined);
+});
+
 Deno.test("VernacularTitle is kept beside the English title", () => {
   const a = article("metapub__36987902.xml", "36987902");
   assert.equal(
