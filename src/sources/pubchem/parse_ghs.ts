@@ -55,7 +55,7 @@ export interface GhsRecord {
 /** A code or combined codes (`H302+H312`, `EUH014`, `H360FD`); CLP asterisks and a notifier share in either
  * order (`H373 **`, `H225 (> 99.9%)`); then the statement after a colon, or after a space when there is none. */
 const HAZARD =
-  /^((?:EU)?H\d{3}[A-Za-z]{0,3}(?:\s*\+\s*(?:EU)?H\d{3}[A-Za-z]{0,3})*)(?![\w+])\s*(\*{1,4})?\s*(?:\(\s*([<>≤≥]=?)?\s*(\d+(?:\.\d+)?)\s*%\s*\))?\s*(\*{1,4})?\s*(?::\s*|\s+|$)(.*)$/;
+  /^((?:EU)?H\d{3}[A-Za-z]{0,3}(?:\s*\+\s*(?:EU)?H\d{3}[A-Za-z]{0,3})*)(?![\w+])\s*(\*{1,4})?\s*(?:\(\s*([<>≤≥~≈]=?)?\s*(\d+(?:\.\d+)?)\s*%\s*\))?\s*(\*{1,4})?\s*(?::\s*|\s+|$)(.*)$/;
 const CLASS_SUFFIX = /\s*\[(?:(?:Danger|Warning)\s+)?([^\]]+)\]\s*$/;
 const P_CODES = /P\d{3}(?:\s*\+\s*P\d{3})*/g;
 /** PubChem's pointer sentence under every P-code list; it carries no data of the source. */

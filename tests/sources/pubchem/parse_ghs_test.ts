@@ -129,6 +129,8 @@ Deno.test("parseHazard reads codes, combined codes, shares and hazard classes", 
     code: "H302+H312",
     text: "Harmful if swallowed or in contact with skin",
   });
+  assert.equal(parseHazard("H225 (>99.9%): Highly Flammable liquid and vapor")?.share, "> 99.9%");
+  assert.equal(parseHazard("H319 (~55%): Causes serious eye irritation")?.share, "~ 55%");
   assert.equal(parseHazard("Not Classified"), undefined);
   assert.equal(parseHazard("Reported as not meeting GHS hazard criteria by 3 of 5044 companies."), undefined);
 });
