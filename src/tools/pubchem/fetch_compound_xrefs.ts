@@ -63,7 +63,7 @@ export const fetchCompoundXrefs = defineTool({
       `Cross-references of CID ${r.cid}:`,
       Object.entries(r.xrefs).map(([type, ids]) => {
         const total = r.totalCounts[type] ?? ids.length;
-        return `${type} (${ids.length} of ${total}): ${ids.join(", ") || "none"}`;
+        return `${type} (${ids.length} of ${total}): ${ids.join(", ") || (total ? "on another page" : "none")}`;
       }),
       nextPage(r.next_cursor),
     ),
