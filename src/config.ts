@@ -53,10 +53,27 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_TRANSPORT_TYPE", description: "`stdio` or `http`", default: "stdio" },
   { name: "MCP_HTTP_HOST", description: "HTTP bind address", default: "127.0.0.1" },
   { name: "MCP_HTTP_PORT", description: "HTTP port", default: "3010" },
-  { name: "MCP_AUTH_MODE", description: "`jwt` or `none` (none only on a loopback address)", default: "jwt" },
+  {
+    name: "MCP_AUTH_MODE",
+    description: "`jwt` (HS256 secret), `oauth` (tokens of an external authorization server) or `none` (loopback only)",
+    default: "jwt",
+  },
   { name: "MCP_AUTH_SECRET_KEY", description: "HS256 secret for JWTs, at least 32 bytes (required with jwt)" },
-  { name: "MCP_AUTH_AUDIENCE", description: "When set, tokens must carry this `aud`" },
-  { name: "MCP_AUTH_ISSUER", description: "When set, tokens must carry this `iss`" },
+  { name: "MCP_AUTH_AUDIENCE", description: "Tokens must carry this `aud` (required with oauth: this server's URL)" },
+  {
+    name: "MCP_AUTH_ISSUER",
+    description: "Tokens must carry this `iss` (required with oauth: the authorization server)",
+  },
+  {
+    name: "MCP_AUTH_JWKS_URL",
+    description: "oauth: the authorization server's JWKS (RS256/ES256 keys), cached and refreshed",
+    access: "url",
+  },
+  {
+    name: "MCP_AUTH_RESOURCE_URL",
+    description: "oauth: public URL of /mcp, named in the protected-resource metadata (default: the audience)",
+  },
+  { name: "MCP_AUTH_SCOPES", description: "oauth: scopes every token must hold (space-separated)" },
   {
     name: "MCP_AUTH_MAX_TOKEN_LIFETIME_S",
     description: "Longest token lifetime accepted: exp − iat (exp − now without iat)",
@@ -135,10 +152,13 @@ const schema = z.object({
   MCP_TRANSPORT_TYPE: z.enum(["stdio", "http"]),
   MCP_HTTP_HOST: z.string().min(1),
   MCP_HTTP_PORT: int(0, 65535),
-  MCP_AUTH_MODE: z.enum(["jwt", "none"]),
+  MCP_AUTH_MODE: z.enum(["jwt", "oauth", "none"]),
   MCP_AUTH_SECRET_KEY: z.string().optional(),
   MCP_AUTH_AUDIENCE: optionalText,
   MCP_AUTH_ISSUER: optionalText,
+  MCP_AUTH_JWKS_URL: url.optional(),
+  MCP_AUTH_RESOURCE_URL: url.optional(),
+  MCP_AUTH_SCOPES: optionalText,
   MCP_AUTH_MAX_TOKEN_LIFETIME_S: int(60, 366 * 86400),
   MCP_ALLOWED_ORIGINS: z.string().optional(),
   MCP_SESSION_MODE: z.enum(["stateful", "stateless"]),
@@ -179,12 +199,18 @@ export interface Config extends UpstreamSettings {
   http: {
     host: string;
     port: number;
-    authMode: "jwt" | "none";
+    authMode: "jwt" | "oauth" | "none";
     authSecret?: string;
     /** Required `aud` of tokens, when set. */
     authAudience?: string;
     /** Required `iss` of tokens, when set. */
     authIssuer?: string;
+    /** oauth: the external authorization server's JWKS. */
+    jwksUrl?: string;
+    /** oauth: the protected resource's identifier (RFC 9728 `resource`), when it is not the audience. */
+    resourceUrl?: string;
+    /** oauth: scopes a token must hold. */
+    requiredScopes: string[];
     maxTokenLifetimeS: number;
     allowedOrigins: string[];
     sessionMode: "stateful" | "stateless";
@@ -266,6 +292,9 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       authSecret: e.MCP_AUTH_SECRET_KEY,
       authAudience: e.MCP_AUTH_AUDIENCE,
       authIssuer: e.MCP_AUTH_ISSUER,
+      jwksUrl: e.MCP_AUTH_JWKS_URL,
+      resourceUrl: e.MCP_AUTH_RESOURCE_URL,
+      requiredScopes: (e.MCP_AUTH_SCOPES ?? "").split(/[\s,]+/).filter(Boolean),
       maxTokenLifetimeS: e.MCP_AUTH_MAX_TOKEN_LIFETIME_S,
       allowedOrigins: splitList(e.MCP_ALLOWED_ORIGINS),
       sessionMode: e.MCP_SESSION_MODE,

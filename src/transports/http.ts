@@ -2,7 +2,8 @@
  * The Streamable HTTP transport as a plain fetch handler (`Request → Promise<Response>`), so it runs
  * under Deno.serve, `deno serve`, Deno Deploy and in tests without a socket.
  *
- * Routes: `POST|GET|DELETE /mcp` (MCP), `OPTIONS /mcp` (CORS preflight), `GET /healthz`.
+ * Routes: `POST|GET|DELETE /mcp` (MCP), `OPTIONS /mcp` (CORS preflight), `GET /healthz`, and in oauth mode
+ * `GET /.well-known/oauth-protected-resource[/mcp]` (RFC 9728 metadata).
  * Order of checks on /mcp: Host/Origin (403) → JWT (401) → body size and nesting (413/400) → era →
  * session (400/404/503; quotas in session_quota.ts, reaping in sessions.ts).
  * One endpoint serves both protocol eras: a request carrying the 2026-07-28 `_meta` envelope goes to the
@@ -20,6 +21,7 @@ import { jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
 import { Inflight } from "./inflight.ts";
 import { createModernLeg } from "./modern_http.ts";
 import { createOriginPolicy } from "./origin.ts";
+import { serveProtectedResourceMetadata } from "./protected_resource.ts";
 import { quotaRefusal } from "./session_quota.ts";
 import { type Admission, type Session, SESSION_CLOSED, SessionStore } from "./sessions.ts";
 
@@ -62,7 +64,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     idleMs: http.sessionIdleMs,
     limits: {
       maxSessions: http.maxSessions,
-      maxPerSubject: http.authMode === "jwt" ? http.maxSessionsPerSubject : undefined,
+      maxPerSubject: http.authMode === "none" ? undefined : http.maxSessionsPerSubject,
     },
     clock,
     log,
@@ -77,6 +79,8 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/healthz") return health(request);
+    const metadata = serveProtectedResourceMetadata(http, request);
+    if (metadata) return metadata;
     if (url.pathname !== "/mcp") return Response.json({ error: "Not found. MCP is served at /mcp." }, { status: 404 });
     if (request.method === "OPTIONS") return origins.preflight(request);
     if (!["GET", "POST", "DELETE"].includes(request.method)) {
