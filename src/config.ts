@@ -30,6 +30,8 @@ export interface EnvVar {
   access?: Access;
   /** The toolset that uses the setting: checked only when that toolset is enabled. */
   toolset?: ToolsetName;
+  /** A credential: never logged, marked secret in server.json and the README. */
+  secret?: true;
 }
 
 /** One variable per base URL of the upstream table (src/upstreams/mod.ts), keyed as in `Config.baseUrls`. */
@@ -58,7 +60,11 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: "`jwt` (HS256 secret), `oauth` (tokens of an external authorization server) or `none` (loopback only)",
     default: "jwt",
   },
-  { name: "MCP_AUTH_SECRET_KEY", description: "HS256 secret for JWTs, at least 32 bytes (required with jwt)" },
+  {
+    name: "MCP_AUTH_SECRET_KEY",
+    description: "HS256 secret for JWTs, at least 32 bytes (required with jwt)",
+    secret: true,
+  },
   { name: "MCP_AUTH_AUDIENCE", description: "Tokens must carry this `aud` (required with oauth: this server's URL)" },
   {
     name: "MCP_AUTH_ISSUER",
@@ -109,7 +115,11 @@ export const ENV_VARS: readonly EnvVar[] = [
     name: "SCIENCE_MCP_KV",
     description: "Deno KV path, KV Connect URL or `default`: one rate budget for all instances using it",
   },
-  { name: "DENO_KV_ACCESS_TOKEN", description: "Token for a KV Connect URL in SCIENCE_MCP_KV (read by Deno)" },
+  {
+    name: "DENO_KV_ACCESS_TOKEN",
+    description: "Token for a KV Connect URL in SCIENCE_MCP_KV (read by Deno)",
+    secret: true,
+  },
   {
     name: "CACHE_MAX_BYTES",
     description: "In-memory response cache budget (one entry may use a quarter)",
@@ -122,13 +132,17 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: "Deadline of one tool call, retries and waits included (0: none)",
     default: "60000",
   },
-  { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s" },
+  { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s", secret: true },
   { name: "NCBI_ADMIN_EMAIL", description: "Contact e-mail sent to NCBI as `email`" },
   { name: "NCBI_TOOL_IDENTIFIER", description: "Sent to NCBI as `tool`", default: `science-mcp/${VERSION}` },
   { name: "NCBI_REQUEST_DELAY_MS", description: "Override the spacing between NCBI requests" },
   { name: "NCBI_MAX_RETRIES", description: "Retries of a failed NCBI request", default: "3" },
   ...BASE_URL_VARS.map(([, v]) => v),
-  { name: "OPENALEX_API_KEY", description: "OpenAlex API key (required by OpenAlex since February 2026)" },
+  {
+    name: "OPENALEX_API_KEY",
+    description: "OpenAlex API key (required by OpenAlex since February 2026)",
+    secret: true,
+  },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
   {
     name: "PDF_ROOT",
