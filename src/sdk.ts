@@ -41,7 +41,6 @@ export type {
   Transport,
 } from "@modelcontextprotocol/server";
 export { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-export { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 export { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
 
 /** The 2026 revision this server speaks beside the 2025 ones (`initialize`); served statelessly. */

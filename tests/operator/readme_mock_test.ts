@@ -5,7 +5,7 @@
  * entries the README gives (the mock one and the plain one, started from another folder).
  */
 import assert from "node:assert/strict";
-import { Client } from "../../src/sdk.ts";
+import { Client } from "../../src/sdk_client.ts";
 import { childEnv, freePort, ROOT, run, taskArgs } from "./helpers.ts";
 
 const README = await Deno.readTextFile(`${ROOT}README.md`);
