@@ -31,7 +31,7 @@ export { ERROR_CODES, type ErrorCode, type ErrorEnvelope, ToolError, UpstreamErr
 export { invokeTool, type ToolResult } from "./src/core/invoke.ts";
 export type { AnyToolDef, ResourceDef, ToolAnnotations, ToolContext, ToolDef } from "./src/tools/tool_def.ts";
 export type { SourceContext } from "./src/context.ts";
-export { createRuntime, type Deps, type Runtime, toolContext } from "./src/runtime.ts";
+export { callTool, type CallToolOptions, createRuntime, type Deps, type Runtime, toolContext } from "./src/runtime.ts";
 export { createMcpServer, type ServerOptions } from "./src/server.ts";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./src/transports/http.ts";
 export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from "./src/transports/http_server.ts";

@@ -5,6 +5,7 @@
  */
 import { type Config, loadConfig, readEnv } from "./config.ts";
 import type { ToolContext } from "./context.ts";
+import { errorResult, invokeTool, type ToolResult } from "./core/invoke.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
 import type { Provided, SharedKey, SharedStore } from "./core/shared_key.ts";
@@ -126,4 +127,49 @@ export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
       }).catch(() => {});
     },
   };
+}
+
+/** Options of {@link callTool}. */
+export interface CallToolOptions {
+  /** Cancels the call (and its upstream requests). */
+  signal?: AbortSignal;
+  /** Receives the tool's progress notifications (`progress`, `total`, `message`). */
+  onProgress?: (params: Record<string, unknown>) => void;
+}
+
+/**
+ * One tool call for embedders, in one line: the same argument validation, deadline, output check, text
+ * rendering and error envelope as an MCP `tools/call`. An unknown name is an INVALID_INPUT result that
+ * lists the enabled tools, not an exception.
+ *
+ * @example
+ * ```ts
+ * const runtime = createRuntime();
+ * const result = await callTool(runtime, "search_genes", { query: "BRCA1", organism: "human" });
+ * console.log(result.content[0].text);
+ * await runtime.close();
+ * ```
+ */
+export async function callTool(
+  runtime: Runtime,
+  name: string,
+  args: Record<string, unknown> = {},
+  options: CallToolOptions = {},
+): Promise<ToolResult> {
+  const def = runtime.tools.find((t) => t.name === name);
+  if (!def) {
+    return errorResult({
+      code: "INVALID_INPUT",
+      message: `Unknown tool '${name}'.`,
+      recovery_hint: `Use one of: ${runtime.tools.map((t) => t.name).join(", ")}.`,
+    });
+  }
+  const ctx = toolContext(runtime, {
+    signal: options.signal ?? new AbortController().signal,
+    requestId: `call-${crypto.randomUUID()}`,
+    ...(options.onProgress
+      ? { progressToken: "embedder", notify: (n) => Promise.resolve(options.onProgress!(n.params)) }
+      : {}),
+  });
+  return await invokeTool(def, args, ctx);
 }
