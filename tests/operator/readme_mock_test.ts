@@ -43,7 +43,10 @@ function clientEntries(text: string): Record<string, { command: string; args: st
   const entries = {};
   for (const block of blocks(text).filter((b) => b.lang === "json")) {
     const json = block.body.replaceAll("/path/to/science-mcp/", ROOT);
-    Object.assign(entries, JSON.parse(json).mcpServers);
+    // The first entry of a name is the section's main one (later blocks show variants of it).
+    for (const [name, entry] of Object.entries(JSON.parse(json).mcpServers)) {
+      (entries as Record<string, unknown>)[name] ??= entry;
+    }
   }
   return entries;
 }
