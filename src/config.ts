@@ -5,7 +5,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
 import { SERVER_NAME, VERSION } from "./core/version.ts";

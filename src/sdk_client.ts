@@ -3,4 +3,4 @@
  * of src/sdk.ts so the server's own import graph (mod.ts, the bundle, the compiled binary) never loads the
  * client package.
  */
-export { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+export { Client, InMemoryTransport } from "npm:@modelcontextprotocol/client@2.4.0";

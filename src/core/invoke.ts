@@ -3,7 +3,7 @@
  * so validation, output checks, size limits and error envelopes are identical on every path.
  */
 import { clipValue } from "./clip.ts";
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
 import {
   type AnyToolDef,

@@ -8,7 +8,7 @@
  * MCP_AUTH_SCOPES are required when set. Refusals are 401 (403 for missing scopes) with a
  * `WWW-Authenticate` challenge (RFC 6750).
  */
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "npm:jose@6.2.17";
 import { type Config, ConfigError } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
 import type { AuthInfo } from "../sdk.ts";

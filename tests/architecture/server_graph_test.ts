@@ -24,3 +24,21 @@ Deno.test("the server's import graph holds no test-only or native package", asyn
     assert.ok(!packages.has(banned), `${banned} is in mod.ts's import graph`);
   }
 });
+
+Deno.test("the server's files name npm packages by full npm: specifiers, so importers need no import map", async () => {
+  const names = Object.keys(JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).imports);
+  const bare = new RegExp(`(?:from|import)\\s*\\(?\\s*["'](${names.map((n) => n.replace(/[/-]/g, "\\$&")).join("|")})`);
+  const offenders: string[] = [];
+  const walk = async (dir: URL) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
+      if (entry.isDirectory) await walk(url);
+      else if (entry.name.endsWith(".ts") && bare.test(await Deno.readTextFile(url))) offenders.push(url.pathname);
+    }
+  };
+  await walk(new URL("src/", ROOT));
+  for (const file of ["mod.ts", "serve.ts"]) {
+    if (bare.test(await Deno.readTextFile(new URL(file, ROOT)))) offenders.push(file);
+  }
+  assert.deepEqual(offenders, [], "import npm packages as npm:<package>@<version>, as deno.json pins them");
+});
