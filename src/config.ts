@@ -12,15 +12,21 @@ import { SERVER_NAME, VERSION } from "./core/version.ts";
 import { baseUrlSettings, type UpstreamSettings } from "./upstreams/mod.ts";
 
 export { ConfigError, SERVER_NAME, VERSION };
+/** The toolsets, in catalogue order; SCIENCE_MCP_TOOLSETS picks among them. */
 export const TOOLSET_NAMES = ["pubmed", "gene", "pubchem", "papers", "pdf"] as const;
+/** One of {@link TOOLSET_NAMES}. */
 export type ToolsetName = typeof TOOLSET_NAMES[number];
 
 /** What a setting's value makes the process touch: a URL it connects to, or a path it reads and/or writes. */
 export type Access = "url" | "read" | "write" | "read-write";
 
+/** One setting: its variable, what it does and its default (the README table is generated from these). */
 export interface EnvVar {
+  /** The environment variable. */
   name: string;
+  /** One line for the README's settings table. */
   description: string;
+  /** The value used when the variable is unset or empty. */
   default?: string;
   /**
    * Set on settings that name a place: the start-up preflight (src/preflight.ts) checks the permission for
@@ -156,6 +162,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
 ];
 
+/** An environment as the config reads it: variable name → value (tests pass their own). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -208,8 +215,11 @@ const schema = z.object({
 
 const baseUrlSchema = z.record(z.string(), url);
 
+/** The whole configuration of one runtime: every setting of {@link ENV_VARS}, parsed, validated and frozen. */
 export interface Config extends UpstreamSettings {
+  /** MCP_TRANSPORT_TYPE. */
   transport: "stdio" | "http";
+  /** The HTTP transport: bind address, authentication, origins, sessions, body limit. */
   http: {
     host: string;
     port: number;
@@ -234,17 +244,25 @@ export interface Config extends UpstreamSettings {
     maxSessionsPerSubject: number;
     maxBodyBytes: number;
   };
+  /** MCP_LOG_LEVEL. */
   logLevel: LogLevel;
+  /** LOGS_DIR, resolved: where per-session log files go. */
   logsDir?: string;
+  /** SCIENCE_MCP_TOOLSETS: the enabled toolsets. */
   toolsets: ToolsetName[];
+  /** SCIENCE_MCP_CACHE_DIR, resolved: the disk cache of extracted PDF text. */
   cacheDir?: string;
+  /** CACHE_MAX_BYTES: the in-memory response cache budget. */
   cacheMaxBytes: number;
+  /** UPSTREAM_TIMEOUT_MS: one upstream request's timeout. */
   upstreamTimeoutMs: number;
+  /** UPSTREAM_MAX_BYTES: the largest upstream body accepted. */
   upstreamMaxBytes: number;
   /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included; 0 = none. */
   toolCallTimeoutMs: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
+  /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS. */
   pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
 }
 
@@ -279,6 +297,7 @@ export function settingValue(v: EnvVar, env: Env, root: string | undefined): str
   return isPath ? resolveFolder(value!, root) : value;
 }
 
+/** Options of {@link loadConfig}. */
 export interface LoadOptions {
   /** Folder that relative folder settings resolve against; default {@link PROJECT_ROOT}. */
   root?: string;

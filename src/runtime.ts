@@ -14,17 +14,27 @@ import { enabledResources, enabledTools } from "./catalog.ts";
 import type { Fetch } from "./upstream/types.ts";
 import { createUpstream, type ServiceUpstream } from "./upstreams/mod.ts";
 
+/** What a runtime is built on; each is injected (tests) or filled with its production default. */
 export interface Deps {
+  /** How upstream requests go out (default: `globalThis.fetch`). */
   fetch: Fetch;
+  /** Time (default: the system clock). */
   clock: Clock;
+  /** The configuration (default: read from the environment). */
   config: Config;
+  /** The logger (default: JSON lines on stderr at MCP_LOG_LEVEL). */
   log: Logger;
 }
 
+/** One server instance's state: what its MCP sessions, HTTP handler and CLI calls share. */
 export interface Runtime extends SharedStore {
+  /** What it was built on. */
   readonly deps: Deps;
+  /** The upstream pipeline (scheduler, cache, coalescer). */
   readonly upstream: ServiceUpstream;
+  /** The enabled tools (SCIENCE_MCP_TOOLSETS). */
   readonly tools: readonly AnyToolDef[];
+  /** The enabled resources. */
   readonly resources: readonly ResourceDef[];
   /** Disposes singletons that hold resources (workers, file handles). */
   close(): Promise<void>;
@@ -59,6 +69,7 @@ export interface RuntimeOptions extends Partial<Deps> {
   provide?: readonly Provided[];
 }
 
+/** Builds a runtime; with no options, from the environment, as `deno task start` does. */
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const { provide = [], ...partial } = options;
   const deps = resolveDeps(partial);
@@ -91,10 +102,15 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
 
 /** Where a call comes from: its cancellation, ids for the log, and how to send progress notifications. */
 export interface CallOrigin {
+  /** The caller's cancellation. */
   signal: AbortSignal;
+  /** The request id, on every log record of the call. */
   requestId: string;
+  /** The MCP session, when there is one. */
   sessionId?: string;
+  /** The caller's progress token: progress is sent only when it asked. */
   progressToken?: string | number;
+  /** Sends a notification (progress) to the caller. */
   notify?: (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
 }
 

@@ -33,6 +33,7 @@ export { SERVER_NAME };
 
 export type HandlerExtra = ServerContext;
 
+/** How one MCP server object is set up: its session, log file and protocol era. */
 export interface ServerOptions {
   /**
    * Session id, added to every log record of this server. Log notifications of a server with a session
@@ -50,9 +51,13 @@ export interface ServerOptions {
   /**
    * Extra tools and a hook to add capabilities/handlers: used by the test-only conformance fixtures,
    * never by production entry points.
+   * @ignore
    */
   extension?: ServerExtension;
-  /** Publishes list-changed events to open `subscriptions/listen` streams (2026-07-28 over HTTP). */
+  /**
+   * Publishes list-changed events to open `subscriptions/listen` streams (2026-07-28 over HTTP).
+   * @ignore
+   */
   notifier?: ServerNotifier;
 }
 
@@ -83,6 +88,10 @@ export interface ServerExtension {
 const INSTRUCTIONS = "Scientific sources: PubMed, NCBI Gene, PubChem, arXiv/OpenAlex papers and local PDFs. " +
   "Errors carry a code and a recovery_hint; follow the hint (e.g. resolve names with a search_* tool first).";
 
+/**
+ * One MCP server object over a runtime, with every enabled tool, resource and prompt registered; connect
+ * it to an SDK transport (`server.connect(transport)`). The transports of this package do that for you.
+ */
 export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): Server {
   const tools = [...runtime.tools, ...(options.extension?.tools ?? [])];
   const rawTools = new Map((options.extension?.rawTools ?? []).map((t) => [t.tool.name, t]));

@@ -22,8 +22,11 @@ export const EXIT_OK = 0;
 export const EXIT_USAGE = 1;
 export const EXIT_TOOL_ERROR = 2;
 
+/** Where the CLI writes and how it builds its runtime (tests inject their own). */
 export interface CliIo {
+  /** Writes the result (JSON) to standard output. */
   stdout(text: string): void;
+  /** Writes progress, logs and error lines to standard error. */
   stderr(text: string): void;
   /** A terminal gets a redrawn progress bar; anything else gets progress lines. */
   stderrIsTerminal: boolean;

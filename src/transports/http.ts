@@ -25,14 +25,20 @@ import { serveProtectedResourceMetadata } from "./protected_resource.ts";
 import { quotaRefusal } from "./session_quota.ts";
 import { type Admission, type Session, SESSION_CLOSED, SessionStore } from "./sessions.ts";
 
+/** Options of {@link createHttpHandler}. */
 export interface HttpHandlerOptions {
-  /** Test-only additions (conformance fixtures); production never passes one. */
+  /**
+   * Test-only additions (conformance fixtures); production never passes one.
+   * @ignore
+   */
   extension?: ServerExtension;
   /** How often idle sessions are reaped; 0 turns the timer off (tests call reap()). Default 60 s. */
   reapIntervalMs?: number;
 }
 
+/** The Streamable HTTP transport as a fetch handler, plus its session housekeeping. */
 export interface HttpHandler {
+  /** Answers one HTTP request (`/mcp`, `/healthz`, OAuth metadata). */
   fetch(request: Request): Promise<Response>;
   /** Closes idle sessions and sessions whose token expired, now; returns how many. */
   reap(): Promise<number>;
@@ -52,6 +58,10 @@ type Authenticated = Extract<AuthResult, { ok: true }>;
 const SHUTDOWN_MESSAGE = "The server is shutting down and this request did not finish in time; " +
   "send it again once the server is back (initialize a new session).";
 
+/**
+ * The Streamable HTTP handler over a runtime: mount it in any fetch-style server. Refuses unsafe settings
+ * (no secret, `none` off loopback) with a ConfigError.
+ */
 export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions = {}): HttpHandler {
   const { config, clock } = runtime.deps;
   const http = config.http;
