@@ -8,7 +8,8 @@ import type { ToolContext } from "./context.ts";
 import { errorResult, invokeTool, type ToolResult } from "./core/invoke.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
-import type { Provided, SharedKey, SharedStore } from "./core/shared_key.ts";
+import { ResultMemo, stableJson } from "./core/result_memo.ts";
+import { type Provided, type SharedKey, sharedKey, type SharedStore } from "./core/shared_key.ts";
 import type { AnyToolDef, ResourceDef } from "./tools/tool_def.ts";
 import { enabledResources, enabledTools } from "./catalog.ts";
 import type { Fetch } from "./upstream/types.ts";
@@ -187,5 +188,24 @@ export async function callTool(
       ? { progressToken: "embedder", notify: (n) => Promise.resolve(options.onProgress!(n.params)) }
       : {}),
   });
-  return await invokeTool(def, args, ctx);
+  return await invokeShared(runtime, def, args, ctx);
+}
+
+const RESULTS = sharedKey<ResultMemo<ToolResult>>("runtime:results");
+
+/**
+ * invokeTool, parsing once: a call of a network tool that only reads (its annotations say so) is answered
+ * from a result made in the last minutes, or shares an identical call in flight; local tools (PDFs, whose
+ * files change) always run. MCP, the CLI and {@link callTool} all call this.
+ */
+export async function invokeShared(
+  runtime: Runtime,
+  def: AnyToolDef,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  const { readOnlyHint, idempotentHint, openWorldHint } = def.annotations;
+  if (!readOnlyHint || !idempotentHint || !openWorldHint) return await invokeTool(def, args, ctx);
+  const memo = runtime.shared(RESULTS, () => new ResultMemo<ToolResult>({ clock: runtime.deps.clock }));
+  return await memo.run(`${def.name}\n${stableJson(args)}`, () => invokeTool(def, args, ctx), ctx.signal);
 }

@@ -5,14 +5,13 @@
  */
 import { clipValue } from "./core/clip.ts";
 import { SERVER_NAME, VERSION } from "./config.ts";
-import { invokeTool } from "./core/invoke.ts";
 import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
 import { toErrorEnvelope } from "./core/errors.ts";
 import { installPrompts } from "./prompts/register.ts";
-import { type Runtime, toolContext } from "./runtime.ts";
+import { invokeShared, type Runtime, toolContext } from "./runtime.ts";
 import { advertiseBothEras, CACHE_HINTS, type Era } from "./protocol/eras.ts";
 import { forwardRequestLogs } from "./protocol/request_logs.ts";
 import {
@@ -163,7 +162,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     const stopLogs = modern ? forwardRequestLogs(runtime.deps.log, requestId, extra) : undefined;
     inFlight.set(requestId, extra.mcpReq.notify);
     try {
-      const result = await invokeTool(def, args, ctx);
+      const result = await invokeShared(runtime, def, args, ctx);
       sessionLog?.log.info(result.isError ? "error" : "result", {
         request: requestId,
         tool: name,
