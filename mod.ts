@@ -18,28 +18,76 @@
  */
 export { ALL_TOOLS, enabledResources, enabledTools, type Toolset, TOOLSETS } from "./src/catalog.ts";
 export {
+  type Access,
   type Config,
   ConfigError,
+  type Env,
   ENV_VARS,
+  type EnvVar,
   loadConfig,
+  type LoadOptions,
   readEnv,
   TOOLSET_NAMES,
   type ToolsetName,
   VERSION,
 } from "./src/config.ts";
-export { ERROR_CODES, type ErrorCode, type ErrorEnvelope, ToolError, UpstreamError } from "./src/core/errors.ts";
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type HintSituation,
+  type RecoveryHints,
+  ToolError,
+  UpstreamError,
+  type UpstreamErrorKind,
+} from "./src/core/errors.ts";
 export { invokeTool, type ToolResult } from "./src/core/invoke.ts";
 export type { AnyToolDef, ResourceDef, ToolAnnotations, ToolContext, ToolDef } from "./src/tools/tool_def.ts";
-export type { SourceContext } from "./src/context.ts";
-export { createRuntime, type Deps, type Runtime, toolContext } from "./src/runtime.ts";
+export type {
+  CallDeadline,
+  ImageBlock,
+  InvokeContext,
+  ResourceContent,
+  ResourceDef as CoreResourceDef,
+  ResourceEntry,
+  ToolDef as CoreToolDef,
+  ToolDefFor,
+} from "./src/core/tool_def.ts";
+export type { Clock } from "./src/core/clock.ts";
+export type { Logger, LogLevel, LogRecord, LogSink } from "./src/core/log.ts";
+export type { Provided, SharedKey, SharedStore } from "./src/core/shared_key.ts";
+export type { SessionLog } from "./src/core/session_log.ts";
+export type { Era } from "./src/protocol/eras.ts";
+export type { StdioOptions } from "./src/transports/stdio.ts";
+export type { SourceConfig, SourceContext } from "./src/context.ts";
+export {
+  type CallOrigin,
+  callTool,
+  type CallToolOptions,
+  createRuntime,
+  type Deps,
+  type Runtime,
+  type RuntimeOptions,
+  toolContext,
+} from "./src/runtime.ts";
 export { createMcpServer, type ServerOptions } from "./src/server.ts";
 export { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./src/transports/http.ts";
 export { type HttpServerOptions, type RunningHttpServer, startHttpServer } from "./src/transports/http_server.ts";
 export { runStdio } from "./src/transports/stdio.ts";
 export { type CliIo, main, runCli } from "./src/cli/main.ts";
 export type { Fetch, Upstream, UpstreamRequest, UpstreamResponse } from "./src/upstream/types.ts";
-export type { PipelineSettings, UpstreamDef } from "./src/upstream/def.ts";
-export { type UpstreamName, UPSTREAMS } from "./src/upstreams/mod.ts";
+export type { BaseUrlVar, PipelineSettings, Rate, Tunable, UpstreamDef } from "./src/upstream/def.ts";
+export type { ResponseProbe, ThrottleDetector, ThrottleVerdict } from "./src/upstream/throttle.ts";
+export type { NcbiSettings } from "./src/upstreams/ncbi_eutils.ts";
+export type { OpenAlexSettings } from "./src/upstreams/openalex.ts";
+export type { UpstreamStatus } from "./src/upstream/types.ts";
+export {
+  type ServiceUpstream,
+  type UpstreamName,
+  UPSTREAMS,
+  UPSTREAMS_BY_NAME,
+  type UpstreamSettings,
+} from "./src/upstreams/mod.ts";
 
 import { main } from "./src/cli/main.ts";
 

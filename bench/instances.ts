@@ -5,7 +5,7 @@
  * benchmark. Not a `*_bench.ts` file, so bench/main.ts does not run it.
  */
 import { mintToken } from "../scripts/token.ts";
-import { Client } from "../src/sdk.ts";
+import { Client } from "../src/sdk_client.ts";
 import { childEnv, freePort, permissionNet, ROOT, waitForHealth } from "../tests/e2e/helpers.ts";
 import { StreamableHTTPClientTransport } from "../tests/e2e/sdk_client.ts";
 

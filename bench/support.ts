@@ -8,7 +8,7 @@ import { loadConfig } from "../src/config.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createRuntime } from "../src/runtime.ts";
-import { Client, InMemoryTransport } from "../src/sdk.ts";
+import { Client, InMemoryTransport } from "../src/sdk_client.ts";
 import { createMcpServer } from "../src/server.ts";
 
 export interface BenchSession {

@@ -6,7 +6,7 @@
 import { loadConfig, TOOLSET_NAMES } from "../src/config.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createRuntime } from "../src/runtime.ts";
-import { Client, InMemoryTransport } from "../src/sdk.ts";
+import { Client, InMemoryTransport } from "../src/sdk_client.ts";
 import { createMcpServer } from "../src/server.ts";
 import type { BenchRow } from "./types.ts";
 

@@ -5,7 +5,7 @@
  * upstream this machine cannot reach is skipped, and says so ("skipped: cannot reach <host>").
  */
 import assert from "node:assert/strict";
-import { Client, InMemoryTransport } from "../src/sdk.ts";
+import { Client, InMemoryTransport } from "../src/sdk_client.ts";
 import { createMcpServer, createRuntime } from "../mod.ts";
 import { parseAbsPage } from "../src/sources/arxiv/parse_abs_page.ts";
 import { absPageRequest } from "../src/sources/arxiv/web.ts";

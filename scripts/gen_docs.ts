@@ -1,6 +1,7 @@
 /**
- * Regenerates docs/tools.md and the generated sections of README.md (environment variables, tool table,
- * the mock's export lines) from the catalogue, ENV_VARS and the upstream table. `deno task docs` writes them; `--check` only compares and exits 1 on
+ * Regenerates docs/tools.md (tools, resources, prompts), server.json (the MCP Registry entry) and the
+ * generated sections of README.md (environment variables, tool table, the mock's export lines) from the
+ * catalogue, the prompt catalogue, ENV_VARS and the upstream table. `deno task docs` writes them; `--check` only compares and exits 1 on
  * drift (tests/cli/docs_drift_test.ts runs the same comparison).
  *
  * README sections sit between `<!-- BEGIN GENERATED: name -->` and `<!-- END GENERATED: name -->`; the
@@ -13,6 +14,9 @@ import { MOCK_PORT } from "./mock_upstream.ts";
 import type { AnyToolDef, ResourceDef } from "../src/tools/tool_def.ts";
 import { describeFields, exampleCommands } from "../src/cli/fields.ts";
 import { annotationSummary } from "../src/cli/help.ts";
+import { PROMPTS, RESOURCE_COMPLETIONS } from "../src/prompts/catalog.ts";
+import type { PromptDef } from "../src/prompts/prompt_def.ts";
+import { renderServerJson, SERVER_JSON } from "./server_json.ts";
 
 const ROOT = new URL("../", import.meta.url);
 export const TOOLS_DOC = new URL("docs/tools.md", ROOT);
@@ -101,7 +105,38 @@ export function renderToolsDoc(): string {
       ]
       : ["No resources."]),
     "",
+    "## Prompts",
+    "",
+    "`prompts/list` offers a prompt when every toolset it chains is enabled; `prompts/get` returns one user " +
+    "message that names the tools to call, in order. Arguments marked *completes* answer `completion/complete` " +
+    "with the values that match what was typed.",
+    "",
+    ...PROMPTS.flatMap(promptSection),
+    "Resource templates with completions: " +
+    Object.entries(RESOURCE_COMPLETIONS).map(([uri, vars]) =>
+      `${code(uri)} (${Object.keys(vars).map(code).join(", ")})`
+    ).join(", ") + ".",
+    "",
   ].join("\n");
+}
+
+function promptSection(p: PromptDef): string[] {
+  return [
+    `### ${code(p.name)}: ${p.title}`,
+    "",
+    p.description,
+    "",
+    `*Needs toolsets: ${p.toolsets.join(", ")}*`,
+    "",
+    "| Argument | Required | Description |",
+    "| --- | --- | --- |",
+    ...p.arguments.map((a) =>
+      `| ${code(a.name)} | ${a.required ? "yes" : ""} | ${cell(a.description)}${a.complete ? " (*completes*)" : ""} |`
+    ),
+    "",
+    `Example: ${code(JSON.stringify(p.example))}`,
+    "",
+  ];
 }
 
 /** README: every environment variable. */
@@ -110,7 +145,9 @@ export function renderEnvTable(): string {
     "| Variable | Default | Description |",
     "| --- | --- | --- |",
     ...ENV_VARS.map((v) =>
-      `| ${code(v.name)} | ${v.default === undefined ? "" : cell(code(v.default))} | ${cell(v.description)} |`
+      `| ${code(v.name)} | ${v.default === undefined ? "" : cell(code(v.default))} | ${cell(v.description)}${
+        v.secret ? " *(secret)*" : ""
+      } |`
     ),
   ].join("\n");
 }
@@ -173,6 +210,7 @@ export async function expectedDocs(): Promise<Map<URL, string>> {
   return new Map([
     [TOOLS_DOC, renderToolsDoc()],
     [README, await renderReadme(await Deno.readTextFile(README))],
+    [SERVER_JSON, renderServerJson()],
   ]);
 }
 
@@ -187,5 +225,5 @@ if (import.meta.main) {
     else await Deno.writeTextFile(url, expected);
   }
   if (check && drift) Deno.exit(1);
-  if (!check) console.error("docs/tools.md and README.md are up to date.");
+  if (!check) console.error("docs/tools.md, server.json and README.md are up to date.");
 }

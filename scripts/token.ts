@@ -51,6 +51,11 @@ if (import.meta.main) {
     if (config.http.authMode === "none") {
       throw new Error("MCP_AUTH_MODE=none: the server accepts requests without a token.");
     }
+    if (config.http.authMode === "oauth") {
+      throw new Error(
+        `MCP_AUTH_MODE=oauth: tokens come from your authorization server (${config.http.authIssuer}), not from this script.`,
+      );
+    }
     assertHttpSecurity({ ...config.http, authMode: "jwt" });
     const subject = value("--sub")?.trim();
     if (!subject || subject.startsWith("--")) {

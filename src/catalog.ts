@@ -10,12 +10,17 @@ import { pdfResources, pdfTools } from "./tools/pdf/mod.ts";
 import { pubchemResources, pubchemTools } from "./tools/pubchem/mod.ts";
 import { pubmedResources, pubmedTools } from "./tools/pubmed/mod.ts";
 
+/** A named group of tools and resources, enabled together (SCIENCE_MCP_TOOLSETS). */
 export interface Toolset {
+  /** The toolset's name. */
   name: ToolsetName;
+  /** Its tools, in catalogue order. */
   tools: readonly AnyToolDef[];
+  /** Its resources. */
   resources: readonly ResourceDef[];
 }
 
+/** Every toolset, in catalogue order. */
 export const TOOLSETS: readonly Toolset[] = [
   { name: "pubmed", tools: pubmedTools, resources: pubmedResources },
   { name: "gene", tools: geneTools, resources: geneResources },
@@ -27,10 +32,12 @@ export const TOOLSETS: readonly Toolset[] = [
 /** Every tool of every toolset, in catalogue order. */
 export const ALL_TOOLS: readonly AnyToolDef[] = TOOLSETS.flatMap((t) => t.tools);
 
+/** The tools of the given toolsets, in catalogue order. */
 export function enabledTools(toolsets: readonly ToolsetName[]): AnyToolDef[] {
   return TOOLSETS.filter((t) => toolsets.includes(t.name)).flatMap((t) => t.tools);
 }
 
+/** The resources of the given toolsets. */
 export function enabledResources(toolsets: readonly ToolsetName[]): ResourceDef[] {
   return TOOLSETS.filter((t) => toolsets.includes(t.name)).flatMap((t) => t.resources);
 }

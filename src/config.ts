@@ -5,22 +5,28 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
 import { SERVER_NAME, VERSION } from "./core/version.ts";
 import { baseUrlSettings, type UpstreamSettings } from "./upstreams/mod.ts";
 
 export { ConfigError, SERVER_NAME, VERSION };
+/** The toolsets, in catalogue order; SCIENCE_MCP_TOOLSETS picks among them. */
 export const TOOLSET_NAMES = ["pubmed", "gene", "pubchem", "papers", "pdf"] as const;
+/** One of {@link TOOLSET_NAMES}. */
 export type ToolsetName = typeof TOOLSET_NAMES[number];
 
 /** What a setting's value makes the process touch: a URL it connects to, or a path it reads and/or writes. */
 export type Access = "url" | "read" | "write" | "read-write";
 
+/** One setting: its variable, what it does and its default (the README table is generated from these). */
 export interface EnvVar {
+  /** The environment variable. */
   name: string;
+  /** One line for the README's settings table. */
   description: string;
+  /** The value used when the variable is unset or empty. */
   default?: string;
   /**
    * Set on settings that name a place: the start-up preflight (src/preflight.ts) checks the permission for
@@ -30,6 +36,8 @@ export interface EnvVar {
   access?: Access;
   /** The toolset that uses the setting: checked only when that toolset is enabled. */
   toolset?: ToolsetName;
+  /** A credential: never logged, marked secret in server.json and the README. */
+  secret?: true;
 }
 
 /** One variable per base URL of the upstream table (src/upstreams/mod.ts), keyed as in `Config.baseUrls`. */
@@ -53,10 +61,31 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_TRANSPORT_TYPE", description: "`stdio` or `http`", default: "stdio" },
   { name: "MCP_HTTP_HOST", description: "HTTP bind address", default: "127.0.0.1" },
   { name: "MCP_HTTP_PORT", description: "HTTP port", default: "3010" },
-  { name: "MCP_AUTH_MODE", description: "`jwt` or `none` (none only on a loopback address)", default: "jwt" },
-  { name: "MCP_AUTH_SECRET_KEY", description: "HS256 secret for JWTs, at least 32 bytes (required with jwt)" },
-  { name: "MCP_AUTH_AUDIENCE", description: "When set, tokens must carry this `aud`" },
-  { name: "MCP_AUTH_ISSUER", description: "When set, tokens must carry this `iss`" },
+  {
+    name: "MCP_AUTH_MODE",
+    description: "`jwt` (HS256 secret), `oauth` (tokens of an external authorization server) or `none` (loopback only)",
+    default: "jwt",
+  },
+  {
+    name: "MCP_AUTH_SECRET_KEY",
+    description: "HS256 secret for JWTs, at least 32 bytes (required with jwt)",
+    secret: true,
+  },
+  { name: "MCP_AUTH_AUDIENCE", description: "Tokens must carry this `aud` (required with oauth: this server's URL)" },
+  {
+    name: "MCP_AUTH_ISSUER",
+    description: "Tokens must carry this `iss` (required with oauth: the authorization server)",
+  },
+  {
+    name: "MCP_AUTH_JWKS_URL",
+    description: "oauth: the authorization server's JWKS (RS256/ES256 keys), cached and refreshed",
+    access: "url",
+  },
+  {
+    name: "MCP_AUTH_RESOURCE_URL",
+    description: "oauth: public URL of /mcp, named in the protected-resource metadata (default: the audience)",
+  },
+  { name: "MCP_AUTH_SCOPES", description: "oauth: scopes every token must hold (space-separated)" },
   {
     name: "MCP_AUTH_MAX_TOKEN_LIFETIME_S",
     description: "Longest token lifetime accepted: exp − iat (exp − now without iat)",
@@ -92,7 +121,11 @@ export const ENV_VARS: readonly EnvVar[] = [
     name: "SCIENCE_MCP_KV",
     description: "Deno KV path, KV Connect URL or `default`: one rate budget for all instances using it",
   },
-  { name: "DENO_KV_ACCESS_TOKEN", description: "Token for a KV Connect URL in SCIENCE_MCP_KV (read by Deno)" },
+  {
+    name: "DENO_KV_ACCESS_TOKEN",
+    description: "Token for a KV Connect URL in SCIENCE_MCP_KV (read by Deno)",
+    secret: true,
+  },
   {
     name: "CACHE_MAX_BYTES",
     description: "In-memory response cache budget (one entry may use a quarter)",
@@ -105,13 +138,17 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: "Deadline of one tool call, retries and waits included (0: none)",
     default: "60000",
   },
-  { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s" },
+  { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s", secret: true },
   { name: "NCBI_ADMIN_EMAIL", description: "Contact e-mail sent to NCBI as `email`" },
   { name: "NCBI_TOOL_IDENTIFIER", description: "Sent to NCBI as `tool`", default: `science-mcp/${VERSION}` },
   { name: "NCBI_REQUEST_DELAY_MS", description: "Override the spacing between NCBI requests" },
   { name: "NCBI_MAX_RETRIES", description: "Retries of a failed NCBI request", default: "3" },
   ...BASE_URL_VARS.map(([, v]) => v),
-  { name: "OPENALEX_API_KEY", description: "OpenAlex API key (required by OpenAlex since February 2026)" },
+  {
+    name: "OPENALEX_API_KEY",
+    description: "OpenAlex API key (required by OpenAlex since February 2026)",
+    secret: true,
+  },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
   {
     name: "PDF_ROOT",
@@ -125,6 +162,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
 ];
 
+/** An environment as the config reads it: variable name → value (tests pass their own). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -135,10 +173,13 @@ const schema = z.object({
   MCP_TRANSPORT_TYPE: z.enum(["stdio", "http"]),
   MCP_HTTP_HOST: z.string().min(1),
   MCP_HTTP_PORT: int(0, 65535),
-  MCP_AUTH_MODE: z.enum(["jwt", "none"]),
+  MCP_AUTH_MODE: z.enum(["jwt", "oauth", "none"]),
   MCP_AUTH_SECRET_KEY: z.string().optional(),
   MCP_AUTH_AUDIENCE: optionalText,
   MCP_AUTH_ISSUER: optionalText,
+  MCP_AUTH_JWKS_URL: url.optional(),
+  MCP_AUTH_RESOURCE_URL: url.optional(),
+  MCP_AUTH_SCOPES: optionalText,
   MCP_AUTH_MAX_TOKEN_LIFETIME_S: int(60, 366 * 86400),
   MCP_ALLOWED_ORIGINS: z.string().optional(),
   MCP_SESSION_MODE: z.enum(["stateful", "stateless"]),
@@ -174,17 +215,26 @@ const schema = z.object({
 
 const baseUrlSchema = z.record(z.string(), url);
 
+/** The whole configuration of one runtime: every setting of {@link ENV_VARS}, parsed, validated and frozen. */
 export interface Config extends UpstreamSettings {
+  /** MCP_TRANSPORT_TYPE. */
   transport: "stdio" | "http";
+  /** The HTTP transport: bind address, authentication, origins, sessions, body limit. */
   http: {
     host: string;
     port: number;
-    authMode: "jwt" | "none";
+    authMode: "jwt" | "oauth" | "none";
     authSecret?: string;
     /** Required `aud` of tokens, when set. */
     authAudience?: string;
     /** Required `iss` of tokens, when set. */
     authIssuer?: string;
+    /** oauth: the external authorization server's JWKS. */
+    jwksUrl?: string;
+    /** oauth: the protected resource's identifier (RFC 9728 `resource`), when it is not the audience. */
+    resourceUrl?: string;
+    /** oauth: scopes a token must hold. */
+    requiredScopes: string[];
     maxTokenLifetimeS: number;
     allowedOrigins: string[];
     sessionMode: "stateful" | "stateless";
@@ -194,18 +244,25 @@ export interface Config extends UpstreamSettings {
     maxSessionsPerSubject: number;
     maxBodyBytes: number;
   };
+  /** MCP_LOG_LEVEL. */
   logLevel: LogLevel;
   /** Session log folder: LOGS_DIR, or `<project>/logs` for stdio when unset; undefined when off. */
   logsDir?: string;
+  /** SCIENCE_MCP_TOOLSETS: the enabled toolsets. */
   toolsets: ToolsetName[];
+  /** SCIENCE_MCP_CACHE_DIR, resolved: the disk cache of extracted PDF text. */
   cacheDir?: string;
+  /** CACHE_MAX_BYTES: the in-memory response cache budget. */
   cacheMaxBytes: number;
+  /** UPSTREAM_TIMEOUT_MS: one upstream request's timeout. */
   upstreamTimeoutMs: number;
+  /** UPSTREAM_MAX_BYTES: the largest upstream body accepted. */
   upstreamMaxBytes: number;
   /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included; 0 = none. */
   toolCallTimeoutMs: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
+  /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS. */
   pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
 }
 
@@ -255,6 +312,7 @@ export function settingValue(v: EnvVar, env: Env, root: string | undefined): str
   return isPath ? resolveFolder(value!, root) : value;
 }
 
+/** Options of {@link loadConfig}. */
 export interface LoadOptions {
   /** Folder that relative folder settings resolve against; default {@link PROJECT_ROOT}. */
   root?: string;
@@ -282,6 +340,9 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       authSecret: e.MCP_AUTH_SECRET_KEY,
       authAudience: e.MCP_AUTH_AUDIENCE,
       authIssuer: e.MCP_AUTH_ISSUER,
+      jwksUrl: e.MCP_AUTH_JWKS_URL,
+      resourceUrl: e.MCP_AUTH_RESOURCE_URL,
+      requiredScopes: (e.MCP_AUTH_SCOPES ?? "").split(/[\s,]+/).filter(Boolean),
       maxTokenLifetimeS: e.MCP_AUTH_MAX_TOKEN_LIFETIME_S,
       allowedOrigins: splitList(e.MCP_ALLOWED_ORIGINS),
       sessionMode: e.MCP_SESSION_MODE,

@@ -18,9 +18,13 @@ export type SourceConfig = Pick<
 
 /** Everything a source adapter may use. Everything is injected: sources never touch globals. */
 export interface SourceContext {
+  /** The pipeline: every upstream request goes through it. */
   upstream: ServiceUpstream;
+  /** Time, injected (tests drive a manual clock). */
   clock: Clock;
+  /** The settings sources read. */
   config: SourceConfig;
+  /** Structured logging to stderr (and the session's log). */
   log: Logger;
   /** Aborted when the caller cancels (MCP notifications/cancelled, CLI Ctrl-C). */
   signal: AbortSignal;
@@ -28,6 +32,7 @@ export interface SourceContext {
 
 /** What a handler may use: a SourceContext plus progress and per-runtime singletons. */
 export interface ToolContext extends SourceContext, SharedStore {
+  /** The whole configuration. */
   config: Config;
   /** Reports progress: an MCP progress notification when the caller asked for one, a bar in the CLI. */
   progress(progress: number, total?: number, message?: string): Promise<void>;

@@ -5,25 +5,37 @@
  */
 import { type Config, loadConfig, readEnv } from "./config.ts";
 import type { ToolContext } from "./context.ts";
+import { errorResult, invokeTool, type ToolResult } from "./core/invoke.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
-import type { Provided, SharedKey, SharedStore } from "./core/shared_key.ts";
+import { ResultMemo, stableJson } from "./core/result_memo.ts";
+import { type Provided, type SharedKey, sharedKey, type SharedStore } from "./core/shared_key.ts";
 import type { AnyToolDef, ResourceDef } from "./tools/tool_def.ts";
 import { enabledResources, enabledTools } from "./catalog.ts";
 import type { Fetch } from "./upstream/types.ts";
 import { createUpstream, type ServiceUpstream } from "./upstreams/mod.ts";
 
+/** What a runtime is built on; each is injected (tests) or filled with its production default. */
 export interface Deps {
+  /** How upstream requests go out (default: `globalThis.fetch`). */
   fetch: Fetch;
+  /** Time (default: the system clock). */
   clock: Clock;
+  /** The configuration (default: read from the environment). */
   config: Config;
+  /** The logger (default: JSON lines on stderr at MCP_LOG_LEVEL). */
   log: Logger;
 }
 
+/** One server instance's state: what its MCP sessions, HTTP handler and CLI calls share. */
 export interface Runtime extends SharedStore {
+  /** What it was built on. */
   readonly deps: Deps;
+  /** The upstream pipeline (scheduler, cache, coalescer). */
   readonly upstream: ServiceUpstream;
+  /** The enabled tools (SCIENCE_MCP_TOOLSETS). */
   readonly tools: readonly AnyToolDef[];
+  /** The enabled resources. */
   readonly resources: readonly ResourceDef[];
   /** Disposes singletons that hold resources (workers, file handles). */
   close(): Promise<void>;
@@ -58,6 +70,7 @@ export interface RuntimeOptions extends Partial<Deps> {
   provide?: readonly Provided[];
 }
 
+/** Builds a runtime; with no options, from the environment, as `deno task start` does. */
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const { provide = [], ...partial } = options;
   const deps = resolveDeps(partial);
@@ -90,10 +103,15 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
 
 /** Where a call comes from: its cancellation, ids for the log, and how to send progress notifications. */
 export interface CallOrigin {
+  /** The caller's cancellation. */
   signal: AbortSignal;
+  /** The request id, on every log record of the call. */
   requestId: string;
+  /** The MCP session, when there is one. */
   sessionId?: string;
+  /** The caller's progress token: progress is sent only when it asked. */
   progressToken?: string | number;
+  /** Sends a notification (progress) to the caller. */
   notify?: (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
 }
 
@@ -126,4 +144,68 @@ export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
       }).catch(() => {});
     },
   };
+}
+
+/** Options of {@link callTool}. */
+export interface CallToolOptions {
+  /** Cancels the call (and its upstream requests). */
+  signal?: AbortSignal;
+  /** Receives the tool's progress notifications (`progress`, `total`, `message`). */
+  onProgress?: (params: Record<string, unknown>) => void;
+}
+
+/**
+ * One tool call for embedders, in one line: the same argument validation, deadline, output check, text
+ * rendering and error envelope as an MCP `tools/call`. An unknown name is an INVALID_INPUT result that
+ * lists the enabled tools, not an exception.
+ *
+ * @example
+ * ```ts
+ * const runtime = createRuntime();
+ * const result = await callTool(runtime, "search_genes", { query: "BRCA1", organism: "human" });
+ * console.log(result.content[0].text);
+ * await runtime.close();
+ * ```
+ */
+export async function callTool(
+  runtime: Runtime,
+  name: string,
+  args: Record<string, unknown> = {},
+  options: CallToolOptions = {},
+): Promise<ToolResult> {
+  const def = runtime.tools.find((t) => t.name === name);
+  if (!def) {
+    return errorResult({
+      code: "INVALID_INPUT",
+      message: `Unknown tool '${name}'.`,
+      recovery_hint: `Use one of: ${runtime.tools.map((t) => t.name).join(", ")}.`,
+    });
+  }
+  const ctx = toolContext(runtime, {
+    signal: options.signal ?? new AbortController().signal,
+    requestId: `call-${crypto.randomUUID()}`,
+    ...(options.onProgress
+      ? { progressToken: "embedder", notify: (n) => Promise.resolve(options.onProgress!(n.params)) }
+      : {}),
+  });
+  return await invokeShared(runtime, def, args, ctx);
+}
+
+const RESULTS = sharedKey<ResultMemo<ToolResult>>("runtime:results");
+
+/**
+ * invokeTool, parsing once: a call of a network tool that only reads (its annotations say so) is answered
+ * from a result made in the last minutes, or shares an identical call in flight; local tools (PDFs, whose
+ * files change) always run. MCP, the CLI and {@link callTool} all call this.
+ */
+export async function invokeShared(
+  runtime: Runtime,
+  def: AnyToolDef,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  const { readOnlyHint, idempotentHint, openWorldHint } = def.annotations;
+  if (!readOnlyHint || !idempotentHint || !openWorldHint) return await invokeTool(def, args, ctx);
+  const memo = runtime.shared(RESULTS, () => new ResultMemo<ToolResult>({ clock: runtime.deps.clock }));
+  return await memo.run(`${def.name}\n${stableJson(args)}`, () => invokeTool(def, args, ctx), ctx.signal);
 }

@@ -20,7 +20,7 @@ export {
   Server,
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
-} from "@modelcontextprotocol/server";
+} from "npm:@modelcontextprotocol/server@2.4.0";
 export type {
   AuthInfo,
   CallToolResult,
@@ -39,10 +39,9 @@ export type {
   ServerNotifier,
   Tool,
   Transport,
-} from "@modelcontextprotocol/server";
-export { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-export { Client, InMemoryTransport } from "@modelcontextprotocol/client";
-export { JSONRPCMessageSchema } from "@modelcontextprotocol/core";
+} from "npm:@modelcontextprotocol/server@2.4.0";
+export { serveStdio, StdioServerTransport } from "npm:@modelcontextprotocol/server@2.4.0/stdio";
+export { JSONRPCMessageSchema } from "npm:@modelcontextprotocol/core@2.4.0";
 
 /** The 2026 revision this server speaks beside the 2025 ones (`initialize`); served statelessly. */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";

@@ -5,14 +5,13 @@
  */
 import { clipValue } from "./core/clip.ts";
 import { SERVER_NAME, VERSION } from "./config.ts";
-import { invokeTool } from "./core/invoke.ts";
 import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
 import { toErrorEnvelope } from "./core/errors.ts";
 import { installPrompts } from "./prompts/register.ts";
-import { type Runtime, toolContext } from "./runtime.ts";
+import { invokeShared, type Runtime, toolContext } from "./runtime.ts";
 import { advertiseBothEras, CACHE_HINTS, type Era } from "./protocol/eras.ts";
 import { forwardRequestLogs } from "./protocol/request_logs.ts";
 import {
@@ -33,6 +32,7 @@ export { SERVER_NAME };
 
 export type HandlerExtra = ServerContext;
 
+/** How one MCP server object is set up: its session, log file and protocol era. */
 export interface ServerOptions {
   /**
    * Session id, added to every log record of this server. Log notifications of a server with a session
@@ -50,9 +50,13 @@ export interface ServerOptions {
   /**
    * Extra tools and a hook to add capabilities/handlers: used by the test-only conformance fixtures,
    * never by production entry points.
+   * @ignore
    */
   extension?: ServerExtension;
-  /** Publishes list-changed events to open `subscriptions/listen` streams (2026-07-28 over HTTP). */
+  /**
+   * Publishes list-changed events to open `subscriptions/listen` streams (2026-07-28 over HTTP).
+   * @ignore
+   */
   notifier?: ServerNotifier;
 }
 
@@ -83,6 +87,10 @@ export interface ServerExtension {
 const INSTRUCTIONS = "Scientific sources: PubMed, NCBI Gene, PubChem, arXiv/OpenAlex papers and local PDFs. " +
   "Errors carry a code and a recovery_hint; follow the hint (e.g. resolve names with a search_* tool first).";
 
+/**
+ * One MCP server object over a runtime, with every enabled tool, resource and prompt registered; connect
+ * it to an SDK transport (`server.connect(transport)`). The transports of this package do that for you.
+ */
 export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): Server {
   const tools = [...runtime.tools, ...(options.extension?.tools ?? [])];
   const rawTools = new Map((options.extension?.rawTools ?? []).map((t) => [t.tool.name, t]));
@@ -154,7 +162,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     const stopLogs = modern ? forwardRequestLogs(runtime.deps.log, requestId, extra) : undefined;
     inFlight.set(requestId, extra.mcpReq.notify);
     try {
-      const result = await invokeTool(def, args, ctx);
+      const result = await invokeShared(runtime, def, args, ctx);
       sessionLog?.log.info(result.isError ? "error" : "result", {
         request: requestId,
         tool: name,

@@ -6,9 +6,7 @@
 import assert from "node:assert/strict";
 import {
   type CallToolResult,
-  Client,
   createMcpHandler,
-  InMemoryTransport,
   isLegacyRequest,
   type McpHttpHandler,
   ProtocolError,
@@ -20,6 +18,7 @@ import {
   type Tool,
   WebStandardStreamableHTTPServerTransport,
 } from "../src/sdk.ts";
+import { Client, InMemoryTransport } from "../src/sdk_client.ts";
 import { StdioClientTransport, StreamableHTTPClientTransport } from "./e2e/sdk_client.ts";
 
 type IsAny<T> = 0 extends 1 & T ? true : false;

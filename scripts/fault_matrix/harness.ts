@@ -9,7 +9,7 @@
 import { type Env, loadConfig } from "../../src/config.ts";
 import { createLogger, type LogRecord } from "../../src/core/log.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
-import { Client, InMemoryTransport } from "../../src/sdk.ts";
+import { Client, InMemoryTransport } from "../../src/sdk_client.ts";
 import { createMcpServer } from "../../src/server.ts";
 import { PAPERS_DEPS, type PapersDeps } from "../../src/tools/papers/deps.ts";
 import { createMockUpstream, type MockUpstream, PREFIX_UPSTREAM } from "../mock_upstream.ts";

@@ -6,11 +6,11 @@
  */
 import { ALL_TOOLS } from "../catalog.ts";
 import { type Config, ConfigError, loadConfig, readEnv, VERSION } from "../config.ts";
-import { invokeTool, type ToolResult } from "../core/invoke.ts";
+import type { ToolResult } from "../core/invoke.ts";
 import { createLogger } from "../core/log.ts";
 import type { AnyToolDef } from "../tools/tool_def.ts";
 import { checkEnvPermission, type Launch, preflight } from "../preflight.ts";
-import { createRuntime, type Runtime, toolContext } from "../runtime.ts";
+import { createRuntime, invokeShared, type Runtime, toolContext } from "../runtime.ts";
 import { protectStdout } from "../transports/stdio.ts";
 import { parseToolArgs, UsageError } from "./args.ts";
 import { toolHelp, toolList, USAGE } from "./help.ts";
@@ -22,8 +22,11 @@ export const EXIT_OK = 0;
 export const EXIT_USAGE = 1;
 export const EXIT_TOOL_ERROR = 2;
 
+/** Where the CLI writes and how it builds its runtime (tests inject their own). */
 export interface CliIo {
+  /** Writes the result (JSON) to standard output. */
   stdout(text: string): void;
+  /** Writes progress, logs and error lines to standard error. */
   stderr(text: string): void;
   /** A terminal gets a redrawn progress bar; anything else gets progress lines. */
   stderrIsTerminal: boolean;
@@ -140,7 +143,7 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
         progressToken: "cli",
         notify: (n) => Promise.resolve(bar.update(n.params as unknown as ProgressParams)),
       });
-      const result = await invokeTool(def, toolArgs, ctx);
+      const result = await invokeShared(runtime, def, toolArgs, ctx);
       bar.done();
       io.stdout(JSON.stringify(result.structuredContent, null, 2) + "\n");
       const saveError = await saveImage(result, out, io.stderr);

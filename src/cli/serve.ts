@@ -6,6 +6,7 @@
 import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } from "../config.ts";
 import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
+import { startableDeno } from "../sources/pdf/extractor_process.ts";
 import { warmPdfExtractor } from "../sources/pdf/warm_up.ts";
 import { startHttpServer } from "../transports/http_server.ts";
 import { runStdio } from "../transports/stdio.ts";
@@ -59,8 +60,17 @@ function startRuntime(config: Config, env: Env, launch: Launch, transport: strin
   const log = runtime.deps.log.child({ component: "serve" });
   log.info(`science-mcp ${VERSION} starting`, { transport, ...startupSummary(config) });
   for (const note of notes) log.warn(note);
+  if (config.toolsets.includes("pdf") && startableDeno() === undefined) log.warn(WORKER_THREAD_NOTE);
   return runtime;
 }
+
+/**
+ * Said at start where PDFs cannot be read in separate processes (a compiled binary, a JSR install, the
+ * deploy set or any set without `run`): what that gives up, and how to get it back.
+ */
+const WORKER_THREAD_NOTE = "PDF extraction runs in worker threads of this process (it may not start a Deno process " +
+  "here): a hostile PDF shares the server's memory and CPU until PDF_TIMEOUT_MS, without the separate, " +
+  "memory-capped extractor process of `deno run -P=stdio` from a clone.";
 
 /** How `serve` was started, for the preflight's "start it with" command. */
 function serveLaunch(transport: "stdio" | "http", config?: Config, env: Env = {}, port?: number): Launch {

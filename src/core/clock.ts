@@ -1,6 +1,8 @@
 /** Time, injected: production uses the real clock, tests a {@link ManualClock} they advance themselves. */
 export interface Clock {
+  /** Milliseconds since the epoch. */
   now(): number;
+  /** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 

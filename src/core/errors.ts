@@ -3,8 +3,9 @@
  * {@link ErrorEnvelope} with `isError: true`, so a model always gets a code to branch on and a hint to act on.
  */
 import { clipValue } from "./clip.ts";
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 
+/** Every error code an envelope may carry, in order of how much the caller is at fault. */
 export const ERROR_CODES = [
   "INVALID_INPUT",
   "UNRESOLVED_ENTITY",
@@ -16,16 +17,22 @@ export const ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "INTERNAL",
 ] as const;
+/** One of {@link ERROR_CODES}. */
 export type ErrorCode = typeof ERROR_CODES[number];
 
 /** What a caller gets back from any failed tool call (as `structuredContent.error`). */
 export interface ErrorEnvelope {
+  /** What kind of failure: the code a caller branches on. */
   code: ErrorCode;
+  /** What failed, in one sentence. */
   message: string;
+  /** What to do next: the tool or argument to use instead, or when to retry. */
   recovery_hint: string;
+  /** The offending input, clipped, when the input was at fault. */
   invalid_input?: unknown;
 }
 
+/** The zod schema of {@link ErrorEnvelope}, as output schemas embed it. */
 export const errorEnvelopeSchema: z.ZodType<ErrorEnvelope> = z.object({
   code: z.enum(ERROR_CODES).describe("Machine-readable error code"),
   message: z.string().describe("What failed"),
@@ -38,23 +45,35 @@ export const errorResultSchema = z.object({ error: errorEnvelopeSchema });
 
 /** A configuration error names the variable and the rule, so startup failures are fixable at a glance. */
 export class ConfigError extends Error {
+  /** Always `ConfigError`. */
   override name = "ConfigError";
 }
 
 /** A failure a tool means to report: it becomes the caller's error envelope unchanged. */
 export class ToolError extends Error {
+  /** Always `ToolError`. */
   override name = "ToolError";
+  /**
+   * A failure with its code and hint.
+   * @param code The envelope's code.
+   * @param message What failed.
+   * @param recoveryHint What to do next.
+   */
   constructor(
+    /** The envelope's code. */
     readonly code: ErrorCode,
     message: string,
+    /** The envelope's recovery hint. */
     readonly recoveryHint: string,
     options: { invalidInput?: unknown; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.invalidInput = options.invalidInput;
   }
+  /** The offending input, when the input was at fault. */
   readonly invalidInput?: unknown;
 
+  /** The error as the caller receives it. */
   toEnvelope(): ErrorEnvelope {
     const envelope: ErrorEnvelope = { code: this.code, message: this.message, recovery_hint: this.recoveryHint };
     if (this.invalidInput !== undefined) envelope.invalid_input = this.invalidInput;
@@ -62,6 +81,7 @@ export class ToolError extends Error {
   }
 }
 
+/** What went wrong with an upstream request: the pipeline's classification, which picks the recovery hint. */
 export type UpstreamErrorKind =
   | "network"
   | "timeout"
@@ -80,13 +100,21 @@ export type UpstreamErrorKind =
  * read structured faults (a JSON `Fault`, an XML `<ERROR>`).
  */
 export class UpstreamError extends Error {
+  /** Always `UpstreamError`. */
   override name = "UpstreamError";
+  /** The classification of the failure. */
   readonly kind: UpstreamErrorKind;
+  /** The upstream's name (src/upstreams/). */
   readonly upstream: string;
+  /** The request URL, redacted. */
   readonly url: string;
+  /** The HTTP status, when an answer came. */
   readonly status?: number;
+  /** How long the upstream asked to wait (Retry-After), in ms. */
   readonly retryAfterMs?: number;
+  /** The first few KiB of an HTTP error body. */
   readonly body?: string;
+  /** Builds the error from its parts (`url` already redacted). */
   constructor(init: {
     kind: UpstreamErrorKind;
     upstream: string;
@@ -118,6 +146,7 @@ export type RecoveryHints = (upstream: string, situation: HintSituation) => stri
  * retries and waits included. Names the budget and the setting that changes it.
  */
 export class DeadlineError extends Error {
+  /** Always `DeadlineError`. */
   override name = "DeadlineError";
   constructor(readonly ms: number, readonly setting: string) {
     super(`the ${Math.ceil(ms / 1000)} s deadline of this tool call passed (set ${setting} to change it)`);

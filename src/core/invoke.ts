@@ -3,7 +3,7 @@
  * so validation, output checks, size limits and error envelopes are identical on every path.
  */
 import { clipValue } from "./clip.ts";
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
 import {
   type AnyToolDef,
@@ -15,16 +15,25 @@ import {
 } from "./tool_def.ts";
 
 /** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
+/** The largest structuredContent (plus attachments) a result may carry, in bytes. */
 export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
 
+/** An MCP CallToolResult as invokeTool returns it: text block first, structuredContent always present. */
 export interface ToolResult {
+  /** Further fields a client may read (`_meta`). */
   [key: string]: unknown;
   /** The text block always comes first; attached blocks (images) follow it. */
   content: [{ type: "text"; text: string }, ...ImageBlock[]];
+  /** The result, matching the tool's output schema; `{ error }` for a failure. */
   structuredContent: Record<string, unknown>;
+  /** Set on failures: `structuredContent.error` is the envelope. */
   isError?: boolean;
 }
 
+/**
+ * Runs one call of `def` from untrusted arguments: strict validation, the handler under the call's
+ * deadline, the output checked against its schema, the text rendered; any failure becomes the envelope.
+ */
 export async function invokeTool<C extends InvokeContext>(
   def: ToolDefFor<C>,
   rawArgs: unknown,

@@ -5,7 +5,9 @@
 import { type ClipLimits, clipValue } from "./clip.ts";
 import { type Clock, systemClock } from "./clock.ts";
 
+/** MCP's (syslog's) log levels, least severe first. */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+/** Every {@link LogLevel}, least severe first. */
 export const LOG_LEVELS: readonly LogLevel[] = [
   "debug",
   "info",
@@ -17,19 +19,31 @@ export const LOG_LEVELS: readonly LogLevel[] = [
   "emergency",
 ];
 
+/** One log line (a JSON object on stderr). */
 export interface LogRecord {
+  /** ISO 8601 time of the record. */
   time: string;
+  /** Its level. */
   level: LogLevel;
+  /** What happened. */
   msg: string;
+  /** Structured fields (request id, tool, upstream, …), redacted and bounded. */
   [key: string]: unknown;
 }
+/** Where records go (stderr, a session file, MCP log notifications). */
 export type LogSink = (record: LogRecord) => void;
 
+/** Structured logging; every record is redacted (no keys, tokens or e-mails) and bounded in size. */
 export interface Logger {
+  /** Logs at `level`. */
   log(level: LogLevel, msg: string, fields?: Record<string, unknown>): void;
+  /** Logs at debug. */
   debug(msg: string, fields?: Record<string, unknown>): void;
+  /** Logs at info. */
   info(msg: string, fields?: Record<string, unknown>): void;
+  /** Logs at warning. */
   warn(msg: string, fields?: Record<string, unknown>): void;
+  /** Logs at error. */
   error(msg: string, fields?: Record<string, unknown>): void;
   /** A logger that adds `fields` to every record (e.g. a request id) and writes to the same sinks. */
   child(fields: Record<string, unknown>): Logger;

@@ -12,6 +12,7 @@
 import { ConfigError } from "./errors.ts";
 import { createLogger, type Logger, type LogRecord } from "./log.ts";
 
+/** The log file of one MCP session (LOGS_DIR). */
 export interface SessionLog {
   /** Path of the current file; undefined until the first record creates it. */
   readonly path: string | undefined;
@@ -19,6 +20,7 @@ export interface SessionLog {
   readonly log: Logger;
   /** Appends a record that was already redacted (a sink of the runtime logger). */
   write(record: LogRecord): void;
+  /** Flushes and closes the file. */
   close(): void;
 }
 

@@ -6,8 +6,13 @@
 
 /** Names one singleton of type `T`; compare by identity, so declare each key once, at module level. */
 export class SharedKey<T> {
+  /** Carries `T` for type inference only; never set. */
   declare readonly type?: T;
-  constructor(readonly name: string) {}
+  /** A key named `name` (shown in errors and logs; identity, not the name, tells keys apart). */
+  constructor(
+    /** Shown in errors and logs. */
+    readonly name: string,
+  ) {}
 }
 
 /**
@@ -35,6 +40,7 @@ export function provide<T>(key: SharedKey<T>, value: T): Provided {
 
 /** Per-runtime singletons: built on first use, shared by every session of one runtime, never by two runtimes. */
 export interface SharedStore {
+  /** The runtime's singleton for `key`, made with `make` on first use. */
   shared<T>(key: SharedKey<T>, make: () => NoInfer<T>): T;
   /** @deprecated A string key is untyped; declare a {@link SharedKey} instead. */
   shared<T>(key: string, make: () => T): T;

@@ -6,6 +6,7 @@
  */
 import { type DiscoverResult, LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Server } from "../sdk.ts";
 
+/** Which protocol era a server object serves: 2025 sessions (`legacy`) or stateless 2026-07-28 (`modern`). */
 export type Era = "legacy" | "modern";
 
 /** What `server/discover` lists: the modern revision and the 2025 one a legacy client reaches with `initialize`. */

@@ -2,7 +2,7 @@
  * fast-xml-parser is lenient: a cut-off or mangled body parses "successfully" into fewer records, which
  * would turn a network fault into a quietly short answer. Every XML body is checked with this first.
  */
-import { XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "npm:fast-xml-parser@5.12.1";
 
 /** Returns what is wrong with an XML document (e.g. `unclosed elements: feed, entry, line 40`), or undefined. */
 export function xmlProblem(xml: string): string | undefined {

@@ -2,7 +2,8 @@
  * The Streamable HTTP transport as a plain fetch handler (`Request → Promise<Response>`), so it runs
  * under Deno.serve, `deno serve`, Deno Deploy and in tests without a socket.
  *
- * Routes: `POST|GET|DELETE /mcp` (MCP), `OPTIONS /mcp` (CORS preflight), `GET /healthz`.
+ * Routes: `POST|GET|DELETE /mcp` (MCP), `OPTIONS /mcp` (CORS preflight), `GET /healthz`, and in oauth mode
+ * `GET /.well-known/oauth-protected-resource[/mcp]` (RFC 9728 metadata).
  * Order of checks on /mcp: Host/Origin (403) → JWT (401) → body size and nesting (413/400) → era →
  * session (400/404/503; quotas in session_quota.ts, reaping in sessions.ts).
  * One endpoint serves both protocol eras: a request carrying the 2026-07-28 `_meta` envelope goes to the
@@ -20,17 +21,24 @@ import { jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
 import { Inflight } from "./inflight.ts";
 import { createModernLeg } from "./modern_http.ts";
 import { createOriginPolicy } from "./origin.ts";
+import { serveProtectedResourceMetadata } from "./protected_resource.ts";
 import { quotaRefusal } from "./session_quota.ts";
 import { type Admission, type Session, SESSION_CLOSED, SessionStore } from "./sessions.ts";
 
+/** Options of {@link createHttpHandler}. */
 export interface HttpHandlerOptions {
-  /** Test-only additions (conformance fixtures); production never passes one. */
+  /**
+   * Test-only additions (conformance fixtures); production never passes one.
+   * @ignore
+   */
   extension?: ServerExtension;
   /** How often idle sessions are reaped; 0 turns the timer off (tests call reap()). Default 60 s. */
   reapIntervalMs?: number;
 }
 
+/** The Streamable HTTP transport as a fetch handler, plus its session housekeeping. */
 export interface HttpHandler {
+  /** Answers one HTTP request (`/mcp`, `/healthz`, OAuth metadata). */
   fetch(request: Request): Promise<Response>;
   /** Closes idle sessions and sessions whose token expired, now; returns how many. */
   reap(): Promise<number>;
@@ -50,6 +58,10 @@ type Authenticated = Extract<AuthResult, { ok: true }>;
 const SHUTDOWN_MESSAGE = "The server is shutting down and this request did not finish in time; " +
   "send it again once the server is back (initialize a new session).";
 
+/**
+ * The Streamable HTTP handler over a runtime: mount it in any fetch-style server. Refuses unsafe settings
+ * (no secret, `none` off loopback) with a ConfigError.
+ */
 export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions = {}): HttpHandler {
   const { config, clock } = runtime.deps;
   const http = config.http;
@@ -62,7 +74,7 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     idleMs: http.sessionIdleMs,
     limits: {
       maxSessions: http.maxSessions,
-      maxPerSubject: http.authMode === "jwt" ? http.maxSessionsPerSubject : undefined,
+      maxPerSubject: http.authMode === "none" ? undefined : http.maxSessionsPerSubject,
     },
     clock,
     log,
@@ -77,6 +89,8 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/healthz") return health(request);
+    const metadata = serveProtectedResourceMetadata(http, request);
+    if (metadata) return metadata;
     if (url.pathname !== "/mcp") return Response.json({ error: "Not found. MCP is served at /mcp." }, { status: 404 });
     if (request.method === "OPTIONS") return origins.preflight(request);
     if (!["GET", "POST", "DELETE"].includes(request.method)) {

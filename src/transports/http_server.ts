@@ -6,6 +6,7 @@
 import type { Runtime } from "../runtime.ts";
 import { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.ts";
 
+/** Options of {@link startHttpServer}. */
 export interface HttpServerOptions extends HttpHandlerOptions {
   /** Overrides MCP_HTTP_PORT (0 picks a free port: tests, conformance). */
   port?: number;
@@ -15,15 +16,19 @@ export interface HttpServerOptions extends HttpHandlerOptions {
   graceMs?: number;
 }
 
+/** A listening HTTP server. */
 export interface RunningHttpServer {
   /** Base URL, e.g. `http://127.0.0.1:3010`; MCP lives at `${url}/mcp`. */
   readonly url: string;
+  /** The handler it serves. */
   readonly handler: HttpHandler;
   /** Resolves when a shutdown has completed (sessions and runtime closed). */
   readonly finished: Promise<void>;
+  /** Stops accepting, drains calls for the grace period, then closes sessions and the runtime. */
   shutdown(): Promise<void>;
 }
 
+/** Serves the HTTP handler with Deno.serve at MCP_HTTP_HOST:MCP_HTTP_PORT, with graceful shutdown. */
 export function startHttpServer(runtime: Runtime, options: HttpServerOptions = {}): RunningHttpServer {
   const { host, port } = runtime.deps.config.http;
   const log = runtime.deps.log.child({ component: "http" });

@@ -25,15 +25,22 @@ export function protectStdout(): void {
 }
 
 /** Serves MCP on stdin/stdout until the session ends; then disposes the runtime. */
+/** Options of {@link runStdio}. */
 export interface StdioOptions {
+  /**
+   * Test-only additions (conformance fixtures).
+   * @ignore
+   */
   extension?: ServerExtension;
   /** Default: the process's stdin and stdout (tests pass their own streams). */
   input?: ReadableStream<Uint8Array>;
+  /** Default: the process's stdout. */
   output?: WritableStream<Uint8Array>;
   /** Largest message (line) accepted; default MAX_STDIO_MESSAGE_BYTES (10 MiB). */
   maxMessageBytes?: number;
 }
 
+/** Serves MCP over stdin/stdout until the client closes it, then closes the runtime. */
 export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Promise<void> {
   protectStdout();
   const { config, clock } = runtime.deps;

@@ -30,6 +30,7 @@ export type Tunable<T, S> = T | ((settings: S) => T);
 export interface BaseUrlVar {
   /** Environment variable that overrides it, e.g. `EXAMPLE_BASE_URL`. */
   env: string;
+  /** The service's own base URL. */
   default: string;
   /** One line for the settings table of the README. */
   description: string;
@@ -37,6 +38,7 @@ export interface BaseUrlVar {
   mockPrefix: string;
 }
 
+/** How fast a service may be asked, as it publishes it. */
 export interface Rate {
   /** Minimum spacing between two request starts, as the service publishes it. */
   intervalMs: number;
@@ -70,6 +72,7 @@ export interface UpstreamDef<S extends PipelineSettings = PipelineSettings> {
   mockPrefix?: string;
   /** Hosts the confined permission sets of deno.json must grant. */
   hosts: readonly string[];
+  /** The published rate (a key may raise it). */
   rate: Tunable<Rate, S>;
   /** Requests in flight at once. */
   concurrency: number;

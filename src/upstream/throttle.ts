@@ -6,12 +6,15 @@
 
 /** What a detector may look at: status, headers and the start of the body. */
 export interface ResponseProbe {
+  /** HTTP status. */
   status: number;
+  /** Response headers. */
   headers: Headers;
   /** The first {@link PROBE_BYTES} of the body, decoded as UTF-8. */
   head: string;
 }
 
+/** What a detector concluded. */
 export interface ThrottleVerdict {
   /** Set when the response is a refusal to be treated like a 429; names what was seen. */
   throttled?: string;
@@ -19,6 +22,7 @@ export interface ThrottleVerdict {
   slowdown?: number;
 }
 
+/** Reads throttle signals that are not a 429 (a 200 body, a header). */
 export type ThrottleDetector = (probe: ResponseProbe) => ThrottleVerdict;
 
 /** How much of a body detectors see: throttle answers are short, and real payloads are never scanned whole. */

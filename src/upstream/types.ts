@@ -13,6 +13,7 @@ export type Fetch = (request: Request) => Promise<Response>;
  * keeps each policy.
  */
 export interface UpstreamRequest<N extends string = string> {
+  /** Which upstream of the table: its pacing, cache policy, credentials and base URL apply. */
   upstream: N;
   /** Path appended to the upstream's base URL, e.g. `/esearch.fcgi`. Ignored when `url` is set. */
   path?: string;
@@ -24,6 +25,7 @@ export interface UpstreamRequest<N extends string = string> {
   method?: "GET" | "POST";
   /** Sent as application/x-www-form-urlencoded (POST). Credentials go here instead of the query for POST. */
   form?: Record<string, string | number | undefined>;
+  /** The Accept header; default any. */
   accept?: string;
   /** Cache lifetime; 0 disables caching for this request. Default: the upstream's policy TTL. */
   ttlMs?: number;
@@ -38,19 +40,27 @@ export interface UpstreamRequest<N extends string = string> {
   signal?: AbortSignal;
 }
 
+/** An upstream's answer, body read whole (within the size cap). */
 export interface UpstreamResponse {
+  /** HTTP status (2xx: errors throw UpstreamError instead). */
   status: number;
+  /** Response headers. */
   headers: Headers;
+  /** The body bytes. */
   body: Uint8Array;
   /** Final URL with secrets redacted, safe to show to callers (e.g. `eSearchUrl`). */
   url: string;
   /** The method that was sent (a long GET may have become a POST). */
   method?: "GET" | "POST";
+  /** Whether the response cache answered. */
   fromCache: boolean;
+  /** The body decoded as UTF-8. */
   text(): string;
+  /** The body parsed as JSON. */
   json<T = unknown>(): T;
 }
 
+/** The pipeline as sources see it: one `request` for every upstream, paced, cached and retried. */
 export interface Upstream<N extends string = string> {
   /** Runs a request through the pipeline. Non-2xx, timeouts and network failures throw UpstreamError. */
   request(request: UpstreamRequest<N>): Promise<UpstreamResponse>;
@@ -69,6 +79,7 @@ export interface Upstream<N extends string = string> {
  * host has its own queue.
  */
 export interface UpstreamStatus {
+  /** One upstream's (or host's) last success and failure, queue length and cool-down. */
   [upstream: string]: {
     lastSuccessAt?: string;
     lastErrorAt?: string;

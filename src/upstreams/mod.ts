@@ -18,7 +18,9 @@ import { pubchem } from "./pubchem.ts";
 
 /** Everything the definitions read from the configuration; `Config` satisfies it. */
 export interface UpstreamSettings extends PipelineSettings {
+  /** NCBI credentials and pacing (API key, e-mail, tool name, delay, retries). */
   ncbi: NcbiSettings;
+  /** OpenAlex credentials (API key, mailto). */
   openalex: OpenAlexSettings;
 }
 
@@ -33,6 +35,7 @@ export const UPSTREAMS_BY_NAME = {
   "publisher": publisher,
 } satisfies Record<string, UpstreamDef<UpstreamSettings>>;
 
+/** The name of one upstream of the table. */
 export type UpstreamName = keyof typeof UPSTREAMS_BY_NAME;
 
 /** Every upstream, in README order. */

@@ -7,12 +7,17 @@ import type { PipelineSettings, UpstreamDef } from "../upstream/def.ts";
 import type { ResponseProbe, ThrottleVerdict } from "../upstream/throttle.ts";
 
 /** The configuration this upstream reads (NCBI_* variables). */
+/** NCBI's settings: credentials sent along and pacing. */
 export interface NcbiSettings {
+  /** NCBI_API_KEY: 10 instead of 3 requests/s. */
   apiKey?: string;
+  /** NCBI_ADMIN_EMAIL, sent as `email`. */
   email?: string;
+  /** NCBI_TOOL_IDENTIFIER, sent as `tool`. */
   tool: string;
   /** Operator's explicit spacing (NCBI_REQUEST_DELAY_MS): used as is, without the safety margin. */
   requestDelayMs?: number;
+  /** NCBI_MAX_RETRIES. */
   maxRetries: number;
 }
 

@@ -5,8 +5,11 @@
 import type { PipelineSettings, UpstreamDef } from "../upstream/def.ts";
 
 /** The configuration this upstream reads (OPENALEX_* variables). */
+/** OpenAlex's settings. */
 export interface OpenAlexSettings {
+  /** OPENALEX_API_KEY. */
   apiKey?: string;
+  /** OPENALEX_MAILTO. */
   mailto?: string;
 }
 

@@ -9,7 +9,10 @@ const ROOT = new URL("../../", import.meta.url);
 
 /** Lowest first. A file may import from its own layer or any layer below it, never above. */
 const LAYERS: readonly [name: string, matches: (path: string) => boolean][] = [
-  ["core", (p) => p.startsWith("src/core/") || p.startsWith("src/render/") || p === "src/sdk.ts"],
+  [
+    "core",
+    (p) => p.startsWith("src/core/") || p.startsWith("src/render/") || p === "src/sdk.ts" || p === "src/sdk_client.ts",
+  ],
   ["upstream", (p) => p.startsWith("src/upstream/")],
   ["upstreams", (p) => p.startsWith("src/upstreams/")],
   ["config", (p) => p === "src/config.ts"],

@@ -22,6 +22,12 @@ Deno.test("deno task bundle builds a runnable dist/science-mcp.js without the co
       for (const marker of FIXTURE_MARKERS) assert.ok(!text.includes(marker), `dist/${file} contains ${marker}`);
     }
   });
+  await t.step("no test-only package is in the bundle (the SDK client, fast-check, ajv)", async () => {
+    const text = await Deno.readTextFile(`${ROOT}dist/science-mcp.js`);
+    for (const pkg of ["@modelcontextprotocol+client@", "fast-check@", "ajv@"]) {
+      assert.ok(!text.includes(`node_modules/.deno/${pkg}`), `dist/science-mcp.js bundles ${pkg}`);
+    }
+  });
   await t.step("the bundle lists the catalogue", async () => {
     const run = await runDeno([...RUN_BUNDLE, "list", "--json"]);
     assert.equal(run.code, 0, run.stderr);

@@ -25,3 +25,17 @@ Deno.test({
     assert.ok(Array.isArray(JSON.parse(new TextDecoder().decode(list.stdout))));
   },
 });
+
+Deno.test("deno task compile refuses the full deno binary as DENORT_BIN, in one line naming the fix", async () => {
+  const build = await runDeno(["task", "compile"], { DENORT_BIN: Deno.execPath() });
+  assert.notEqual(build.code, 0);
+  const lines = build.stderr.trim().split("\n").filter((l) => l.startsWith("error:"));
+  assert.equal(lines.length, 1, build.stderr);
+  assert.match(lines[0], /DENORT_BIN=.* is the full deno CLI, not denort: download denort-/);
+});
+
+Deno.test("deno task compile refuses a DENORT_BIN that does not exist", async () => {
+  const build = await runDeno(["task", "compile"], { DENORT_BIN: "/nonexistent/denort" });
+  assert.notEqual(build.code, 0);
+  assert.match(build.stderr, /error: DENORT_BIN=\/nonexistent\/denort is not a file/);
+});

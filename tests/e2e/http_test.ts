@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { ALL_TOOLS } from "../../src/catalog.ts";
-import { Client } from "../../src/sdk.ts";
+import { Client } from "../../src/sdk_client.ts";
 import { mintToken } from "../../scripts/token.ts";
 import { childEnv, freePort, permissionNet, ROOT, waitForHealth } from "./helpers.ts";
 import { StreamableHTTPClientTransport } from "./sdk_client.ts";

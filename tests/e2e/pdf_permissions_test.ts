@@ -7,7 +7,7 @@
  *    (the reader always opens the resolved path, so symlinks meet the permission check too).
  */
 import assert from "node:assert/strict";
-import { Client } from "../../src/sdk.ts";
+import { Client } from "../../src/sdk_client.ts";
 import { locatePdf, readPdfBytes } from "../../src/sources/pdf/pdf_files.ts";
 import { childEnv, ROOT, runDeno } from "./helpers.ts";
 

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { ALL_TOOLS } from "../../src/catalog.ts";
-import { Client } from "../../src/sdk.ts";
+import { Client } from "../../src/sdk_client.ts";
 import { startMockUpstream } from "../../scripts/mock_upstream.ts";
 import { childEnv, ROOT } from "./helpers.ts";
 import { StdioClientTransport } from "./sdk_client.ts";

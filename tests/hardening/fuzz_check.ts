@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "../../src/core/errors.ts";
 import type { AnyToolDef } from "../../src/tools/tool_def.ts";
-import type { Client } from "../../src/sdk.ts";
+import type { Client } from "../../src/sdk_client.ts";
 
 /**
  * Runs and seed of a fuzz test: FUZZ_RUNS (per tool; default 25, the CI size) and FUZZ_SEED (default a

@@ -8,7 +8,7 @@ import { type Env, loadConfig } from "../../src/config.ts";
 import { createLogger, type LogRecord } from "../../src/core/log.ts";
 import { createRuntime, type Runtime } from "../../src/runtime.ts";
 import { PAPERS_DEPS, type PapersDeps } from "../../src/tools/papers/deps.ts";
-import type { Client } from "../../src/sdk.ts";
+import type { Client } from "../../src/sdk_client.ts";
 import { ALL_ROUTES } from "../../scripts/mock_routes/mod.ts";
 import type { MockPrefix } from "../../scripts/mock_routes/types.ts";
 import { SimClock } from "../../scripts/mock_upstream/sim_clock.ts";

@@ -11,7 +11,7 @@ import { decompressionBomb } from "../../scripts/hostile_pdfs.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/core/log.ts";
 import { createRuntime } from "../../src/runtime.ts";
-import { Client, InMemoryTransport } from "../../src/sdk.ts";
+import { Client, InMemoryTransport } from "../../src/sdk_client.ts";
 import { createMcpServer } from "../../src/server.ts";
 import { toolContext } from "../../src/runtime.ts";
 import { workerExtractor } from "../../src/sources/pdf/extractor.ts";

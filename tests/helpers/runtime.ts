@@ -4,7 +4,7 @@ import { ManualClock } from "../../src/core/clock.ts";
 import { memoryLogger } from "../../src/core/log.ts";
 import { createRuntime, type Deps, type Runtime } from "../../src/runtime.ts";
 import { createMcpServer, type ServerOptions } from "../../src/server.ts";
-import { Client, InMemoryTransport } from "../../src/sdk.ts";
+import { Client, InMemoryTransport } from "../../src/sdk_client.ts";
 import type { Fetch } from "../../src/upstream/types.ts";
 
 /**

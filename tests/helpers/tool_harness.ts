@@ -16,7 +16,7 @@ import { invokeTool, type ToolResult } from "../../src/core/invoke.ts";
 import { type LogRecord, memoryLogger } from "../../src/core/log.ts";
 import type { Provided } from "../../src/core/shared_key.ts";
 import { createRuntime, type Runtime, toolContext } from "../../src/runtime.ts";
-import type { Client } from "../../src/sdk.ts";
+import type { Client } from "../../src/sdk_client.ts";
 import { baseUrlSettings, UPSTREAMS } from "../../src/upstreams/mod.ts";
 import { toMockRequest } from "./mock_routes.ts";
 import { connectClient, type RecordedRequest, type Route, scriptedFetch, testConfig } from "./runtime.ts";

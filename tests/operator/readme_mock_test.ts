@@ -5,7 +5,7 @@
  * entries the README gives (the mock one and the plain one, started from another folder).
  */
 import assert from "node:assert/strict";
-import { Client } from "../../src/sdk.ts";
+import { Client } from "../../src/sdk_client.ts";
 import { childEnv, freePort, ROOT, run, taskArgs } from "./helpers.ts";
 
 const README = await Deno.readTextFile(`${ROOT}README.md`);
@@ -43,7 +43,10 @@ function clientEntries(text: string): Record<string, { command: string; args: st
   const entries = {};
   for (const block of blocks(text).filter((b) => b.lang === "json")) {
     const json = block.body.replaceAll("/path/to/science-mcp/", ROOT);
-    Object.assign(entries, JSON.parse(json).mcpServers);
+    // The first entry of a name is the section's main one (later blocks show variants of it).
+    for (const [name, entry] of Object.entries(JSON.parse(json).mcpServers)) {
+      (entries as Record<string, unknown>)[name] ??= entry;
+    }
   }
   return entries;
 }

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Client } from "../../src/sdk.ts";
+import { Client } from "../../src/sdk_client.ts";
 import { upstreamHosts } from "../../src/upstreams/mod.ts";
 import { waitForHealth } from "../e2e/helpers.ts";
 import { childEnv, freePort, ROOT, run, splitStderr, suggestedCommand, taskArgs } from "./helpers.ts";

@@ -4,7 +4,7 @@
  * titled "Error" (raised as {@link ArxivQueryError}, never returned as a paper), and a throttled API can
  * answer HTTP 200 with the plain-text body `Rate exceeded.` (raised as a 429, never read as an empty feed).
  */
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser } from "npm:fast-xml-parser@5.12.1";
 import { xmlProblem } from "../xml_check.ts";
 import { UpstreamError } from "../../core/errors.ts";
 import { idFromAbsUrl } from "./ids.ts";

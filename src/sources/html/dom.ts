@@ -1,5 +1,5 @@
 /** Thin typed helpers over htmlparser2's DOM (domhandler nodes), shared by the HTML readers. */
-import { DomUtils, ElementType, parseDocument } from "htmlparser2";
+import { DomUtils, ElementType, parseDocument } from "npm:htmlparser2@12.0.0";
 
 export type DomNode = Parameters<typeof DomUtils.getChildren>[0];
 export type DomElement = Parameters<typeof DomUtils.getAttributeValue>[0];

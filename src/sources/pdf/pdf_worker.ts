@@ -28,8 +28,8 @@ const scope = globalThis as unknown as WorkerScope;
 // stdout carries the MCP protocol in stdio mode: nothing in this thread may write to it.
 console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
 
-const pdfjs = await importQuietly(() => import("pdfjs-dist/legacy/build/pdf.mjs"));
-const pdfjsCore = await importQuietly(() => import("pdfjs-dist/legacy/build/pdf.worker.mjs"));
+const pdfjs = await importQuietly(() => import("npm:pdfjs-dist@6.5.438/legacy/build/pdf.mjs"));
+const pdfjsCore = await importQuietly(() => import("npm:pdfjs-dist@6.5.438/legacy/build/pdf.worker.mjs"));
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsCore;
 
 /** The built-in warm-up PDF, made on the first warm-up step. */

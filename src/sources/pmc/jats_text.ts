@@ -4,7 +4,7 @@
  * citations get separators their markup leaves out. Block content (sections, paragraphs, lists, figures,
  * tables, formulas) becomes Markdown-like blocks: `#` headings, `- ` list items, `|`-separated table rows.
  */
-import { DomUtils } from "htmlparser2";
+import { DomUtils } from "npm:htmlparser2@12.0.0";
 import { attr, type DomElement, type DomNode, isElement, textOf } from "../html/dom.ts";
 
 /** Elements whose content is not reading text (metadata, alternatives already rendered another way). */

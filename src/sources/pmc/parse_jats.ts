@@ -4,7 +4,7 @@
  * `<body>` is what PMC sends when the publisher does not allow the full text to be downloaded: `hasBody`
  * is false and the caller falls back to the abstract.
  */
-import { DomUtils, parseDocument } from "htmlparser2";
+import { DomUtils, parseDocument } from "npm:htmlparser2@12.0.0";
 import { UpstreamError } from "../../core/errors.ts";
 import { attr, type DomElement, isElement, textOf } from "../html/dom.ts";
 import { xmlProblem } from "../xml_check.ts";

@@ -1,5 +1,5 @@
 /** fetch_content: a paper's metadata and full text (HTML, ar5iv or PDF), in pages of max_chars. */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { normalizeArxivId } from "../../sources/arxiv/ids.ts";

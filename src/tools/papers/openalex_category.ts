@@ -7,7 +7,7 @@ import { invalidInput, ToolError } from "../../core/errors.ts";
 import type { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { parseCategoryRef, worksFilterFor } from "../../sources/openalex/ids.ts";
 import type { Warning } from "./schemas.ts";
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 
 export const categoryUsedSchema = z.object({
   id: z.string().describe("Topic/field/subfield/domain/concept id the filter used"),

@@ -1,5 +1,5 @@
 /** Output pieces shared by the papers tools, and the F-1 completeness check. */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { count, fieldLines, recordSection, textBlock, warningLines } from "../../render/markdown.ts";
 
 export const sourceSchema = z.enum(["arxiv", "openalex"]);

@@ -4,7 +4,7 @@
  * contract says; names that try to be paths are INVALID_INPUT (naming pdf_name) so a model learns at
  * once that it must pass a plain name, and a well-formed name that is simply absent is file_exists:false.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";
 import { assertPdfName } from "../../sources/pdf/pdf_name.ts";

@@ -3,7 +3,7 @@
  * pool) as search_pdf. Files come back ranked by their number of matches, each with its first passages;
  * files that cannot be read are listed with the reason, so a model knows what was not searched.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";
 import { pdfLibrary, unreadableWarning } from "../../sources/pdf/pdf_library.ts";

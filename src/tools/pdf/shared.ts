@@ -1,5 +1,5 @@
 /** Wording, fields and rendering shared by the pdf toolset's tools and resources. */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { invalidInput, type ToolError } from "../../core/errors.ts";
 
 /** The sample paper shipped in files/ (see files/README.md): every example uses it. */

@@ -1,5 +1,5 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";

@@ -1,7 +1,7 @@
 /** An SDK client connected to a test server whose PDF_ROOT is `root`, with typed search_pdf calls. */
 import type { Env } from "../../../src/config.ts";
 import { systemClock } from "../../../src/core/clock.ts";
-import type { Client } from "../../../src/sdk.ts";
+import type { Client } from "../../../src/sdk_client.ts";
 import { connectClient, testRuntime } from "../../helpers/runtime.ts";
 
 export const FIXTURES_PDF = decodeURIComponent(new URL("../../../fixtures/pdf", import.meta.url).pathname);

@@ -4,7 +4,8 @@
  * would be measured as the server's latency.
  */
 import type { Runtime } from "../../../src/runtime.ts";
-import { InMemoryTransport, type JSONRPCMessage } from "../../../src/sdk.ts";
+import { type JSONRPCMessage } from "../../../src/sdk.ts";
+import { InMemoryTransport } from "../../../src/sdk_client.ts";
 import { createMcpServer } from "../../../src/server.ts";
 
 interface Response {

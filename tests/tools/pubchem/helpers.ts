@@ -6,7 +6,7 @@
  */
 import { pubchemRoutes } from "../../../scripts/mock_routes/pubchem.ts";
 import { ManualClock } from "../../../src/core/clock.ts";
-import type { Client } from "../../../src/sdk.ts";
+import type { Client } from "../../../src/sdk_client.ts";
 import { toMockRequest } from "../../helpers/mock_routes.ts";
 export { errorOf } from "../../helpers/tool_result.ts";
 import { connectClient, type RecordedRequest, type Route, scriptedFetch, testRuntime } from "../../helpers/runtime.ts";

@@ -3,7 +3,7 @@
  * coerced to numbers (PMIDs, "08", "4002.e26" stay strings), attributes are kept under `@_`, and the given
  * element names always parse as arrays so a single child never changes the shape.
  */
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser } from "npm:fast-xml-parser@5.12.1";
 import { xmlProblem } from "../../xml_check.ts";
 import { UpstreamError } from "../../../core/errors.ts";
 

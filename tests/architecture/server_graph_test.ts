@@ -1,0 +1,44 @@
+/**
+ * What the server loads: the npm packages in mod.ts's static import graph. Test-only packages (the SDK
+ * client, fast-check, ajv) and pdf.js's native canvas builds must stay out, or every start, bundle and
+ * compiled binary pays for them.
+ */
+import assert from "node:assert/strict";
+
+const ROOT = new URL("../../", import.meta.url);
+
+Deno.test("the server's import graph holds no test-only or native package", async () => {
+  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "mod.ts"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  assert.ok(success, "deno info mod.ts failed");
+  const info = JSON.parse(new TextDecoder().decode(stdout)) as { modules: { kind: string; npmPackage?: string }[] };
+  const packages = new Set(
+    info.modules.filter((m) => m.kind === "npm").map((m) => m.npmPackage!.replace(/@[^@]+$/, "")),
+  );
+  assert.ok(packages.has("@modelcontextprotocol/server"), `the graph was read: ${[...packages]}`);
+  for (const banned of ["@modelcontextprotocol/client", "fast-check", "ajv", "@napi-rs/canvas"]) {
+    assert.ok(!packages.has(banned), `${banned} is in mod.ts's import graph`);
+  }
+});
+
+Deno.test("the server's files name npm packages by full npm: specifiers, so importers need no import map", async () => {
+  const names = Object.keys(JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).imports);
+  const bare = new RegExp(`(?:from|import)\\s*\\(?\\s*["'](${names.map((n) => n.replace(/[/-]/g, "\\$&")).join("|")})`);
+  const offenders: string[] = [];
+  const walk = async (dir: URL) => {
+    for await (const entry of Deno.readDir(dir)) {
+      const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
+      if (entry.isDirectory) await walk(url);
+      else if (entry.name.endsWith(".ts") && bare.test(await Deno.readTextFile(url))) offenders.push(url.pathname);
+    }
+  };
+  await walk(new URL("src/", ROOT));
+  for (const file of ["mod.ts", "serve.ts"]) {
+    if (bare.test(await Deno.readTextFile(new URL(file, ROOT)))) offenders.push(file);
+  }
+  assert.deepEqual(offenders, [], "import npm packages as npm:<package>@<version>, as deno.json pins them");
+});
