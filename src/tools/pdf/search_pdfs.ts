@@ -168,7 +168,7 @@ export const searchPdfs = defineTool({
 function render(result: Output): string {
   const how = result.mode === "words" ? ` (words mode, ranked by ${result.words?.join(", ")})` : "";
   const lines = [
-    `## ${result.total_matches} hits in ${result.files_searched} PDFs searched${how}` +
+    `## ${result.total_matches} hits in ${result.files.length} of ${result.files_searched} PDFs searched${how}` +
     (result.mode === "phrase" ? " (phrase mode)" : ""),
   ];
   for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);

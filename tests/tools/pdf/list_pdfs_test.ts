@@ -70,7 +70,7 @@ Deno.test("list_pdfs and the pdf:// resources describe the PDFs of PDF_ROOT", as
       const content = read.contents[0] as { uri: string; mimeType: string; text: string };
       assert.equal(content.mimeType, "text/plain");
       assert.equal(content.text.split("\f").length, 4);
-      const found = await pdf.search({ pdf_name: "my paper", query: "Heparin-induced thrombocytopenia", topk: 3 });
+      const found = await pdf.search({ pdf_name: "my paper", query: '"Heparin-induced thrombocytopenia"', topk: 3 });
       assert.ok(found.total_matches > 0);
       for (const { offset } of found.match_details) {
         assert.equal(content.text.slice(offset, offset + 7).toLowerCase(), "heparin");
