@@ -53,9 +53,12 @@ export async function listPdfFiles(root: string, offset = 0, limit = MAX_LISTED)
   if (!rootReal) return { files: [], total: 0, truncated: false };
   const names: string[] = [];
   for await (const entry of Deno.readDir(rootReal)) {
-    if (!entry.name.endsWith(".pdf")) continue;
+    if (!entry.name.endsWith(".pdf") || !(entry.isFile || entry.isSymlink)) continue;
     const name = entry.name.slice(0, -4);
-    if (name && !pdfNameProblem(name)) names.push(name);
+    if (!name || pdfNameProblem(name)) continue;
+    // A link counts only when it leads to a file inside the folder (a plain file always does).
+    if (entry.isSymlink && !await resolveInside(rootReal, name)) continue;
+    names.push(name);
   }
   names.sort((a, b) => a.localeCompare(b));
   const files: PdfFile[] = [];
