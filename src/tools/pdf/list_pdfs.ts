@@ -5,13 +5,13 @@
  * a document's full text.
  */
 import { z } from "zod";
-import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../core/envelope.ts";
+import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { formatBytes } from "../../sources/pdf/limits.ts";
 import { pdfLibrary } from "../../sources/pdf/pdf_library.ts";
 import { linesThatFit, nextCallLine, outputBudget } from "./budget.ts";
 import { extractorNote } from "./extractor_note.ts";
-import { nextCall, pdfUri, SAMPLE_PDF } from "./shared.ts";
+import { cursor, nextCall, pdfUri, SAMPLE_PDF } from "./shared.ts";
 
 /** PDFs per page (each may be probed, which opens the file). */
 export const LIST_PAGE_SIZE = 100;
@@ -39,11 +39,10 @@ export const listPdfs = defineTool({
   name: "list_pdfs",
   title: "List local PDFs",
   toolset: "pdf",
-  description: "List the PDFs in the server's PDF folder (PDF_ROOT): name (search_pdf's pdf_name), size, page " +
-    "count, an error when search_pdf cannot read it, a warning when some pages are damaged, and the " +
-    "pdf://files/{name} resource with its text. Cheap: opens no page content. " +
-    `${LIST_PAGE_SIZE} per page; total counts all; pages with cursor. Example: {} → "${SAMPLE_PDF}"`,
-  input: z.object({ cursor: cursorInput("list_pdfs") }),
+  description: "The PDFs in the server's PDF folder (PDF_ROOT): name (search_pdf's pdf_name), size, pages, why " +
+    "search_pdf cannot read one, damaged pages, and the pdf://files/{name} resource with its text. Cheap. " +
+    `${LIST_PAGE_SIZE} per page; total counts all. Example: {} → "${SAMPLE_PDF}"`,
+  input: z.object({ cursor }),
   output,
   annotations: READS_LOCAL,
   examples: [{}],

@@ -9,7 +9,7 @@
  * page past topk with a cursor and stay within the output budget (budget.ts).
  */
 import { z } from "zod";
-import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../core/envelope.ts";
+import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";
 import { passageText } from "../../sources/pdf/passages.ts";
@@ -20,6 +20,7 @@ import { cutLine, linesThatFit, nextCallLine, outputBudget, passageCap } from ".
 import { extractorNote } from "./extractor_note.ts";
 import {
   contextLength,
+  cursor,
   emptyQuery,
   nextCall,
   noMatchHint,
@@ -35,7 +36,7 @@ const input = z.object({
   query: z.string().min(1).max(1000).describe(QUERY_DESCRIPTION),
   context_length: contextLength(2000),
   topk: z.number().int().min(1).max(100).default(10).describe("Most passages per page"),
-  cursor: cursorInput("search_pdf"),
+  cursor,
 });
 
 const output = z.object({
@@ -54,7 +55,7 @@ const output = z.object({
     offset: z.number().int().describe("Offset of its first hit in the pdf://files/{name} text (pages joined by \\f)"),
     offsets: z.array(z.number().int()).describe("Offsets of every hit in the passage"),
   })).describe("Where each entry of matches is, same order"),
-  mode: z.enum(["phrase", "words"]).optional().describe(
+  mode: z.string().optional().describe(
     "phrase: exact match of a word or quoted phrase; words: passages ranked by the query's words",
   ),
   words: z.array(z.string()).optional().describe("The words looked for (words mode; common words dropped)"),
@@ -71,9 +72,9 @@ export const searchPdf = defineTool({
   name: "search_pdf",
   title: "Search a local PDF",
   toolset: "pdf",
-  description: 'Search one local PDF (PDF_ROOT). A word or "quoted phrase": exact hits in document order; ' +
-    "several words: passages ranked by the words they contain. Hits in **…** with pages; nearby hits share one " +
-    "passage listing every hit offset. Pages with cursor. list_pdfs gives names; search_pdfs searches all. " +
+  description: 'Search one local PDF (PDF_ROOT): a word or "quoted phrase" gives exact hits in page order, ' +
+    "several words passages ranked by the words they contain. Hits in **…**; nearby hits share one passage " +
+    "listing every hit offset (not one string per hit). list_pdfs gives names. " +
     `Example: {"pdf_name":"${SAMPLE_PDF}","query":"heparin","context_length":300,"topk":3}`,
   input,
   output,

@@ -6,7 +6,7 @@
  * continues with the next passages.
  */
 import { z } from "zod";
-import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../core/envelope.ts";
+import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";
 import { type PassageSpan, passageText } from "../../sources/pdf/passages.ts";
@@ -16,13 +16,13 @@ import type { PdfQuery } from "../../sources/pdf/query.ts";
 import { pageOf, type PdfDocument, searchDocument } from "../../sources/pdf/search.ts";
 import { cutLine, nextCallLine, outputBudget, passageCap } from "./budget.ts";
 import { extractorNote } from "./extractor_note.ts";
-import { contextLength, emptyQuery, nextCall, noMatchHint, passage, QUERY_DESCRIPTION } from "./shared.ts";
+import { contextLength, cursor, emptyQuery, nextCall, noMatchHint, passage, QUERY_DESCRIPTION } from "./shared.ts";
 
 const input = z.object({
   query: z.string().min(1).max(1000).describe(QUERY_DESCRIPTION),
   context_length: contextLength(300),
   per_file: z.number().int().min(1).max(20).default(3).describe("Passages per PDF"),
-  cursor: cursorInput("search_pdfs"),
+  cursor,
 });
 
 const output = z.object({
@@ -45,7 +45,7 @@ const output = z.object({
     pdf_name: z.string().describe("The PDF"),
     error: z.string().describe("Why it could not be searched"),
   })).describe("PDFs that could not be read, and why (first page only)"),
-  mode: z.enum(["phrase", "words"]).optional().describe("How the query was matched (see search_pdf)"),
+  mode: z.string().optional().describe("How the query was matched (see search_pdf)"),
   words: z.array(z.string()).optional().describe("The words looked for (words mode)"),
   warnings: z.array(z.string()).optional().describe("E.g. a wait for a PDF extractor to start"),
   truncated: z.boolean().describe(
@@ -71,9 +71,8 @@ export const searchPdfs = defineTool({
   name: "search_pdfs",
   title: "Search every local PDF",
   toolset: "pdf",
-  description: "Search every local PDF (PDF_ROOT) at once, matching as search_pdf does: hits per PDF, best " +
-    "first, each with its first per_file passages and pages; unreadable PDFs listed with the reason. Pages with " +
-    'cursor. Example: {"query":"heparin"}',
+  description: "Search every local PDF at once, matching as search_pdf: best PDFs first, each with its first " +
+    'per_file passages; unreadable PDFs with the reason. Example: {"query":"heparin"}',
   input,
   output,
   annotations: READS_LOCAL,

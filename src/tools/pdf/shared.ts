@@ -15,15 +15,18 @@ export function pdfUri(name: string): string {
 }
 
 /** The matching rules, said once for search_pdf and search_pdfs. */
-export const QUERY_DESCRIPTION = 'A word or "quoted phrase" matches exactly (case, accents, ligatures, line breaks ' +
-  "ignored; a hyphen matches a hyphen or line-end break); several unquoted words rank passages by the words they contain";
+export const QUERY_DESCRIPTION = 'Word or "quoted phrase": exact match, any case or accents; several unquoted ' +
+  "words: passages ranked by the words they contain";
 
 /** context_length: the window of a lone hit; windows of nearby hits merge into one passage. */
 export function contextLength(fallback: number) {
   return z.number().int().min(20).max(20000).default(fallback).describe(
-    "Characters per hit, hit included; nearby hits share one passage",
+    "Characters per hit; nearby hits merge",
   );
 }
+
+/** The cursor input of a pdf tool. */
+export const cursor = z.string().min(1).max(512).optional().describe("next_cursor of the previous page");
 
 /** The next call, as data beside the literal text instruction. */
 export const nextCall = z.object({
