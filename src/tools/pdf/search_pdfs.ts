@@ -87,7 +87,7 @@ export const searchPdfs = defineTool({
     const from = decodeCursor(args.cursor, binding, "search_pdfs");
     const budget = outputBudget(ctx);
     const library = pdfLibrary(ctx);
-    const { files, truncated: more } = await library.files();
+    const { files, total: inRoot, truncated: more } = await library.files();
     const found: Found[] = [];
     const notSearched: { pdf_name: string; error: string }[] = [];
     let searched = 0;
@@ -126,7 +126,9 @@ export const searchPdfs = defineTool({
       not_searched: from === 0 ? notSearched : [],
       ...(query ? { mode: query.mode } : {}),
       ...(query?.mode === "words" ? { words: query.words.map((w) => w.word) } : {}),
-      ...(note ? { warnings: [note] } : {}),
+      ...(note || more
+        ? { warnings: [note, more ? notAll(files.length, inRoot) : undefined].filter((w) => w !== undefined) }
+        : {}),
       truncated: more,
       ...(total === 0 && query ? { hint: noMatchHint(query, "all") } : {}),
     };
@@ -181,10 +183,13 @@ function render(result: Output): string {
     lines.push("", "### Not searched");
     for (const n of result.not_searched) lines.push(`- ${n.pdf_name}.pdf: ${n.error}`);
   }
-  if (result.truncated) {
-    const shown = result.files.reduce((n, f) => n + f.passages.length, 0);
-    lines.push("", result.next ? cutLine(shown) : `cut: only the first ${MAX_LISTED} PDFs of PDF_ROOT were searched.`);
-  }
+  if (result.next) lines.push("", cutLine(result.files.reduce((n, f) => n + f.passages.length, 0)));
   if (result.next) lines.push(nextCallLine(result.next.tool, result.next.arguments));
   return lines.join("\n");
+}
+
+/** The warning when PDF_ROOT holds more PDFs than one search covers. */
+function notAll(searched: number, inRoot: number): string {
+  return `Only the first ${searched} of the ${inRoot} PDFs in PDF_ROOT (by name) were searched; search_pdf searches ` +
+    "any one of them, list_pdfs pages through all.";
 }

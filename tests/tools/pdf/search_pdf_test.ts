@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { searchPdf } from "../../../src/tools/pdf/search_pdf.ts";
 import { everyPageLoops, secondPageLoops } from "../../sources/pdf/damaged_pdfs.ts";
+import { tinyPdf } from "../../sources/pdf/tiny_pdf.ts";
 import { FILES_DIR, FIXTURES_PDF, pdfClient, type SearchResult } from "./pdf_client.ts";
 
 const NOT_SEARCHED = { query_exists: false, matches: [], total_matches: 0, match_details: [] };
@@ -322,6 +323,22 @@ Deno.test("search_pdf salvages the readable pages of a damaged page tree, with a
       assert.equal(entries.find((e) => e.name === "hopeless")?.error, r.error);
       assert.match(entries.find((e) => e.name === "damaged")?.warning ?? "", /^1 of 2 pages cannot be read/);
     });
+  } finally {
+    await pdf.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a short one-page PDF is searched, and a search that finds nothing says how little text it has", async () => {
+  const root = await Deno.makeTempDir({ prefix: "pdf_short_" });
+  await Deno.writeFile(`${root}/label.pdf`, tinyPdf("Invoice 2024 #12"));
+  const pdf = await pdfClient(root);
+  try {
+    const found = await pdf.search({ pdf_name: "label", query: "invoice" });
+    assert.equal(found.error, undefined, "not 'probably scanned'");
+    assert.deepEqual(found.matches, ["**Invoice** 2024 #12"]);
+    const none = await pdf.search({ pdf_name: "label", query: "receipt" });
+    assert.match(none.hint ?? "", /another spelling.*This PDF holds only 14 characters of text on 1 page\(s\)/);
   } finally {
     await pdf.close();
     await Deno.remove(root, { recursive: true });
