@@ -4,7 +4,7 @@
  * `pdf://files/{name}` resource returns.
  */
 import { buildIndex, normalizeQuery, type SearchIndex } from "./normalize.ts";
-import { type Hit, HIT_COST, mergedPassages, type PassageSpan, passageText, windowAround } from "./passages.ts";
+import { type Hit, HIT_COST, mergedPassages, type PassageSpan } from "./passages.ts";
 import { parseQuery, type PdfQuery } from "./query.ts";
 import { rankedPassages } from "./rank.ts";
 import type { PdfText, UnreadablePage } from "./types.ts";
@@ -120,12 +120,6 @@ function isLineEndBreak(doc: PdfDocument, at: number): boolean {
   if (at === 0) return false;
   const gap = doc.text.slice(doc.index.to[at - 1], doc.index.from[at]);
   return /[-\u2010\u2011\u00AD][ \t]*[\n\r\f\u2028\u2029]/.test(gap);
-}
-
-/** `text[start, end)` wrapped in `**`, in at most `contextLength` characters in all (see windowAround). */
-export function contextAround(text: string, start: number, end: number, contextLength: number): string {
-  const [left, right] = windowAround(text, start, end, contextLength);
-  return passageText(text, { start: left, end: right, hits: [{ start, end }] });
 }
 
 /** 1-based page containing `offset`. */

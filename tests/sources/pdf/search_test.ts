@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { passageText } from "../../../src/sources/pdf/passages.ts";
-import {
-  contextAround,
-  indexDocument,
-  pageOf,
-  type PdfDocument,
-  searchDocument,
-} from "../../../src/sources/pdf/search.ts";
+import { passageText, windowAround } from "../../../src/sources/pdf/passages.ts";
+import { indexDocument, pageOf, type PdfDocument, searchDocument } from "../../../src/sources/pdf/search.ts";
+
+/** A lone hit's passage: its window (windowAround) with the hit marked. */
+function contextAround(text: string, start: number, end: number, contextLength: number): string {
+  const [left, right] = windowAround(text, start, end, contextLength);
+  return passageText(text, { start: left, end: right, hits: [{ start, end }] });
+}
 
 /** The search as a caller reads it: each passage's text, page and hit offsets, and the total. */
 function find(d: PdfDocument, query: string, contextLength: number, maxWeight?: number) {
