@@ -4,7 +4,7 @@
  * different query words, never overlapping one another, and scored by how many of the query's words they
  * contain, rarer words counting a little more and the whole query in a row a bonus.
  */
-import type { PdfDocument } from "./search.ts";
+import type { SearchIndex } from "./normalize.ts";
 import { type Hit, type PassageSpan, passageWeight, windowAround } from "./passages.ts";
 import type { QueryWord } from "./query.ts";
 
@@ -14,6 +14,12 @@ const MAX_SUFFIX = 6;
 interface WordHit extends Hit {
   /** Index of the query word in the query. */
   word: number;
+}
+
+/** What ranking reads of a document (search.ts's PdfDocument): its text and folded index. */
+export interface RankedText {
+  text: string;
+  index: SearchIndex;
 }
 
 export interface RankedOutcome {
@@ -28,7 +34,7 @@ export interface RankedOutcome {
  * `phraseHits` are occurrences of the whole query, which earn their passage a bonus.
  */
 export function rankedPassages(
-  doc: PdfDocument,
+  doc: RankedText,
   words: QueryWord[],
   phraseHits: Hit[],
   contextLength: number,
@@ -99,7 +105,7 @@ export function rankedPassages(
 }
 
 /** Every text word starting with a query word's stem, in order; overlapping matches keep the first. */
-function wordHits(doc: PdfDocument, words: QueryWord[]): WordHit[] {
+function wordHits(doc: RankedText, words: QueryWord[]): WordHit[] {
   const { text, from, to } = doc.index;
   const all: WordHit[] = [];
   words.forEach((w, word) => {
