@@ -197,7 +197,8 @@ class StdioServer {
     const started = performance.now();
     const reply = await this.request("tools/call", {
       name: "search_pdf",
-      arguments: { pdf_name: name, query: doc.query, context_length: 2000, topk: 10 },
+      // Quoted: the exact phrase, as pdftotext | grep counts it (unquoted words would be ranked instead).
+      arguments: { pdf_name: name, query: `"${doc.query}"`, context_length: 2000, topk: 10 },
     });
     const elapsed = performance.now() - started;
     const result = (reply.result ?? {}) as { structuredContent?: { total_matches?: number } };

@@ -148,6 +148,8 @@ export type RecoveryHints = (upstream: string, situation: HintSituation) => stri
 export class DeadlineError extends Error {
   /** Always `DeadlineError`. */
   override name = "DeadlineError";
+  /** What the call was waiting for when the deadline passed, when a handler can tell (e.g. a starting PDF extractor). */
+  detail?: string;
   constructor(readonly ms: number, readonly setting: string) {
     super(`the ${Math.ceil(ms / 1000)} s deadline of this tool call passed (set ${setting} to change it)`);
   }

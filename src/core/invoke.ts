@@ -123,7 +123,8 @@ function startDeadline<C extends InvokeContext>(ctx: C): RunningDeadline<C> {
 function deadlineEnvelope(tool: string, deadline: DeadlineError): ErrorEnvelope {
   return {
     code: "UPSTREAM_ERROR",
-    message: `${tool} did not finish within its ${Math.ceil(deadline.ms / 1000)} s deadline.`,
+    message: `${tool} did not finish within its ${Math.ceil(deadline.ms / 1000)} s deadline.` +
+      (deadline.detail ? ` ${deadline.detail}` : ""),
     recovery_hint: `Retry later or ask for less; the operator can raise ${deadline.setting} (now ${deadline.ms} ms).`,
   };
 }

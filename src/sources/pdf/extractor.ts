@@ -9,6 +9,7 @@ import type { Logger } from "../../core/log.ts";
 import type { ToolContext } from "../../context.ts";
 import { type ChannelFactory, processChannels, startableDeno, workerChannels } from "./extractor_process.ts";
 import { tooManyBytes } from "./limits.ts";
+import { assertTextLayer, hasImageXObject } from "./text_layer.ts";
 import { joinIndexes, type SearchIndex } from "./normalize.ts";
 import {
   PdfExtractionError,
@@ -20,12 +21,6 @@ import {
 } from "./types.ts";
 import type { FinalReply } from "./worker_protocol.ts";
 import { type JobOptions, type JobRequest, WorkerPool } from "./worker_pool.ts";
-
-/**
- * Below this many non-blank characters per readable page (on average) a document counts as having no
- * text layer: scans carry at most a stray word or a producer stamp.
- */
-export const MIN_CHARS_PER_PAGE = 16;
 
 /**
  * Documents with at least this many pages, in files of at least this many bytes, are shared by two
@@ -115,6 +110,7 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
     pool,
     async extract(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfText> {
       checkSize(bytes);
+      const images = hasImageXObject(bytes); // before the bytes are transferred
       const maxPages = opts.maxPages ?? limits.maxPages;
       const budgetMs = opts.timeoutMs ?? limits.timeoutMs;
       const deadline = clock.now() + budgetMs;
@@ -145,7 +141,7 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
       const replies = await Promise.all(Array.from({ length: parts }, (_, part) => job(part)));
       const text = merge(replies);
       assertReadable(text);
-      assertTextLayer(text);
+      assertTextLayer(text, images);
       return text;
     },
     async probe(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfProbe> {
@@ -212,20 +208,6 @@ function assertReadable(text: PdfText): void {
     );
   }
   throw new PdfExtractionError("corrupt", `The file is damaged: none of its pages can be read (${first})`);
-}
-
-/** Rejects documents whose readable pages carry (almost) no text: scans without OCR, vector-only drawings. */
-function assertTextLayer(text: PdfText): void {
-  let chars = 0;
-  for (const page of text.pages) chars += page.replace(/\s+/g, "").length;
-  const readable = text.pageCount - (text.unreadable?.length ?? 0);
-  if (readable > 0 && chars >= MIN_CHARS_PER_PAGE * readable) return;
-  throw new PdfExtractionError(
-    "no_text",
-    `The PDF has no text layer (${chars} characters of text on ${text.pageCount} page(s)): it is probably ` +
-      `scanned images. Run OCR on it first (e.g. ocrmypdf in.pdf out.pdf), then search the result.`,
-    text.pageCount,
-  );
 }
 
 /**

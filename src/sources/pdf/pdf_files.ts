@@ -35,23 +35,38 @@ export async function locatePdf(root: string, name: string): Promise<PdfFile | u
   return bare && !pdfNameProblem(bare) ? await resolveInside(rootReal, bare) : undefined;
 }
 
-/** Every PDF directly in `root` that search_pdf would accept, sorted by name. */
-export async function listPdfFiles(root: string): Promise<{ files: PdfFile[]; truncated: boolean }> {
+/** A run of the PDFs of a folder, with how many the folder holds in all. */
+export interface PdfFilePage {
+  files: PdfFile[];
+  /** PDFs in the folder (that search_pdf would accept). */
+  total: number;
+  /** Whether PDFs follow this run. */
+  truncated: boolean;
+}
+
+/**
+ * The PDFs directly in `root` that search_pdf would accept, sorted by name: `limit` of them from
+ * `offset` on.
+ */
+export async function listPdfFiles(root: string, offset = 0, limit = MAX_LISTED): Promise<PdfFilePage> {
   const rootReal = await realPath(root);
-  if (!rootReal) return { files: [], truncated: false };
+  if (!rootReal) return { files: [], total: 0, truncated: false };
   const names: string[] = [];
   for await (const entry of Deno.readDir(rootReal)) {
-    if (!entry.name.endsWith(".pdf")) continue;
+    if (!entry.name.endsWith(".pdf") || !(entry.isFile || entry.isSymlink)) continue;
     const name = entry.name.slice(0, -4);
-    if (name && !pdfNameProblem(name)) names.push(name);
+    if (!name || pdfNameProblem(name)) continue;
+    // A link counts only when it leads to a file inside the folder (a plain file always does).
+    if (entry.isSymlink && !await resolveInside(rootReal, name)) continue;
+    names.push(name);
   }
   names.sort((a, b) => a.localeCompare(b));
   const files: PdfFile[] = [];
-  for (const name of names.slice(0, MAX_LISTED)) {
+  for (const name of names.slice(offset, offset + limit)) {
     const file = await resolveInside(rootReal, name);
     if (file) files.push(file);
   }
-  return { files, truncated: names.length > MAX_LISTED };
+  return { files, total: names.length, truncated: names.length > offset + limit };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ToolContext } from "../../context.ts";
 import { DiskTextCache, type Verdict } from "./disk_cache.ts";
 import { workerExtractor } from "./extractor.ts";
 import { ByteBudgetCache } from "./memory_cache.ts";
-import { listPdfFiles, locatePdf, type PdfFile, readPdfBytes } from "./pdf_files.ts";
+import { listPdfFiles, locatePdf, type PdfFile, type PdfFilePage, readPdfBytes } from "./pdf_files.ts";
 import type { SearchIndex } from "./normalize.ts";
 import { documentBytes, documentText, indexDocument, type PdfDocument } from "./search.ts";
 import { PdfExtractionError, type PdfExtractor, type PdfFailure, type PdfProbe, type UnreadablePage } from "./types.ts";
@@ -132,9 +132,9 @@ export class PdfLibrary {
     }
   }
 
-  /** The PDFs in PDF_ROOT (by name, at most MAX_LISTED). */
-  files(): Promise<{ files: PdfFile[]; truncated: boolean }> {
-    return listPdfFiles(this.#options.root);
+  /** The PDFs in PDF_ROOT by name, `limit` (default MAX_LISTED) from `offset` on. */
+  files(offset?: number, limit?: number): Promise<PdfFilePage> {
+    return listPdfFiles(this.#options.root, offset, limit);
   }
 
   /**
@@ -142,8 +142,11 @@ export class PdfLibrary {
    * probe (open + page tree walk, no page content), which says what search would say about a damaged
    * page tree. Text-layer problems show once a search has read the text.
    */
-  async list(call: CallContext = {}): Promise<{ entries: PdfListing[]; truncated: boolean }> {
-    const { files, truncated } = await this.files();
+  async list(
+    call: CallContext = {},
+    page: { offset?: number; limit?: number } = {},
+  ): Promise<{ entries: PdfListing[]; total: number; truncated: boolean }> {
+    const { files, total, truncated } = await this.files(page.offset, page.limit);
     const started = this.#clock.now();
     const entries: PdfListing[] = [];
     for (const file of files) {
@@ -151,7 +154,7 @@ export class PdfLibrary {
       const inTime = this.#clock.now() - started < LIST_PROBE_BUDGET_MS;
       entries.push(await this.#describe(file, inTime, call));
     }
-    return { entries, truncated };
+    return { entries, total, truncated };
   }
 
   /** The memory verdict for `key`, unless it is a timeout whose time is up. */

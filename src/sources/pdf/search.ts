@@ -4,6 +4,9 @@
  * `pdf://files/{name}` resource returns.
  */
 import { buildIndex, normalizeQuery, type SearchIndex } from "./normalize.ts";
+import { type Hit, HIT_COST, mergedPassages, type PassageSpan } from "./passages.ts";
+import { parseQuery, type PdfQuery } from "./query.ts";
+import { rankedPassages } from "./rank.ts";
 import type { PdfText, UnreadablePage } from "./types.ts";
 
 /** Page separator in a document's text (as pdftotext writes it). */
@@ -19,16 +22,20 @@ export interface PdfDocument {
   unreadable?: UnreadablePage[];
 }
 
-export interface PdfMatch {
-  /** Context from the original text with the match wrapped in `**`. */
-  context: string;
-  page: number;
-  offset: number;
+/** What a search found: passages (see passages.ts) and how many hits the whole document holds. */
+export interface SearchOutcome {
+  query: PdfQuery;
+  /** Hits in the whole document: phrase occurrences, or occurrences of any of the query's words. */
+  total: number;
+  /** Every passage: a phrase's in document order, a words query's best first. */
+  passages: PassageSpan[];
 }
 
-export interface SearchOutcome {
-  total: number;
-  matches: PdfMatch[];
+export interface SearchOptions {
+  /** Characters of a lone hit's passage, markers included (nearby hits merge into longer ones). */
+  contextLength: number;
+  /** Most a passage may weigh (passageWeight); default: no cap. */
+  maxWeight?: number;
 }
 
 /** The document's text: its pages joined by {@link PAGE_BREAK}. */
@@ -57,28 +64,28 @@ export function documentBytes(doc: PdfDocument): number {
 }
 
 /**
- * Every occurrence of the folded query, counted, and the first `topk` with at most `contextLength`
- * characters each (see {@link contextAround}). Occurrences do not overlap. A query that folds to nothing
- * matches nothing.
+ * Every passage for `query` (parsed by query.ts): a phrase's hits do not overlap and their windows merge;
+ * a words query is ranked (rank.ts). A query that folds to nothing matches nothing.
  */
-export function searchDocument(doc: PdfDocument, query: string, contextLength: number, topk: number): SearchOutcome {
-  const needle = normalizeQuery(query);
-  const matches: PdfMatch[] = [];
-  if (needle.length === 0) return { total: 0, matches };
-  const { from, to } = doc.index;
-  let total = 0;
-  for (const [at, length] of occurrences(doc, needle)) {
-    total++;
-    if (matches.length >= topk) continue;
-    const start = from[at];
-    const end = to[at + length - 1];
-    matches.push({
-      context: contextAround(doc.text, start, end, contextLength),
-      page: pageOf(doc.pageStarts, start),
-      offset: start,
-    });
+export function searchDocument(doc: PdfDocument, query: string, options: SearchOptions): SearchOutcome {
+  const parsed = parseQuery(query);
+  const maxWeight = options.maxWeight ?? Infinity;
+  const contextLength = Math.min(options.contextLength, maxWeight - HIT_COST);
+  const needle = normalizeQuery(parsed.phrase);
+  const phraseHits: Hit[] = [];
+  if (needle.length > 0) {
+    const { from, to } = doc.index;
+    for (const [at, length] of occurrences(doc, needle)) phraseHits.push({ start: from[at], end: to[at + length - 1] });
   }
-  return { total, matches };
+  if (parsed.mode === "words") {
+    const ranked = rankedPassages(doc, parsed.words, phraseHits, contextLength, maxWeight);
+    return { query: parsed, ...ranked };
+  }
+  return {
+    query: parsed,
+    total: phraseHits.length,
+    passages: mergedPassages(doc.text, phraseHits, contextLength, maxWeight),
+  };
 }
 
 /**
@@ -115,28 +122,6 @@ function isLineEndBreak(doc: PdfDocument, at: number): boolean {
   return /[-\u2010\u2011\u00AD][ \t]*[\n\r\f\u2028\u2029]/.test(gap);
 }
 
-/**
- * `text[start, end)` wrapped in `**`, in at most `contextLength` characters in all (markers included):
- * what is left after the hit goes half before it and half after, and what one side cannot use (at the
- * ends of the text) goes to the other. A hit longer than the whole allowance is cut and ends with "…".
- * A surrogate pair is never cut in two.
- */
-export function contextAround(text: string, start: number, end: number, contextLength: number): string {
-  const room = contextLength - 4 - (end - start);
-  if (room < 0) {
-    let cut = start + Math.max(0, contextLength - 5);
-    if (cut > start && isLowSurrogate(text.charCodeAt(cut))) cut--;
-    return `**${text.slice(start, cut)}…**`;
-  }
-  const before = Math.min(start, Math.floor(room / 2));
-  const after = Math.min(text.length - end, room - before);
-  let left = start - Math.min(start, before + (room - before - after));
-  let right = end + after;
-  if (left > 0 && isLowSurrogate(text.charCodeAt(left))) left++;
-  if (right < text.length && isLowSurrogate(text.charCodeAt(right))) right--;
-  return `${text.slice(left, start)}**${text.slice(start, end)}**${text.slice(end, right)}`;
-}
-
 /** 1-based page containing `offset`. */
 export function pageOf(pageStarts: number[], offset: number): number {
   let lo = 0;
@@ -147,8 +132,4 @@ export function pageOf(pageStarts: number[], offset: number): number {
     else hi = mid - 1;
   }
   return lo + 1;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }

@@ -55,6 +55,9 @@ interface Slot {
   extracted?: boolean;
   job?: Job & { id: number; stopTimer: AbortController; onAbort: () => void };
   idleTimer?: ReturnType<typeof setTimeout>;
+  /** When it was started, and whether it has answered anything since (until then it is still starting). */
+  spawnedAt: number;
+  answered?: boolean;
 }
 
 const DEFAULT_IDLE_MS = 300_000;
@@ -72,6 +75,7 @@ export class WorkerPool {
   /** The warm-up plan every slot runs once started (see {@link warm}). */
   #warmUp: JobRequest[] = [];
   #warmUpSteps = 0;
+  #coldJobs = 0;
 
   constructor(options: PoolOptions) {
     this.#options = { ...options, size: Math.max(1, options.size) };
@@ -129,6 +133,17 @@ export class WorkerPool {
     return [...this.#slots].filter((s) => !s.job || s.job.warmUp).length + (this.#options.size - this.#slots.size);
   }
 
+  /** Real jobs handed to a slot that had not answered anything yet: they waited for it to start. */
+  get coldJobs(): number {
+    return this.#coldJobs;
+  }
+
+  /** How long the oldest slot that has not answered anything yet has been starting; undefined when none. */
+  get startingForMs(): number | undefined {
+    const starting = [...this.#slots].filter((s) => !s.answered).map((s) => s.spawnedAt);
+    return starting.length ? this.#clock.now() - Math.min(...starting) : undefined;
+  }
+
   /** Runs one job; resolves with its final reply, rejects with PdfExtractionError for a bad document. */
   run(request: JobRequest, options: JobOptions): Promise<FinalReply> {
     if (this.#closed) return Promise.reject(new Error("the PDF extractor pool is closed"));
@@ -180,7 +195,7 @@ export class WorkerPool {
   }
 
   #spawn(): Slot {
-    const slot = { warmUp: [...this.#warmUp] } as Slot;
+    const slot = { warmUp: [...this.#warmUp], spawnedAt: this.#clock.now() } as Slot;
     slot.channel = this.#options.channels({
       onReply: (reply) => this.#onReply(slot, reply),
       onExit: (detail) => {
@@ -200,13 +215,18 @@ export class WorkerPool {
     const id = this.#nextId++;
     const { timeoutMs, budgetMs, signal } = job.options;
     const stopTimer = new AbortController();
+    const cold = !slot.answered;
+    if (cold && !job.warmUp) this.#coldJobs++;
     this.#clock.sleep(timeoutMs, stopTimer.signal).then(() => {
       if (slot.job?.id !== id) return;
+      const starting = cold ? " Part of that time went to starting a fresh extractor process." : "";
       this.#retire(
         slot,
         new PdfExtractionError(
           "timeout",
-          `Extracting the PDF took longer than ${budgetMs ?? timeoutMs} ms (PDF_TIMEOUT_MS) and was stopped.`,
+          `Extracting the PDF took longer than ${
+            budgetMs ?? timeoutMs
+          } ms (PDF_TIMEOUT_MS) and was stopped.${starting}`,
         ),
       );
       this.#dispatch();
@@ -228,6 +248,7 @@ export class WorkerPool {
   }
 
   #onReply(slot: Slot, reply: WorkerReply): void {
+    slot.answered = true;
     const job = slot.job;
     if (!job || reply.id !== job.id) return;
     if (reply.kind === "progress") {

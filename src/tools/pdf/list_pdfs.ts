@@ -5,11 +5,16 @@
  * a document's full text.
  */
 import { z } from "npm:zod@4.6.7";
+import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { formatBytes } from "../../sources/pdf/limits.ts";
-import { MAX_LISTED } from "../../sources/pdf/pdf_files.ts";
 import { pdfLibrary } from "../../sources/pdf/pdf_library.ts";
-import { pdfUri, SAMPLE_PDF } from "./shared.ts";
+import { linesThatFit, nextCallLine, outputBudget } from "./budget.ts";
+import { extractorNote } from "./extractor_note.ts";
+import { cursor, nextCall, pdfUri, SAMPLE_PDF } from "./shared.ts";
+
+/** PDFs per page (each may be probed, which opens the file). */
+export const LIST_PAGE_SIZE = 100;
 
 const output = z.object({
   pdfs: z.array(z.object({
@@ -19,50 +24,79 @@ const output = z.object({
     uri: z.string().describe("MCP resource with the PDF's extracted text"),
     error: z.string().optional().describe("Why the PDF cannot be searched, when it cannot"),
     warning: z.string().optional().describe("Pages search will skip (damaged page tree)"),
-  })).describe("PDFs in PDF_ROOT, by name"),
-  total: z.number().int().describe("Number of PDFs listed"),
-  truncated: z.boolean().describe(
-    `True when the folder holds more than ${MAX_LISTED} PDFs and only the first are listed`,
-  ),
+  })).describe("PDFs in PDF_ROOT on this page, by name"),
+  total: z.number().int().describe("PDFs in PDF_ROOT, over all pages"),
+  first: z.number().int().optional().describe("1-based position of this page's first PDF"),
+  truncated: z.boolean().describe("True when more PDFs follow this page (see next_cursor)"),
+  warnings: z.array(z.string()).optional().describe("E.g. a wait for a PDF extractor to start"),
+  next_cursor: z.string().optional().describe("Pass as cursor for the next PDFs"),
+  next: nextCall,
 });
+
+type Output = z.input<typeof output>;
 
 export const listPdfs = defineTool({
   name: "list_pdfs",
   title: "List local PDFs",
   toolset: "pdf",
-  description: "List the PDFs in the server's PDF folder (PDF_ROOT): name (pass it as pdf_name to search_pdf), " +
-    "size, page count, an error when search_pdf cannot read it (same reason search_pdf gives), a warning when " +
-    "some pages are damaged, and the pdf://files/{name} resource with its text. Cheap: opens no page content; " +
-    `problems found only in the text show after a first search. At most ${MAX_LISTED} files. ` +
-    `Example: {} → an entry "${SAMPLE_PDF}"`,
-  input: z.object({}),
+  description: "The PDFs in the server's PDF folder (PDF_ROOT): name (search_pdf's pdf_name), size, pages, why " +
+    "search_pdf cannot read one, damaged pages, and the pdf://files/{name} resource with its text. Cheap. " +
+    `${LIST_PAGE_SIZE} per page; total counts all. Example: {} → "${SAMPLE_PDF}"`,
+  input: z.object({ cursor }),
   output,
   annotations: READS_LOCAL,
   examples: [{}],
-  async run(_args, ctx) {
-    const { entries, truncated } = await pdfLibrary(ctx).list({ signal: ctx.signal, log: ctx.log });
-    return {
-      pdfs: entries.map((e) => ({
-        name: e.file.name,
-        size_bytes: e.file.size,
-        page_count: e.pageCount,
-        uri: pdfUri(e.file.name),
-        ...(e.error ? { error: e.error } : {}),
-        ...(e.warning ? { warning: e.warning } : {}),
-      })),
-      total: entries.length,
-      truncated,
+  async run(args, ctx): Promise<Output> {
+    const binding = await cursorBinding("list_pdfs", {});
+    const offset = decodeCursor(args.cursor, binding, "list_pdfs");
+    const { value: listing, note } = await extractorNote(
+      ctx,
+      () => pdfLibrary(ctx).list({ signal: ctx.signal, log: ctx.log }, { offset, limit: LIST_PAGE_SIZE }),
+    );
+    const pdfs: Output["pdfs"] = listing.entries.map((e) => ({
+      name: e.file.name,
+      size_bytes: e.file.size,
+      page_count: e.pageCount,
+      uri: pdfUri(e.file.name),
+      ...(e.error ? { error: e.error } : {}),
+      ...(e.warning ? { warning: e.warning } : {}),
+    }));
+    const pageFor = (shown: number): Output => {
+      const next = offset + shown < listing.total ? encodeCursor(offset + shown, binding) : undefined;
+      return {
+        pdfs: pdfs.slice(0, shown),
+        total: listing.total,
+        ...(shown > 0 && shown < listing.total ? { first: offset + 1 } : {}),
+        truncated: next !== undefined,
+        ...(note ? { warnings: [note] } : {}),
+        ...(next ? { next_cursor: next, next: { tool: "list_pdfs", arguments: { cursor: next } } } : {}),
+      };
     };
+    const budget = outputBudget(ctx);
+    let shown = linesThatFit(render(pageFor(0)).length + 200, pdfs.map((p) => entryLines(p).join("\n")), budget);
+    while (shown > 1 && render(pageFor(shown)).length > budget) shown--;
+    return pageFor(Math.min(shown, pdfs.length));
   },
-  render(result) {
-    if (result.total === 0) return "No PDFs in PDF_ROOT.";
-    const lines = [`## ${result.total} PDFs in PDF_ROOT${result.truncated ? ` (first ${MAX_LISTED} only)` : ""}`];
-    for (const p of result.pdfs) {
-      const pages = `${p.page_count ?? "?"} pages`;
-      lines.push(`- ${p.name} — ${pages}, ${formatBytes(p.size_bytes)} (${p.size_bytes} bytes), ${p.uri}`);
-      if (p.error) lines.push(`  error: ${p.error}`);
-      if (p.warning) lines.push(`  warning: ${p.warning}`);
-    }
-    return lines.join("\n");
-  },
+  render,
 });
+
+function render(result: Output): string {
+  if (result.total === 0) return "No PDFs in PDF_ROOT.";
+  const range = result.pdfs.length < result.total && result.first !== undefined
+    ? ` (${result.first}–${result.first + result.pdfs.length - 1} here)`
+    : "";
+  const lines = [`## ${result.total} PDFs in PDF_ROOT${range}`];
+  for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
+  for (const p of result.pdfs) lines.push(...entryLines(p));
+  if (result.next) lines.push(nextCallLine(result.next.tool, result.next.arguments));
+  return lines.join("\n");
+}
+
+function entryLines(p: Output["pdfs"][number]): string[] {
+  const lines = [
+    `- ${p.name} — ${p.page_count ?? "?"} pages, ${formatBytes(p.size_bytes)} (${p.size_bytes} bytes), ${p.uri}`,
+  ];
+  if (p.error) lines.push(`  error: ${p.error}`);
+  if (p.warning) lines.push(`  warning: ${p.warning}`);
+  return lines;
+}

@@ -3,37 +3,67 @@
  * page_count, match_details and warnings. Missing files and unreadable PDFs are results, not tool errors, as the
  * contract says; names that try to be paths are INVALID_INPUT (naming pdf_name) so a model learns at
  * once that it must pass a plain name, and a well-formed name that is simply absent is file_exists:false.
+ *
+ * A deliberate refinement of the seed's "one string per match": hits whose windows overlap or touch share
+ * one passage (one string in `matches`) that lists every hit's offset, so no text is sent twice; results
+ * page past topk with a cursor and stay within the output budget (budget.ts).
  */
 import { z } from "npm:zod@4.6.7";
+import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";
+import { passageText } from "../../sources/pdf/passages.ts";
 import { assertPdfName } from "../../sources/pdf/pdf_name.ts";
 import { pdfLibrary, unreadableWarning } from "../../sources/pdf/pdf_library.ts";
-import { searchDocument } from "../../sources/pdf/search.ts";
-import { contextLength, emptyQuery, passage, PDF_NAME_DESCRIPTION, QUERY_DESCRIPTION, SAMPLE_PDF } from "./shared.ts";
+import { pageOf, searchDocument } from "../../sources/pdf/search.ts";
+import { cutLine, linesThatFit, nextCallLine, outputBudget, passageCap } from "./budget.ts";
+import { extractorNote } from "./extractor_note.ts";
+import {
+  contextLength,
+  cursor,
+  emptyQuery,
+  nextCall,
+  noMatchHint,
+  passage,
+  PDF_NAME_DESCRIPTION,
+  QUERY_DESCRIPTION,
+  SAMPLE_PDF,
+  sparseTextNote,
+} from "./shared.ts";
 
 const input = z.object({
   pdf_name: z.string().min(1).max(255).describe(PDF_NAME_DESCRIPTION),
   query: z.string().min(1).max(1000).describe(QUERY_DESCRIPTION),
   context_length: contextLength(2000),
-  topk: z.number().int().min(1).max(100).default(10).describe(
-    "Most matches returned",
-  ),
+  topk: z.number().int().min(1).max(100).default(10).describe("Most passages per page"),
+  cursor,
 });
 
 const output = z.object({
   pdf_name: z.string().optional().describe("The PDF searched"),
   file_exists: z.boolean().describe("False when PDF_ROOT has no PDF of that name (call list_pdfs)"),
-  query_exists: z.boolean().describe("True when the query occurs at least once"),
-  matches: z.array(z.string()).describe("Each match in its context, the hit wrapped in **…**, in document order"),
+  query_exists: z.boolean().describe("True when the phrase, or at least one of the query's words, occurs"),
+  matches: z.array(z.string()).describe(
+    "Passages, every hit in **…**: a phrase's in document order, a words query's best first",
+  ),
   error: z.string().optional().describe("Why the PDF could not be searched (corrupt, password, scanned, limits)"),
   warnings: z.array(z.string()).optional().describe("E.g. damaged pages that were skipped"),
-  total_matches: z.number().int().describe("All occurrences in the document (matches holds at most topk)"),
+  total_matches: z.number().int().describe("Hits in the whole document (matches shows a page of passages)"),
   page_count: z.number().int().describe("Pages in the PDF (0 when it could not be opened)"),
   match_details: z.array(z.object({
-    page: z.number().int().describe("1-based page of the match"),
-    offset: z.number().int().describe("Offset of the hit in the pdf://files/{name} text (pages joined by \\f)"),
-  })).describe("Page and offset of each entry of matches, same order"),
+    page: z.number().int().describe("1-based page of the passage's first hit"),
+    offset: z.number().int().describe("Offset of its first hit in the pdf://files/{name} text (pages joined by \\f)"),
+    offsets: z.array(z.number().int()).describe("Offsets of every hit in the passage"),
+  })).describe("Where each entry of matches is, same order"),
+  mode: z.string().optional().describe(
+    "phrase: exact match of a word or quoted phrase; words: passages ranked by the query's words",
+  ),
+  words: z.array(z.string()).optional().describe("The words looked for (words mode; common words dropped)"),
+  total_passages: z.number().int().optional().describe("Passages over all pages"),
+  truncated: z.boolean().optional().describe("True when the output budget cut this page short"),
+  next_cursor: z.string().optional().describe("Pass as cursor, same other arguments, for the next passages"),
+  next: nextCall,
+  hint: z.string().optional().describe("What to try when nothing matched"),
 });
 
 type Output = z.input<typeof output>;
@@ -42,58 +72,103 @@ export const searchPdf = defineTool({
   name: "search_pdf",
   title: "Search a local PDF",
   toolset: "pdf",
-  description: "Find a word or phrase in one local PDF (PDF_ROOT): passages with the hit in **…** and page " +
-    "numbers, at most topk in document order; total_matches counts all. list_pdfs gives names; search_pdfs " +
-    "searches all PDFs. file_exists:false = no such PDF; unreadable PDFs give an error. " +
+  description: 'Search one local PDF (PDF_ROOT): a word or "quoted phrase" gives exact hits in page order, ' +
+    "several words passages ranked by the words they contain. Hits in **…**; nearby hits share one passage " +
+    "listing every hit offset (not one string per hit). list_pdfs gives names. " +
     `Example: {"pdf_name":"${SAMPLE_PDF}","query":"heparin","context_length":300,"topk":3}`,
   input,
   output,
   annotations: READS_LOCAL,
   examples: [
     { pdf_name: SAMPLE_PDF, query: "heparin", context_length: 300, topk: 3 },
-    { pdf_name: SAMPLE_PDF, query: "pulmonary embolism" },
+    { pdf_name: SAMPLE_PDF, query: "recommended heparin dose", context_length: 400, topk: 3 },
   ],
   async run(args, ctx): Promise<Output> {
     assertPdfName(args.pdf_name);
     if (!normalizeQuery(args.query)) throw emptyQuery(args.query);
-    const outcome = await pdfLibrary(ctx).open(args.pdf_name, {
-      signal: ctx.signal,
-      log: ctx.log,
-      onProgress: (done, total) => void ctx.progress(done, total, `extracting ${args.pdf_name}.pdf`),
+    const binding = await cursorBinding("search_pdf", {
+      pdf_name: args.pdf_name,
+      query: args.query,
+      context_length: args.context_length,
     });
+    const from = decodeCursor(args.cursor, binding, "search_pdf");
+    const library = pdfLibrary(ctx);
+    const outcome = await extractorNote(ctx, () =>
+      library.open(args.pdf_name, {
+        signal: ctx.signal,
+        log: ctx.log,
+        onProgress: (done, total) => void ctx.progress(done, total, `extracting ${args.pdf_name}.pdf`),
+      }));
     const pdf_name = args.pdf_name;
     const empty = { query_exists: false, matches: [], total_matches: 0, match_details: [] };
-    if (outcome.status === "missing") return { pdf_name, file_exists: false, page_count: 0, ...empty };
-    if (outcome.status === "failed") {
-      return { pdf_name, file_exists: true, page_count: outcome.pageCount, error: outcome.message, ...empty };
+    if (outcome.value.status === "missing") return { pdf_name, file_exists: false, page_count: 0, ...empty };
+    if (outcome.value.status === "failed") {
+      const { message, pageCount } = outcome.value;
+      return { pdf_name, file_exists: true, page_count: pageCount, error: message, ...empty };
     }
-    const found = searchDocument(outcome.doc, args.query, args.context_length, args.topk);
-    const warning = unreadableWarning(outcome.doc.pageCount, outcome.doc.unreadable);
-    return {
+    const doc = outcome.value.doc;
+    const budget = outputBudget(ctx);
+    const found = searchDocument(doc, args.query, {
+      contextLength: args.context_length,
+      maxWeight: passageCap(budget),
+    });
+    const warnings = [unreadableWarning(doc.pageCount, doc.unreadable), outcome.note].filter((w) => w !== undefined);
+    const wanted = found.passages.slice(from, from + args.topk);
+    const result: Output = {
       pdf_name,
       file_exists: true,
       query_exists: found.total > 0,
-      matches: found.matches.map((m) => m.context),
-      ...(warning ? { warnings: [warning] } : {}),
+      matches: [],
+      ...(warnings.length ? { warnings } : {}),
       total_matches: found.total,
-      page_count: outcome.doc.pageCount,
-      match_details: found.matches.map((m) => ({ page: m.page, offset: m.offset })),
+      page_count: doc.pageCount,
+      match_details: [],
+      mode: found.query.mode,
+      ...(found.query.mode === "words" ? { words: found.query.words.map((w) => w.word) } : {}),
+      total_passages: found.passages.length,
+      truncated: false,
     };
+    if (found.total === 0) result.hint = [noMatchHint(found.query, "pdf"), sparseTextNote(doc)].join(" ").trim();
+    const texts = wanted.map((span) => passageText(doc.text, span));
+    const details = wanted.map((span) => {
+      const offsets = span.hits.map((h) => h.start);
+      return { page: pageOf(doc.pageStarts, offsets[0]), offset: offsets[0], offsets };
+    });
+    const lines = texts.map((text, i) => passage(details[i].page, details[i].offsets, text));
+    const pageFor = (shown: number): Output => {
+      const next = from + shown < found.passages.length ? from + shown : undefined;
+      const cursor = next === undefined ? undefined : encodeCursor(next, binding);
+      return {
+        ...result,
+        matches: texts.slice(0, shown),
+        match_details: details.slice(0, shown),
+        truncated: shown < wanted.length,
+        ...(cursor ? { next_cursor: cursor, next: { tool: "search_pdf", arguments: { ...args, cursor } } } : {}),
+      };
+    };
+    // The frame (heading, warnings, cut and next-page lines) measured with the longest cursor it may carry.
+    let shown = linesThatFit(render(pageFor(0)).length + 300, lines, budget);
+    while (shown > 1 && render(pageFor(shown)).length > budget) shown--;
+    return pageFor(shown);
   },
-  render(result) {
-    const title = `## ${result.pdf_name ? `${result.pdf_name}.pdf` : "PDF"}`;
-    if (!result.file_exists) return `${title}\nNo PDF of that name in PDF_ROOT. Call list_pdfs for the names.`;
-    const lines = [title, `pages: ${result.page_count}`];
-    if (result.error) return [...lines, `error: ${result.error}`].join("\n");
-    for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
-    lines.push(
-      `matches: ${result.total_matches}${
-        result.total_matches > result.matches.length ? ` (showing ${result.matches.length})` : ""
-      }`,
-    );
-    result.matches.forEach((m, i) =>
-      lines.push(passage(result.match_details[i].page, result.match_details[i].offset, m))
-    );
-    return lines.join("\n");
-  },
+  render,
 });
+
+function render(result: Output): string {
+  const title = `## ${result.pdf_name ? `${result.pdf_name}.pdf` : "PDF"}`;
+  if (!result.file_exists) return `${title}\nNo PDF of that name in PDF_ROOT. Call list_pdfs for the names.`;
+  const lines = [title, `pages: ${result.page_count}`];
+  if (result.error) return [...lines, `error: ${result.error}`].join("\n");
+  for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
+  const total = result.total_passages ?? result.matches.length;
+  const how = result.mode === "words" ? `words mode, ranked by ${result.words?.join(", ")}` : "phrase mode";
+  lines.push(
+    `matches: ${result.total_matches} hits in ${total} passages (${how})` +
+      (total > result.matches.length ? `, showing ${result.matches.length}` : ""),
+  );
+  if (result.hint) lines.push(`hint: ${result.hint}`);
+  result.match_details.forEach((d, i) => lines.push(passage(d.page, d.offsets, result.matches[i])));
+  if (result.truncated) lines.push(cutLine(result.matches.length));
+  if (result.next) lines.push(nextCallLine(result.next.tool, result.next.arguments));
+  return lines.join("\n");
+}

@@ -4,8 +4,10 @@ import { workerChannels } from "../../../src/sources/pdf/extractor_process.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { PdfExtractionError, type PdfFailure } from "../../../src/sources/pdf/types.ts";
 import { warmUpPdf } from "../../../src/sources/pdf/warm_up_pdf.ts";
+import { hasImageXObject } from "../../../src/sources/pdf/text_layer.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
 import { everyPageLoops, secondPageLoops } from "./damaged_pdfs.ts";
+import { tinyPdf } from "./tiny_pdf.ts";
 
 const LIMITS = { root: "./files", maxPages: 2000, maxBytes: 100 * 1024 * 1024, timeoutMs: 60_000 };
 
@@ -69,7 +71,19 @@ Deno.test("the worker extractor turns real PDFs into page texts or specific fail
       assert.equal((await failure(extractor.probe(everyPageLoops()))).reason, "circular");
     });
     await t.step("a scan without a text layer says so", () => {
-      return expectFailure("pdfjs__scan-bad.pdf", "no_text", /no text layer \(6 characters.*scanned/);
+      return expectFailure("pdfjs__scan-bad.pdf", "no_text", /no text layer \(6 characters.*with images\).*scanned/);
+    });
+    await t.step("a short one-page PDF without images is searchable, not 'probably scanned'", async () => {
+      const text = await extractor.extract(tinyPdf("Invoice 2024 #12"));
+      assert.equal(text.pages[0], "Invoice 2024 #12");
+    });
+    await t.step("the same few characters over a page image are a scan", async () => {
+      const error = await failure(extractor.extract(tinyPdf("Invoice 2024 #12", { image: true })));
+      assert.equal(error.reason, "no_text");
+      assert.match(error.message, /14 characters of text on 1 page\(s\), with images\): it is probably scanned/);
+    });
+    await t.step("a page with no text at all has no text layer, images or not", async () => {
+      assert.equal((await failure(extractor.extract(tinyPdf(" ")))).reason, "no_text");
     });
     await t.step("a PDF over the page limit is 'too_large' and reports its page count", async () => {
       const error = await failure(extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf"), { maxPages: 2 }));
@@ -194,4 +208,13 @@ Deno.test("the built-in warm-up PDF is a real typeset document: pdf.js reads its
   } finally {
     await extractor.close();
   }
+});
+
+Deno.test("hasImageXObject finds an image dictionary in the raw bytes, not names that only start alike", () => {
+  assert.equal(hasImageXObject(tinyPdf("text", { image: true })), true);
+  assert.equal(hasImageXObject(tinyPdf("text")), false);
+  assert.equal(hasImageXObject(fixtureBytes("pdf/pdfjs__scan-bad.pdf")), true);
+  const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+  assert.equal(hasImageXObject(latin1("/ProcSet [/PDF /Text /ImageB /ImageC]")), false);
+  assert.equal(hasImageXObject(latin1("<</Subtype/Image/Width 1>>")), true);
 });

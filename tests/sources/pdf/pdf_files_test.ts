@@ -82,9 +82,27 @@ Deno.test("listPdfFiles lists searchable PDFs only, sorted, without escapes", ()
     await Deno.symlink(box.secret, `${box.root}/escape.pdf`);
     await Deno.copyFile(`${box.root}/paper.pdf`, `${box.root}/Another.pdf`);
     await Deno.copyFile(`${box.root}/paper.pdf`, `${box.root}/a..b.pdf`);
-    const { files, truncated } = await listPdfFiles(box.root);
+    const { files, total, truncated } = await listPdfFiles(box.root);
     assert.deepEqual(files.map((f) => f.name), ["Another", "paper"]);
+    assert.equal(total, 2, "the folder, the escaping link and the bad name are not counted");
     assert.equal(truncated, false);
+  }));
+
+Deno.test("listPdfFiles counts every PDF and returns the run asked for, past the first 500", () =>
+  withSandbox(async (box) => {
+    for (let i = 0; i < 520; i++) {
+      await Deno.writeFile(`${box.root}/doc${String(i).padStart(3, "0")}.pdf`, box.paperBytes);
+    }
+    const first = await listPdfFiles(box.root);
+    assert.equal(first.files.length, 500);
+    assert.equal(first.total, 521);
+    assert.equal(first.truncated, true);
+    const last = await listPdfFiles(box.root, 500, 100);
+    assert.deepEqual(last.files.map((f) => f.name), [
+      ...Array.from({ length: 20 }, (_, i) => `doc${500 + i}`),
+      "paper",
+    ]);
+    assert.equal(last.truncated, false);
   }));
 
 Deno.test("readPdfBytes reads the whole file and refuses more than the byte limit", () =>

@@ -1,5 +1,24 @@
 import assert from "node:assert/strict";
-import { contextAround, indexDocument, pageOf, searchDocument } from "../../../src/sources/pdf/search.ts";
+import { passageText, windowAround } from "../../../src/sources/pdf/passages.ts";
+import { indexDocument, pageOf, type PdfDocument, searchDocument } from "../../../src/sources/pdf/search.ts";
+
+/** A lone hit's passage: its window (windowAround) with the hit marked. */
+function contextAround(text: string, start: number, end: number, contextLength: number): string {
+  const [left, right] = windowAround(text, start, end, contextLength);
+  return passageText(text, { start: left, end: right, hits: [{ start, end }] });
+}
+
+/** The search as a caller reads it: each passage's text, page and hit offsets, and the total. */
+function find(d: PdfDocument, query: string, contextLength: number, maxWeight?: number) {
+  const found = searchDocument(d, query, { contextLength, maxWeight });
+  return {
+    total: found.total,
+    mode: found.query.mode,
+    contexts: found.passages.map((p) => passageText(d.text, p)),
+    pages: found.passages.map((p) => pageOf(d.pageStarts, p.hits[0].start)),
+    offsets: found.passages.map((p) => p.hits.map((h) => h.start)),
+  };
+}
 
 const doc = indexDocument({
   pageCount: 3,
@@ -13,29 +32,23 @@ Deno.test("indexDocument joins pages with a form feed and records where each pag
 });
 
 Deno.test("searchDocument finds every occurrence, case-insensitively, in document order", () => {
-  const found = searchDocument(doc, "Beta", 8, 10);
+  const found = find(doc, "Beta", 8);
   assert.equal(found.total, 3);
-  assert.deepEqual(found.matches.map((m) => m.context), ["**beta**", "**beta**", "**BETA**"]);
-  assert.deepEqual(found.matches.map((m) => m.page), [1, 2, 3]);
-  for (const m of found.matches) assert.equal(doc.text.slice(m.offset, m.offset + 4).toLowerCase(), "beta");
+  assert.equal(found.mode, "phrase");
+  assert.deepEqual(found.contexts, ["**beta**", "**beta**", "**BETA**"]);
+  assert.deepEqual(found.pages, [1, 2, 3]);
+  for (const [at] of found.offsets) assert.equal(doc.text.slice(at, at + 4).toLowerCase(), "beta");
 });
 
-Deno.test("searchDocument caps the matches at topk but counts them all", () => {
-  const found = searchDocument(doc, "beta", 10, 2);
-  assert.equal(found.total, 3);
-  assert.equal(found.matches.length, 2);
-});
-
-Deno.test("searchDocument matches across a page break and returns the original text", () => {
-  const found = searchDocument(doc, "hyphenated word", 22, 10);
+Deno.test("searchDocument matches a quoted phrase across a page break and returns the original text", () => {
+  const found = find(doc, '"hyphenated word"', 22);
   assert.equal(found.total, 1);
-  assert.equal(found.matches[0].context, "**hyphen-\n\fated word**");
-  assert.equal(found.matches[0].page, 1);
+  assert.deepEqual(found.contexts, ["**hyphen-\n\fated word**"]);
+  assert.deepEqual(found.pages, [1]);
 });
 
 Deno.test("searchDocument returns the ligature as printed when the query spells the letters", () => {
-  const found = searchDocument(doc, "first page", 21, 10);
-  assert.equal(found.matches[0].context, "The **ﬁrst page** end");
+  assert.deepEqual(find(doc, '"first page"', 21).contexts, ["The **ﬁrst page** end"]);
 });
 
 Deno.test("hyphen rule, query side: a query hyphen matches a hyphen or a line-end break, never nothing", () => {
@@ -45,34 +58,36 @@ Deno.test("hyphen rule, query side: a query hyphen matches a hyphen or a line-en
       "Multi-LexSum, see multilexsum.github.io; a peer-to-\npeer network; a life-threa-\ntening event; Multi-\nLexSum",
     ],
   });
-  const contexts = (query: string) => searchDocument(d, query, 40, 10).matches.map((m) => m.context);
+  const contexts = (query: string) => find(d, query, 40).contexts;
   assert.deepEqual(contexts("Multi-LexSum").map((c) => c.match(/\*\*(.*)\*\*/s)![1]), [
     "Multi-LexSum",
     "Multi-\nLexSum",
   ]);
-  assert.equal(searchDocument(d, "peer-to-peer", 0, 10).total, 1);
+  assert.equal(find(d, "peer-to-peer", 0).total, 1);
   assert.match(contexts("peer-to-peer")[0], /\*\*peer-to-\npeer\*\*/);
   assert.match(contexts("life-threatening")[0], /\*\*life-threa-\ntening\*\*/);
-  assert.equal(searchDocument(d, "-to", 0, 10).total, 1, "a leading hyphen stays required");
+  assert.equal(find(d, "-to", 0).total, 1, "a leading hyphen stays required");
 });
 
 Deno.test("hyphen rule, text side: a line-end hyphen joins the halves whatever the case; an inner one stays", () => {
   const d = indexDocument({ pageCount: 1, pages: ["Our Cite-\nSee tool and com-\npile steps; well-known facts"] });
-  assert.equal(searchDocument(d, "CiteSee", 30, 10).matches[0].context.includes("**Cite-\nSee**"), true);
-  assert.equal(searchDocument(d, "citesee", 0, 10).total, 1);
-  assert.equal(searchDocument(d, "compile", 0, 10).total, 1);
-  assert.equal(searchDocument(d, "Cite-See", 0, 10).total, 1, "a query hyphen matches the break too");
-  assert.equal(searchDocument(d, "wellknown", 0, 10).total, 0, "a hyphen inside a line is the text's own");
-  assert.equal(searchDocument(d, "well-known", 0, 10).total, 1);
+  assert.equal(find(d, "CiteSee", 30).contexts[0].includes("**Cite-\nSee**"), true);
+  assert.equal(find(d, "citesee", 0).total, 1);
+  assert.equal(find(d, "compile", 0).total, 1);
+  assert.equal(find(d, "Cite-See", 0).total, 1, "a query hyphen matches the break too");
+  assert.equal(find(d, "wellknown", 0).total, 0, "a hyphen inside a line is the text's own");
+  assert.equal(find(d, "well-known", 0).total, 1);
 });
 
 Deno.test("searchDocument does not count overlapping occurrences twice", () => {
   const d = indexDocument({ pageCount: 1, pages: ["aaaa"] });
-  assert.equal(searchDocument(d, "aa", 0, 10).total, 2);
+  assert.equal(find(d, "aa", 0).total, 2);
 });
 
 Deno.test("a query that folds to nothing matches nothing", () => {
-  assert.deepEqual(searchDocument(doc, " \u200B ", 10, 10), { total: 0, matches: [] });
+  const found = searchDocument(doc, " \u200B ", { contextLength: 10 });
+  assert.equal(found.total, 0);
+  assert.deepEqual(found.passages, []);
 });
 
 Deno.test("contextAround keeps each match within contextLength characters, markers included", async (t) => {
@@ -119,4 +134,69 @@ Deno.test("pageOf maps an offset to its 1-based page", () => {
   assert.equal(pageOf([0, 10, 20], 9), 1);
   assert.equal(pageOf([0, 10, 20], 10), 2);
   assert.equal(pageOf([0, 10, 20], 99), 3);
+});
+
+Deno.test("hits whose windows overlap or touch share one passage that lists every hit", () => {
+  const d = indexDocument({
+    pageCount: 1,
+    pages: ["one beta two beta three. ".repeat(3) + "x".repeat(100) + " beta end"],
+  });
+  const found = find(d, "beta", 20);
+  assert.equal(found.total, 7);
+  assert.equal(found.contexts.length, 2, "six nearby hits in one passage, the far one alone");
+  assert.equal(found.offsets[0].length, 6);
+  assert.equal((found.contexts[0].match(/\*\*beta\*\*/g) ?? []).length, 6);
+  assert.equal(found.contexts[1], "xxxxxxx **beta** end");
+  const text = found.contexts.join("").replaceAll("**", "");
+  assert.ok(text.length < d.text.length, "no character of the document is sent twice");
+});
+
+Deno.test("a merged passage never grows past its cap: the next one starts where it ends", () => {
+  const d = indexDocument({ pageCount: 1, pages: ["the cat and the dog and the bird. ".repeat(200)] });
+  const found = searchDocument(d, "the", { contextLength: 200, maxWeight: 1_000 });
+  assert.equal(found.total, 600);
+  assert.ok(found.passages.length > 5);
+  for (const [i, p] of found.passages.entries()) {
+    assert.ok(p.end - p.start + 12 * p.hits.length <= 1_000, `passage ${i} within its cap`);
+    if (i > 0) assert.ok(p.start >= found.passages[i - 1].end, "passages do not overlap");
+  }
+  assert.equal(found.passages.reduce((n, p) => n + p.hits.length, 0), 600, "every hit is in one passage");
+});
+
+Deno.test("a query of several unquoted words ranks passages by the words they contain", () => {
+  const filler = "Unrelated sentences about the weather and the sea fill this part of the text. ".repeat(6);
+  const d = indexDocument({
+    pageCount: 1,
+    pages: [
+      `Heparin is common. ${filler}The dose matters. ${filler}` +
+      `We recommend a heparin dose of 5000 units twice daily, the recommended dosing. ${filler}Heparin again.`,
+    ],
+  });
+  const found = find(d, "recommended heparin dose", 120);
+  assert.equal(found.mode, "words");
+  assert.match(found.contexts[0], /\*\*recommend\*\* a \*\*heparin\*\* \*\*dose\*\*/);
+  assert.match(found.contexts[1], /\*\*Heparin\*\* is common/, "one word, the rarer first");
+  assert.equal(found.offsets.flat().length, found.total, "every hit is shown once");
+  assert.ok(found.contexts.some((c) => c.includes("**dosing**")), "inflected forms count too");
+  assert.deepEqual(searchDocument(d, "recommended heparin dose", { contextLength: 120 }).query, {
+    mode: "words",
+    phrase: "recommended heparin dose",
+    words: [
+      { word: "recommended", stem: "recommend" },
+      { word: "heparin", stem: "heparin" },
+      { word: "dose", stem: "dos" },
+    ],
+  });
+});
+
+Deno.test("a single word, a quoted phrase or only common words keep the exact match", () => {
+  const d = indexDocument({ pageCount: 1, pages: ["To be or not to be: heparin dose, not heparin and dose."] });
+  assert.equal(find(d, "heparin", 20).mode, "phrase");
+  const quoted = find(d, '"heparin dose"', 30);
+  assert.equal(quoted.mode, "phrase");
+  assert.equal(quoted.total, 1);
+  assert.equal(find(d, "\u201Cheparin dose\u201D", 30).total, 1, "typographic quotes too");
+  const common = find(d, "to be or not to be", 30);
+  assert.equal(common.mode, "phrase");
+  assert.equal(common.total, 1);
 });

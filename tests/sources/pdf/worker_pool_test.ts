@@ -157,3 +157,34 @@ Deno.test("closing the pool fails queued jobs and refuses new ones", async () =>
   await assert.rejects(queued, /closed/);
   await assert.rejects(p.run(job(1), { timeoutMs: 5000 }), /closed/);
 });
+
+Deno.test("the pool tells a slot that is still starting, and counts the jobs that waited for one", async () => {
+  const clock = new ManualClock();
+  const p = pool(1, undefined, clock);
+  try {
+    assert.equal(p.startingForMs, undefined, "no slot yet");
+    const first = p.run(job(1), { timeoutMs: 5000 });
+    await clock.advance(1200);
+    assert.equal(p.startingForMs, 1200, "started 1.2 s ago, nothing answered yet");
+    assert.equal(p.coldJobs, 1);
+    await first;
+    assert.equal(p.startingForMs, undefined, "it has answered: started");
+    await p.run(job(1), { timeoutMs: 5000 });
+    assert.equal(p.coldJobs, 1, "a job on a started slot did not wait");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("a job that times out on a slot still starting says so", async () => {
+  const clock = new ManualClock();
+  const p = pool(1, undefined, clock);
+  try {
+    const running = p.run(job(200), { timeoutMs: 50 });
+    const rejected = assert.rejects(running, /PDF_TIMEOUT_MS\) and was stopped\. Part of that time went to starting/);
+    await clock.advance(50);
+    await rejected;
+  } finally {
+    await p.close();
+  }
+});

@@ -24,7 +24,7 @@ Deno.test("a 352-page book: requests stay fast during its extraction, then it is
     await mcp.request("tools/list"); // as every client does first
     let finished = false;
     const first = search(
-      { pdf_name: BOOK, query: "Walt Disney", context_length: 60, topk: 3 },
+      { pdf_name: BOOK, query: '"Walt Disney"', context_length: 60, topk: 3 },
       { progressToken: "book" },
     ).finally(() => finished = true);
 
@@ -69,7 +69,7 @@ Deno.test("a 352-page book: requests stay fast during its extraction, then it is
     });
 
     await t.step("a phrase broken across lines is found", async () => {
-      const r = await search({ pdf_name: BOOK, query: "free culture", topk: 100, context_length: 24 });
+      const r = await search({ pdf_name: BOOK, query: '"free culture"', topk: 100, context_length: 24 });
       assert.equal(r.total_matches, 200);
       assert.ok(r.matches.some((m) => /\*\*free\s*\ncul/i.test(m)));
     });

@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
 import { listPdfs } from "../../../src/tools/pdf/list_pdfs.ts";
+import { tinyPdf } from "../../sources/pdf/tiny_pdf.ts";
 import { FILES_DIR, FIXTURES_PDF, pdfClient } from "./pdf_client.ts";
 
 interface Listing {
   pdfs: { name: string; size_bytes: number; page_count: number | null; uri: string; error?: string }[];
   total: number;
+  first?: number;
   truncated: boolean;
+  next_cursor?: string;
+  next?: { tool: string; arguments: Record<string, unknown> };
 }
 
 async function folder(): Promise<string> {
@@ -42,7 +46,7 @@ Deno.test("list_pdfs and the pdf:// resources describe the PDFs of PDF_ROOT", as
       );
     });
 
-    await t.step("list_pdfs takes no arguments", async () => {
+    await t.step("list_pdfs takes no arguments but a cursor", async () => {
       const result = await pdf.client.callTool({ name: "list_pdfs", arguments: { folder: "/" } });
       assert.equal(result.isError, true);
       assert.match(JSON.stringify(result.structuredContent), /INVALID_INPUT.*folder/);
@@ -70,7 +74,7 @@ Deno.test("list_pdfs and the pdf:// resources describe the PDFs of PDF_ROOT", as
       const content = read.contents[0] as { uri: string; mimeType: string; text: string };
       assert.equal(content.mimeType, "text/plain");
       assert.equal(content.text.split("\f").length, 4);
-      const found = await pdf.search({ pdf_name: "my paper", query: "Heparin-induced thrombocytopenia", topk: 3 });
+      const found = await pdf.search({ pdf_name: "my paper", query: '"Heparin-induced thrombocytopenia"', topk: 3 });
       assert.ok(found.total_matches > 0);
       for (const { offset } of found.match_details) {
         assert.equal(content.text.slice(offset, offset + 7).toLowerCase(), "heparin");
@@ -106,5 +110,40 @@ Deno.test("list_pdfs on a PDF_ROOT that does not exist lists nothing", async () 
     assert.deepEqual(result.structuredContent, { pdfs: [], total: 0, truncated: false });
   } finally {
     await pdf.close();
+  }
+});
+
+Deno.test("list_pdfs counts every PDF and pages through them with a cursor (files past 500 were omitted)", async () => {
+  const root = await Deno.makeTempDir({ prefix: "pdf_list_many_" });
+  const names = Array.from({ length: 230 }, (_, i) => `note${String(i).padStart(3, "0")}`);
+  for (const name of names) await Deno.writeFile(`${root}/${name}.pdf`, tinyPdf(`Note ${name} of the archive`));
+  const pdf = await pdfClient(root);
+  try {
+    const pages: Listing[] = [];
+    let args: Record<string, unknown> | undefined = {};
+    while (args) {
+      const result = await pdf.client.callTool({ name: "list_pdfs", arguments: args }, { timeout: 300_000 });
+      const listing = result.structuredContent as unknown as Listing;
+      const text = (result.content as { text: string }[])[0].text;
+      assert.equal(listing.total, 230, "every page says how many there are");
+      if (listing.next) {
+        assert.equal(listing.truncated, true);
+        assert.match(text, new RegExp(`^## 230 PDFs in PDF_ROOT \\(${listing.first}–\\d+ here\\)`));
+        assert.ok(text.endsWith(`next page: call list_pdfs with {"cursor":"${listing.next_cursor}"}`));
+      }
+      pages.push(listing);
+      args = listing.next?.arguments;
+      assert.ok(pages.length <= 10);
+    }
+    assert.deepEqual(pages.map((p) => p.pdfs.length), [100, 100, 30]);
+    assert.deepEqual(pages.map((p) => p.first), [1, 101, 201]);
+    assert.deepEqual(pages.flatMap((p) => p.pdfs.map((e) => e.name)), names);
+    assert.equal(pages[2].truncated, false);
+    const bad = await pdf.client.callTool({ name: "list_pdfs", arguments: { cursor: "nonsense" } });
+    assert.equal(bad.isError, true);
+    assert.match(JSON.stringify(bad.structuredContent), /INVALID_INPUT.*'cursor'/);
+  } finally {
+    await pdf.close();
+    await Deno.remove(root, { recursive: true });
   }
 });

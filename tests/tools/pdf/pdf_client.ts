@@ -2,6 +2,7 @@
 import type { Env } from "../../../src/config.ts";
 import { systemClock } from "../../../src/core/clock.ts";
 import type { Client } from "../../../src/sdk_client.ts";
+import { STARTED_NOTE } from "../../../src/tools/pdf/extractor_note.ts";
 import { connectClient, testRuntime } from "../../helpers/runtime.ts";
 
 export const FIXTURES_PDF = decodeURIComponent(new URL("../../../fixtures/pdf", import.meta.url).pathname);
@@ -16,7 +17,14 @@ export interface SearchResult {
   warnings?: string[];
   total_matches: number;
   page_count: number;
-  match_details: { page: number; offset: number }[];
+  match_details: { page: number; offset: number; offsets: number[] }[];
+  mode?: "phrase" | "words";
+  words?: string[];
+  total_passages?: number;
+  truncated?: boolean;
+  next_cursor?: string;
+  next?: { tool: string; arguments: Record<string, unknown> };
+  hint?: string;
 }
 
 export interface ErrorResult {
@@ -25,7 +33,10 @@ export interface ErrorResult {
 
 export interface PdfClient {
   client: Client;
-  /** Calls search_pdf and returns its structuredContent (a SearchResult, or an ErrorResult when isError). */
+  /**
+   * Calls search_pdf and returns its structuredContent (a SearchResult, or an ErrorResult when isError),
+   * without the note a call that waited for an extractor to start may carry (it depends on the machine's load).
+   */
   search(args: Record<string, unknown>): Promise<SearchResult & Partial<ErrorResult> & { isError?: boolean }>;
   close(): Promise<void>;
 }
@@ -36,11 +47,14 @@ export async function pdfClient(root: string, env: Env = {}): Promise<PdfClient>
   return {
     client,
     async search(args) {
-      const result = await client.callTool({ name: "search_pdf", arguments: args });
-      return {
-        ...(result.structuredContent as SearchResult & Partial<ErrorResult>),
-        isError: result.isError as boolean,
-      };
+      const result = await client.callTool({ name: "search_pdf", arguments: args }, { timeout: 300_000 });
+      const found = result.structuredContent as SearchResult & Partial<ErrorResult>;
+      const warnings = found.warnings?.filter((w) => w !== STARTED_NOTE);
+      if (found.warnings) {
+        if (warnings?.length) found.warnings = warnings;
+        else delete found.warnings;
+      }
+      return { ...found, isError: result.isError as boolean };
     },
     close,
   };

@@ -1,24 +1,25 @@
 import assert from "node:assert/strict";
 import { searchPdf } from "../../../src/tools/pdf/search_pdf.ts";
 import { everyPageLoops, secondPageLoops } from "../../sources/pdf/damaged_pdfs.ts";
+import { tinyPdf } from "../../sources/pdf/tiny_pdf.ts";
 import { FILES_DIR, FIXTURES_PDF, pdfClient, type SearchResult } from "./pdf_client.ts";
 
 const NOT_SEARCHED = { query_exists: false, matches: [], total_matches: 0, match_details: [] };
 
-/** The hits alone, without their context. */
-const hits = (r: SearchResult) => r.matches.map((m) => m.match(/\*\*(.*)\*\*/s)![1]);
+/** The hits alone, without their context, over every passage. */
+const hits = (r: SearchResult) => r.matches.flatMap((m) => [...m.matchAll(/\*\*(.*?)\*\*/gs)].map((h) => h[1]));
 
 Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
   const pdf = await pdfClient(FIXTURES_PDF);
   try {
     await t.step("two-column paper: a word hyphenated across a line end", async () => {
-      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "automatically parallelized" });
+      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: '"automatically parallelized"' });
       assert.equal(r.file_exists, true);
       assert.equal(r.query_exists, true);
       assert.equal(r.page_count, 13);
       assert.equal(r.total_matches, 1);
       assert.match(r.matches[0], /this functional style are \*\*automati-\ncally parallelized\*\* and executed/);
-      assert.deepEqual(r.match_details, [{ page: 1, offset: 595 }]);
+      assert.deepEqual(r.match_details, [{ page: 1, offset: 595, offsets: [595] }]);
     });
     await t.step("two-column paper: ligature glyphs match plain letters, case-insensitively", async () => {
       const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "FILE", context_length: 40 });
@@ -28,13 +29,13 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
       assert.equal(r.match_details[0].page, 2);
     });
     await t.step("two-column LaTeX: hyphenation in both columns", async () => {
-      const r = await pdf.search({ pdf_name: "pypdf__multicolumn", query: "adipiscing elit", context_length: 40 });
+      const r = await pdf.search({ pdf_name: "pypdf__multicolumn", query: '"adipiscing elit"', context_length: 40 });
       assert.equal(r.total_matches, 2);
       assert.match(r.matches[0], /\*\*adip-\niscing elit\*\*/);
       assert.match(r.matches[1], /\*\*adipiscing elit\*\*/);
     });
     await t.step("three columns: reading order, hyphenation and a sentence over the page break", async () => {
-      const order = await pdf.search({ pdf_name: "built__three_columns", query: "ends here. Column two" });
+      const order = await pdf.search({ pdf_name: "built__three_columns", query: '"ends here. Column two"' });
       assert.equal(order.total_matches, 1);
       const hyphen = await pdf.search({
         pdf_name: "built__three_columns",
@@ -44,12 +45,12 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
       assert.deepEqual(hyphen.matches, ["**photo-\nsynthesis**"]);
       const spanning = await pdf.search({
         pdf_name: "built__three_columns",
-        query: "continued on the next page",
+        query: '"continued on the next page"',
         context_length: 30,
       });
       assert.deepEqual(spanning.matches, ["**continued\non the\fnext page**"]);
       assert.equal(spanning.match_details[0].page, 1);
-      const second = await pdf.search({ pdf_name: "built__three_columns", query: "short conclusion" });
+      const second = await pdf.search({ pdf_name: "built__three_columns", query: '"short conclusion"' });
       assert.equal(second.match_details[0].page, 2);
       assert.equal(second.page_count, 2);
     });
@@ -65,19 +66,19 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
       const r = await pdf.search({ pdf_name: "pdfjs__ArabicCIDTrueType", query: "الخطوط", context_length: 20 });
       assert.equal(r.total_matches, 4);
       assert.equal(hits(r)[0], "اﳋﻄﻮط");
-      const word = await pdf.search({ pdf_name: "docling__right_to_left_01", query: "تحليل البيانات" });
+      const word = await pdf.search({ pdf_name: "docling__right_to_left_01", query: '"تحليل البيانات"' });
       assert.equal(word.total_matches, 3);
     });
     await t.step("Hebrew drawn right to left is found in logical order", async () => {
-      const r = await pdf.search({ pdf_name: "built__hebrew_rtl", query: "הספרייה הלאומית", context_length: 20 });
+      const r = await pdf.search({ pdf_name: "built__hebrew_rtl", query: '"הספרייה הלאומית"', context_length: 20 });
       assert.deepEqual(hits(r), ["הספרייה הלאומית"]);
-      assert.equal((await pdf.search({ pdf_name: "built__hebrew_rtl", query: "שלום עולם" })).total_matches, 1);
+      assert.equal((await pdf.search({ pdf_name: "built__hebrew_rtl", query: '"שלום עולם"' })).total_matches, 1);
     });
     await t.step("Chinese", async () => {
       const r = await pdf.search({ pdf_name: "pdfjs__issue12823", query: "知识库", context_length: 20 });
       assert.equal(r.total_matches, 2);
       assert.match(r.matches[0], /。\n\*\*知识库\*\*简介/);
-      assert.equal(r.matches[0].length, 20);
+      assert.deepEqual(hits(r), ["知识库", "知识库"]);
     });
     await t.step("Cyrillic, with case folding", async () => {
       const r = await pdf.search({ pdf_name: "pdfjs__issue20232", query: "ЛИСТ", context_length: 20 });
@@ -89,15 +90,24 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
       assert.equal(r.total_matches, 4);
       assert.equal(r.error, undefined);
     });
-    await t.step("a phrase that is not there", async () => {
-      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "quantum chromodynamics" });
+    await t.step("a phrase that is not there: what to try next", async () => {
+      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: '"quantum chromodynamics"' });
       assert.deepEqual(r, {
         pdf_name: "scienceparse__map-reduce",
         file_exists: true,
         page_count: 13,
         ...NOT_SEARCHED,
+        mode: "phrase",
+        total_passages: 0,
+        truncated: false,
+        hint: "Drop the quotes to rank passages by the words they contain, or try fewer words; Try another " +
+          "spelling, a synonym, a shorter word stem or an abbreviation; search_pdfs searches every PDF; list_pdfs " +
+          "names them.",
         isError: undefined,
       });
+      const words = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "quantum chromodynamics" });
+      assert.deepEqual(words.words, ["quantum", "chromodynamics"]);
+      assert.match(words.hint ?? "", /^None of the words quantum, chromodynamics occur\. Try other words/);
     });
   } finally {
     await pdf.close();
@@ -149,27 +159,34 @@ Deno.test("search_pdf reports PDFs over the configured limits", async (t) => {
 Deno.test("search_pdf shapes context and limits the number of matches", async (t) => {
   const pdf = await pdfClient(FIXTURES_PDF);
   try {
-    await t.step("the default match is 2000 characters at most, markers included, split around the hit", async () => {
-      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "reduce function" });
-      const inner = r.matches[5];
-      const [before, rest] = inner.split("**", 2);
-      assert.equal(before.length, 990);
-      assert.equal(rest.toLowerCase(), "reduce function");
-      assert.equal(inner.length, 2000);
-      assert.ok(r.matches.every((m) => m.length <= 2000));
+    await t.step("a lone hit's passage is 2000 characters by default, markers included, split around it", async () => {
+      const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "straggler" });
+      assert.equal(r.total_matches, 4);
+      const lone = r.matches.filter((_, i) => r.match_details[i].offsets.length === 1);
+      assert.equal(lone.length, 1, "three hits share a passage, the fourth is far from them");
+      const [before, hit] = lone[0].split("**", 3);
+      assert.equal(before.length, Math.floor((2000 - 4 - "straggler".length) / 2));
+      assert.equal(hit.toLowerCase(), "straggler");
+      assert.equal(lone[0].length, 2000);
     });
-    await t.step(
-      "a short context_length is a hard bound (the seed's overshoot was the hit and its markers)",
-      async () => {
-        const r = await pdf.search({
-          pdf_name: "scienceparse__map-reduce",
-          query: "reduce function",
-          context_length: 300,
-        });
-        assert.ok(r.matches.every((m) => m.length <= 300), r.matches.map((m) => m.length).join(","));
-        assert.ok(r.matches.some((m) => m.length === 300));
-      },
-    );
+    await t.step("hits whose windows overlap share one passage listing them all; no text is sent twice", async () => {
+      const r = await pdf.search({
+        pdf_name: "scienceparse__map-reduce",
+        query: '"reduce function"',
+        context_length: 300,
+        topk: 100,
+      });
+      assert.equal(r.total_passages, r.matches.length);
+      assert.equal(r.match_details.flatMap((d) => d.offsets).length, r.total_matches, "every hit once");
+      r.matches.forEach((m, i) => {
+        const count = r.match_details[i].offsets.length;
+        assert.equal(hits({ ...r, matches: [m] }).length, count, "every listed hit is marked");
+        if (count === 1) assert.ok(m.length <= 300, "a lone hit keeps the hard bound");
+      });
+      assert.ok(r.match_details.some((d) => d.offsets.length > 1), "some hits are close enough to merge");
+      const ends = r.match_details.map((d, i) => [d.offset, r.matches[i]] as const);
+      for (let i = 1; i < ends.length; i++) assert.ok(ends[i][0] > ends[i - 1][0], "document order");
+    });
     await t.step("topk caps matches; total_matches counts them all; details follow matches", async () => {
       const r = await pdf.search({
         pdf_name: "scienceparse__map-reduce",
@@ -260,9 +277,13 @@ Deno.test("search_pdf's examples run against the sample paper shipped in files/"
     const block = (text.content as { text: string }[])[0].text;
     assert.match(
       block,
-      /^## dvt_prophylaxis_review\.pdf\npages: 4\nmatches: 34 \(showing 3\)\n- p\. 1 \(offset \d+\): .*\*\*heparin\*\*/,
+      /^## dvt_prophylaxis_review\.pdf\npages: 4\nmatches: 34 hits in \d+ passages \(phrase mode\), showing 3\n- p\. 1 \(offsets \d+, \d+, \d+\): .*\*\*heparin\*\*/,
     );
     assert.equal(block.split("\n- p. ").length, 4, "every passage is in the text block");
+    assert.match(
+      block,
+      /\nnext page: call search_pdf with \{"pdf_name":"dvt_prophylaxis_review",.*"cursor":"[^"]+"\}$/,
+    );
   } finally {
     await pdf.close();
   }
@@ -290,7 +311,7 @@ Deno.test("search_pdf salvages the readable pages of a damaged page tree, with a
       assert.match((text.content as { text: string }[])[0].text, /\nwarning: 1 of 2 pages cannot be read/);
     });
     await t.step("the circular page tree from pdf.js's tests: its one readable page is searched", async () => {
-      const r = await pdf.search({ pdf_name: "loop", query: "pages loop" });
+      const r = await pdf.search({ pdf_name: "loop", query: '"pages loop"' });
       assert.equal(r.total_matches, 1);
       assert.match(r.warnings?.[0] ?? "", /page 2: the page tree is circular/);
     });
@@ -302,6 +323,22 @@ Deno.test("search_pdf salvages the readable pages of a damaged page tree, with a
       assert.equal(entries.find((e) => e.name === "hopeless")?.error, r.error);
       assert.match(entries.find((e) => e.name === "damaged")?.warning ?? "", /^1 of 2 pages cannot be read/);
     });
+  } finally {
+    await pdf.close();
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a short one-page PDF is searched, and a search that finds nothing says how little text it has", async () => {
+  const root = await Deno.makeTempDir({ prefix: "pdf_short_" });
+  await Deno.writeFile(`${root}/label.pdf`, tinyPdf("Invoice 2024 #12"));
+  const pdf = await pdfClient(root);
+  try {
+    const found = await pdf.search({ pdf_name: "label", query: "invoice" });
+    assert.equal(found.error, undefined, "not 'probably scanned'");
+    assert.deepEqual(found.matches, ["**Invoice** 2024 #12"]);
+    const none = await pdf.search({ pdf_name: "label", query: "receipt" });
+    assert.match(none.hint ?? "", /another spelling.*This PDF holds only 14 characters of text on 1 page\(s\)/);
   } finally {
     await pdf.close();
     await Deno.remove(root, { recursive: true });

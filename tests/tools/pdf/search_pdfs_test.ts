@@ -11,11 +11,16 @@ interface Found {
     pdf_name: string;
     page_count: number;
     total_matches: number;
-    passages: { page: number; offset: number; text: string }[];
+    passages: { page: number; offset: number; offsets: number[]; text: string }[];
     warning?: string;
   }[];
   not_searched: { pdf_name: string; error: string }[];
+  mode?: string;
+  words?: string[];
   truncated: boolean;
+  next_cursor?: string;
+  next?: { tool: string; arguments: Record<string, unknown> };
+  hint?: string;
 }
 
 /** A folder of two papers, a damaged copy, a locked PDF and one no page of which can be read. */
@@ -47,7 +52,10 @@ Deno.test("search_pdfs searches every PDF in one call: counts, ranked files, pas
         const one = await pdf.search({ pdf_name: f.pdf_name, query: "the", topk: 2, context_length: 60 });
         assert.equal(f.total_matches, one.total_matches, f.pdf_name);
         assert.deepEqual(f.passages.map((p) => p.text), one.matches);
-        assert.deepEqual(f.passages.map((p) => ({ page: p.page, offset: p.offset })), one.match_details);
+        assert.deepEqual(
+          f.passages.map((p) => ({ page: p.page, offset: p.offset, offsets: p.offsets })),
+          one.match_details,
+        );
       }
       const counts = found.files.map((f) => f.total_matches);
       assert.deepEqual(counts, [...counts].sort((a, b) => b - a), "most matches first");
@@ -57,7 +65,10 @@ Deno.test("search_pdfs searches every PDF in one call: counts, ranked files, pas
       const { found } = await call({ query: "heparin" });
       assert.deepEqual(found.files.map((f) => [f.pdf_name, f.total_matches]), [["dvt", 34]]);
       assert.equal(found.files[0].passages.length, 3);
-      assert.ok(found.files[0].passages.every((p) => p.text.length <= 300 && p.text.includes("**")));
+      for (const p of found.files[0].passages) {
+        assert.ok(p.offsets.length > 1 || p.text.length <= 300, "a lone hit's passage keeps context_length");
+        assert.equal(p.text.split("**heparin").length - 1, p.offsets.length, "every hit listed is marked");
+      }
       assert.deepEqual(found.not_searched.map((n) => n.pdf_name), ["hopeless", "locked"]);
       assert.match(found.not_searched[1].error, /password-protected/);
     });
@@ -70,18 +81,22 @@ Deno.test("search_pdfs searches every PDF in one call: counts, ranked files, pas
       const { found, text } = await call({ query: "heparin", per_file: 2 });
       assert.match(
         text,
-        /^## 34 matches in 1 of 3 PDFs searched\n\n### dvt\.pdf — 34 matches, 4 pages\n- p\. 1 \(offset \d+\): /,
+        /^## 34 hits in 1 of 3 PDFs searched \(phrase mode\)\n\n### dvt\.pdf — 34 hits, 4 pages\n- p\. 1 \(offsets 779, 996, 1025\): /,
       );
-      for (const p of found.files[0].passages) assert.ok(text.includes(`- p. ${p.page} (offset ${p.offset}): `));
+      for (const p of found.files[0].passages) {
+        assert.ok(text.includes(`- p. ${p.page} (offset${p.offsets.length > 1 ? "s" : ""} ${p.offsets.join(", ")}): `));
+      }
       assert.match(
         text,
         /### Not searched\n- hopeless\.pdf: .*circular.*\n- locked\.pdf: The PDF is password-protected/,
       );
     });
-    await t.step("a query with no match anywhere", async () => {
-      const { found } = await call({ query: "quantum chromodynamics" });
+    await t.step("a query with no match anywhere says what to try next", async () => {
+      const { found, text } = await call({ query: "quantum chromodynamics" });
       assert.equal(found.query_exists, false);
       assert.deepEqual(found.files, []);
+      assert.match(found.hint ?? "", /^None of the words quantum, chromodynamics occur\. Try other words/);
+      assert.ok(text.includes(`hint: ${found.hint}`));
     });
     await t.step("bad input is INVALID_INPUT naming the field", async () => {
       for (

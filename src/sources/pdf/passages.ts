@@ -1,0 +1,96 @@
+/**
+ * Passages: stretches of a document's text around one or more hits. Windows that overlap or touch merge
+ * into one passage listing every hit, so no text is sent twice (three hits in one sentence were three
+ * near-identical 2,000-character strings), and a passage never grows past a size cap, so one always fits
+ * in a tool result. Offsets are UTF-16 positions in the document's text.
+ */
+
+/** A hit: `[start, end)` in the document's text. */
+export interface Hit {
+  start: number;
+  end: number;
+}
+
+export interface PassageSpan {
+  /** `[start, end)` of the passage in the document's text. */
+  start: number;
+  end: number;
+  /** Its hits, in order; a hit longer than its window ends past `end` and is shown cut. */
+  hits: Hit[];
+  /** Relevance, for ranked (words) queries: higher first. */
+  score?: number;
+}
+
+/** Characters one hit adds to a rendered passage beyond its text: two `**` markers and its listed offset. */
+export const HIT_COST = 12;
+
+/** What a passage costs in a result: its text plus its hits' markers and offsets. */
+export function passageWeight(start: number, end: number, hits: number): number {
+  return end - start + HIT_COST * hits;
+}
+
+/**
+ * The window of at most `contextLength` characters (markers included) around `text[start, end)`: what is
+ * left after the hit goes half before it and half after, and what one side cannot use (at the ends of the
+ * text) goes to the other. A hit longer than the allowance gets a window that cuts it (the caller shows
+ * "…"). A surrogate pair is never cut in two.
+ */
+export function windowAround(text: string, start: number, end: number, contextLength: number): [number, number] {
+  const room = contextLength - 4 - (end - start);
+  if (room < 0) {
+    let cut = start + Math.max(0, contextLength - 5);
+    if (cut > start && isLowSurrogate(text.charCodeAt(cut))) cut--;
+    return [start, cut];
+  }
+  const before = Math.min(start, Math.floor(room / 2));
+  const after = Math.min(text.length - end, room - before);
+  let left = start - Math.min(start, before + (room - before - after));
+  let right = end + after;
+  if (left > 0 && isLowSurrogate(text.charCodeAt(left))) left++;
+  if (right < text.length && isLowSurrogate(text.charCodeAt(right))) right--;
+  return [left, right];
+}
+
+/**
+ * Phrase hits (in document order, not overlapping) as passages in document order: each hit's window of
+ * `contextLength`, windows that overlap or touch merged, as long as the merged passage stays within
+ * `maxWeight` (see {@link passageWeight}); past it a new passage starts where the previous one now ends.
+ */
+export function mergedPassages(text: string, hits: Hit[], contextLength: number, maxWeight: number): PassageSpan[] {
+  const passages: PassageSpan[] = [];
+  let current: PassageSpan | undefined;
+  for (const hit of hits) {
+    let [left, right] = windowAround(text, hit.start, hit.end, contextLength);
+    if (current && left <= current.end) {
+      const end = Math.max(current.end, right);
+      if (passageWeight(current.start, end, current.hits.length + 1) <= maxWeight) {
+        current.end = end;
+        current.hits.push(hit);
+        continue;
+      }
+      // Full: the current passage ends where this hit begins, and the next one starts there.
+      current.end = Math.min(current.end, hit.start);
+      left = Math.max(left, current.end);
+    }
+    current = { start: left, end: Math.max(right, left), hits: [hit] };
+    passages.push(current);
+  }
+  return passages;
+}
+
+/** The passage's text with every hit wrapped in `**` (a hit cut by the window ends with "…"). */
+export function passageText(text: string, span: PassageSpan): string {
+  let out = "";
+  let at = span.start;
+  for (const hit of span.hits) {
+    const start = Math.max(hit.start, at);
+    if (hit.end > span.end) return `${out}${text.slice(at, start)}**${text.slice(start, span.end)}…**`;
+    out += `${text.slice(at, start)}**${text.slice(start, hit.end)}**`;
+    at = hit.end;
+  }
+  return out + text.slice(at, span.end);
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}

@@ -1,0 +1,48 @@
+/**
+ * Whether an extracted document has a text layer worth searching. A scan without OCR carries at most a
+ * stray word or a producer stamp over its page images; a short document (a one-line notice, a label)
+ * carries little text and no images. So little text is "no text layer" only when the file holds images,
+ * or no text at all.
+ */
+import { PdfExtractionError, type PdfText } from "./types.ts";
+
+/**
+ * Below this many non-blank characters per readable page (on average), a document with images counts as
+ * scanned.
+ */
+export const MIN_CHARS_PER_PAGE = 16;
+
+const SLASH = 0x2f;
+const NAME = Array.from("Image", (c) => c.charCodeAt(0));
+/** Bytes that may end a PDF name: white space and delimiters. */
+const NAME_END = new Set(Array.from(" \t\r\n\f\0/<>[]()%{}", (c) => c.charCodeAt(0)));
+
+/**
+ * Whether the file declares an image XObject (`/Subtype /Image`). Image dictionaries are stream
+ * dictionaries, which a PDF never compresses into object streams, so the name is in the raw bytes.
+ * (Inline images inside compressed content streams are not seen: such scans count by their text only.)
+ */
+export function hasImageXObject(bytes: Uint8Array): boolean {
+  for (let at = bytes.indexOf(NAME[0], 1); at > 0; at = bytes.indexOf(NAME[0], at + 1)) {
+    if (bytes[at - 1] !== SLASH) continue;
+    let k = 1;
+    while (k < NAME.length && bytes[at + k] === NAME[k]) k++;
+    if (k === NAME.length && (at + k >= bytes.length || NAME_END.has(bytes[at + k]))) return true;
+  }
+  return false;
+}
+
+/** Rejects documents without a text layer: no text at all, or scanned pages (little text, and images). */
+export function assertTextLayer(text: PdfText, images: boolean): void {
+  let chars = 0;
+  for (const page of text.pages) chars += page.replace(/\s+/g, "").length;
+  const readable = text.pageCount - (text.unreadable?.length ?? 0);
+  if (readable > 0 && (chars >= MIN_CHARS_PER_PAGE * readable || (chars > 0 && !images))) return;
+  throw new PdfExtractionError(
+    "no_text",
+    `The PDF has no text layer (${chars} characters of text on ${text.pageCount} page(s)` +
+      `${images ? ", with images" : ""}): it is probably scanned images. Run OCR on it first ` +
+      "(e.g. ocrmypdf in.pdf out.pdf), then search the result.",
+    text.pageCount,
+  );
+}
