@@ -18,6 +18,9 @@ export const searchSourceSchema = z.enum([...sourceSchema.options, "europepmc"])
 /** Abstracts in a hit list are cut here (the full one is a fetch_content call away). */
 export const HIT_ABSTRACT_CHARS = 300;
 
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+
 const SORTS = { relevance: undefined, date: "P_PDATE_D desc", citations: "CITED desc" } as const;
 
 export interface EuropePmcArgs {
@@ -82,7 +85,7 @@ export async function searchEuropePmcPapers(
 
 /** The query with the date range as a FIRST_PDATE clause. */
 export function europePmcQuery(query: string, range: DayRange): string {
-  const text = query.replace(/[\u0000-\u001f]/g, " ").trim();
+  const text = query.replace(CONTROL, " ").trim();
   if (!range.from && !range.to) return text;
   return `(${text}) AND FIRST_PDATE:[${range.from ?? "1800-01-01"} TO ${range.to ?? "3000-12-31"}]`;
 }
