@@ -2,8 +2,9 @@
  * Mock upstream routes for Europe PMC (/europepmc), replaying the recorded bodies of fixtures/europepmc.
  * Deliberate liberties (named in that folder's PROVENANCE): keyword searches are served from one recorded
  * query ("cancer") whatever the words — the first page from the recorded core page, later pages (cursor
- * `mock-N`) and `SRC:PPR` searches as slices of the recorded 1,000-record lite page —, and a `DOI:"…"`
- * lookup answers with the recorded record that carries that DOI, wrapped in a search answer.
+ * `mock-N`) and `SRC:PPR` searches as slices of the recorded 1,000-record lite page —, and a lookup by
+ * `DOI:"…"`, `PMCID:…` or `EXT_ID:… AND SRC:…` answers with the recorded record that carries that id,
+ * wrapped in a search answer (the recorded empty answer when none does).
  */
 import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
 
@@ -34,8 +35,12 @@ function search(req: MockRequest): Response | undefined {
   if (/EXT_ID:39466770\b/.test(query)) {
     return new Response(JSON.parse(fixtureText(RETRACTED)).body, { headers: { "content-type": JSON_TYPE } });
   }
+  const ext = /EXT_ID:(\S+) AND SRC:(\w+)/i.exec(query);
+  if (ext) return byField((r) => r.id === ext[1] && r.source === ext[2].toUpperCase());
+  const pmcid = /PMCID:(PMC\d+)/i.exec(query)?.[1]?.toUpperCase();
+  if (pmcid) return byField((r) => r.pmcid === pmcid);
   const doi = /DOI:"?([^"\s)]+)"?/i.exec(query)?.[1]?.toLowerCase();
-  if (doi) return byDoi(doi);
+  if (doi) return byField((r) => String(r.doi ?? "").toLowerCase() === doi);
   if (/immunotherapy/i.test(query)) return fixtureResponse(AGRICOLA, JSON_TYPE);
   if (/^[a-z]{20,}$/i.test(query.trim())) return fixtureResponse(EMPTY, JSON_TYPE);
   const lite = JSON.parse(fixtureText(LITE));
@@ -57,9 +62,10 @@ function search(req: MockRequest): Response | undefined {
   });
 }
 
-function byDoi(doi: string): Response {
+/** The first recorded record (core page, then lite page) that `match` accepts, as a one-hit answer. */
+function byField(match: (r: Rec) => boolean): Response {
   const pools = [CORE, LITE].map((f) => JSON.parse(fixtureText(f)).resultList.result as Rec[]);
-  const found = pools.flat().find((r) => String(r.doi ?? "").toLowerCase() === doi);
+  const found = pools.flat().find(match);
   if (!found) return fixtureResponse(EMPTY, JSON_TYPE);
   return answer({ version: "6.9", hitCount: 1, resultList: { result: [found] } });
 }

@@ -47,10 +47,13 @@ export async function searchEuropePmc(
   return { page: parseSearch(response.text(), response.url), url: response.url };
 }
 
-/** The one record a precise query (`DOI:"…"`, `EXT_ID:… AND SRC:MED`) names, if Europe PMC has it. */
-export async function findRecord(ctx: EuropePmcCtx, query: string): Promise<EuropePmcRecord | undefined> {
-  const { page } = await searchEuropePmc(ctx, { query, pageSize: 1 });
-  return page.records[0];
+/** The first record a precise query (`DOI:"…"`, `EXT_ID:… AND SRC:MED`) finds, if any, and the URL asked. */
+export async function findRecord(
+  ctx: EuropePmcCtx,
+  query: string,
+): Promise<{ record?: EuropePmcRecord; url: string }> {
+  const { page, url } = await searchEuropePmc(ctx, { query, pageSize: 1 });
+  return { record: page.records[0], url };
 }
 
 /**

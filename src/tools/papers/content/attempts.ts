@@ -28,6 +28,16 @@ export class Attempts {
     this.list.push({ what, url, outcome, transient: false, throttled: false });
   }
 
+  /** What was tried, for the answer's `tried` list (absent when nothing failed). */
+  tried(): { what: string; url: string; outcome: string }[] | undefined {
+    return this.list.length ? this.list.map(({ what, url, outcome }) => ({ what, url, outcome })) : undefined;
+  }
+
+  /** True when every failure was transient: retrying later may find the text. */
+  get allTransient(): boolean {
+    return this.list.length > 0 && this.list.every((a) => a.transient);
+  }
+
   summary(): string {
     return this.list.map((a) => `${a.what} (${a.url}): ${a.outcome}`).join("; ");
   }

@@ -1,0 +1,117 @@
+/**
+ * fetch_content for PMIDs, PMCIDs, DOIs of any publisher and Europe PMC records, tier by tier: PubMed
+ * Central, then Europe PMC's open-access XML, then the open-access locations OpenAlex records for the
+ * work (its arXiv copy, a publisher PDF through the contained extractor, or a publisher page; every hop
+ * through the SSRF guard and size caps). Only locations taken from these records are fetched, never a
+ * URL from the caller. Without full text: the abstract (PubMed, else Europe PMC, else OpenAlex) with every
+ * tier tried and why it failed. A retraction any record states is carried onto the answer.
+ */
+import { ToolError } from "../../../core/errors.ts";
+import type { ArticleId } from "../../../sources/idconv/ids.ts";
+import { OpenAlexClient } from "../../../sources/openalex/client.ts";
+import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
+import type { EuropePmcRecord } from "../../../sources/europepmc/types.ts";
+import type { ToolContext } from "../../tool_def.ts";
+import { abstractOnly } from "./abstract_doc.ts";
+import { Attempts } from "./attempts.ts";
+import {
+  type ArticleIds,
+  europePmcText,
+  landingUrl,
+  lookupRecord,
+  recordMeta,
+  retraction,
+} from "./europepmc_content.ts";
+import { openalexDoc, openalexMeta, openalexText } from "./openalex_content.ts";
+import { jatsDoc, pmcText, pubmedRecord, resolveIds } from "./pmc_content.ts";
+import type { ContentDoc } from "./types.ts";
+
+/** What the caller named: an article id, or a Europe PMC record (`PPR:PPR1036674`). */
+export type ArticleTarget = { article: ArticleId } | { epmc: { source: string; id: string } };
+
+export async function articleContent(ctx: ToolContext, target: ArticleTarget): Promise<ContentDoc> {
+  const attempts = new Attempts();
+  const named: ArticleIds = "epmc" in target ? { epmc: target.epmc } : { [target.article.type]: target.article.id };
+  await ctx.progress(0, 3, "looking in PubMed Central and Europe PMC");
+  // The Europe PMC record (retraction, abstract, which full texts it holds) is looked up beside PMC.
+  const lookup = lookupRecord(ctx, named, attempts);
+  const ids: ArticleIds = "article" in target ? await resolveIds(ctx, target.article, attempts) : {};
+  if (ids.pmcid) {
+    const { article, url } = await pmcText(ctx, ids.pmcid, attempts);
+    if (article?.hasBody && url) return finish(jatsDoc(article, url), await lookup, attempts);
+    ids.pmid ??= article?.pmid;
+    ids.doi ??= article?.doi;
+  }
+  const record = await lookup;
+  ids.pmid ??= record?.pmid;
+  ids.doi ??= record?.doi;
+  const found = await europePmcText(ctx, record, ids.pmcid, attempts);
+  if (found) {
+    const pmcid = found.article.pmcid;
+    const landing = pmcid || !record
+      ? { id: pmcid ?? ids.pmcid!, url: `https://europepmc.org/article/PMC/${pmcid ?? ids.pmcid}` }
+      : { id: `${record.source}:${record.id}`, url: landingUrl(record) };
+    return finish(jatsDoc(found.article, found.url, landing), record, attempts);
+  }
+  await ctx.progress(1, 3, "looking for an open-access copy through OpenAlex");
+  const work = await openalexWork(ctx, ids, attempts);
+  if (work) {
+    const found = await openalexText(ctx, work, attempts);
+    if (found) return finish(openalexDoc(work, found), record, attempts);
+  }
+  await ctx.progress(2, 3, "no open full text: taking the abstract");
+  return await fallback(ctx, target, ids, record, work, attempts);
+}
+
+async function openalexWork(ctx: ToolContext, ids: ArticleIds, attempts: Attempts): Promise<OpenAlexWork | undefined> {
+  const key = ids.doi ? `doi:${ids.doi}` : ids.pmid ? `pmid:${ids.pmid}` : undefined;
+  if (!key) return undefined;
+  try {
+    return await new OpenAlexClient(ctx).work(key);
+  } catch (error) {
+    attempts.fail("OpenAlex", `https://api.openalex.org/works/${key}`, error);
+    return undefined;
+  }
+}
+
+/** The abstract from the best record in hand: PubMed, else Europe PMC, else OpenAlex. */
+async function fallback(
+  ctx: ToolContext,
+  target: ArticleTarget,
+  ids: ArticleIds,
+  record: EuropePmcRecord | undefined,
+  work: OpenAlexWork | undefined,
+  attempts: Attempts,
+): Promise<ContentDoc> {
+  const pubmed = ids.pmid ? await pubmedRecord(ctx, ids.pmid, attempts) : undefined;
+  if (pubmed) return finish(abstractOnly(pubmed.meta, "the PubMed abstract", attempts, pubmed.url), record, attempts);
+  if (record) {
+    return finish(
+      abstractOnly(recordMeta(record), "the Europe PMC record", attempts, landingUrl(record)),
+      record,
+      attempts,
+    );
+  }
+  if (work) {
+    return finish(
+      abstractOnly(openalexMeta(work), "the OpenAlex record", attempts, `https://openalex.org/${work.id}`),
+      record,
+      attempts,
+    );
+  }
+  const what = "epmc" in target
+    ? `Europe PMC record ${target.epmc.source}:${target.epmc.id}`
+    : `${target.article.type.toUpperCase()} ${target.article.id}`;
+  throw new ToolError(
+    "ENTITY_NOT_FOUND",
+    `No PubMed, PMC, Europe PMC or OpenAlex record found for ${what} (${attempts.summary()}).`,
+    "Check the id (e.g. PMID 22416237, PMCID PMC3299399, DOI 10.3389/fpsyt.2012.00018, Europe PMC PPR:PPR1036674); " +
+      "search_papers finds ids by keyword.",
+  );
+}
+
+/** Carries the record's retraction and the list of tiers tried onto the doc. */
+function finish(doc: ContentDoc, record: EuropePmcRecord | undefined, attempts: Attempts): ContentDoc {
+  const tried = doc.tried ?? attempts.tried();
+  return { ...doc, meta: { ...doc.meta, ...retraction(record) }, ...(tried ? { tried } : {}) };
+}
