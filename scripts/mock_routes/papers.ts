@@ -135,7 +135,10 @@ function workByExternalId(kind: string, value: string): string {
   const wanted = decodeURIComponent(value).toLowerCase();
   for (const [id, file] of Object.entries(WORKS)) {
     const ids = JSON.parse(fixtureText(`openalex/${file}`)).ids ?? {};
-    const have = String(ids[kind] ?? "").toLowerCase().replace(/^https:\/\/(doi\.org|pubmed\.ncbi\.nlm\.nih\.gov)\//, "");
+    const have = String(ids[kind] ?? "").toLowerCase().replace(
+      /^https:\/\/(doi\.org|pubmed\.ncbi\.nlm\.nih\.gov)\//,
+      "",
+    );
     if (have === wanted) return id;
   }
   return value;

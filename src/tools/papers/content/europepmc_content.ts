@@ -65,7 +65,9 @@ export async function europePmcText(
 ): Promise<{ article: PmcArticle; url: string } | undefined> {
   const id = record ? record.fullTextIds[0] ?? (record.isOpenAccess ? record.pmcid : undefined) : pmcid;
   if (!id) {
-    if (record) attempts.reject("Europe PMC full text", landingUrl(record), "Europe PMC holds no open full text for it");
+    if (record) {
+      attempts.reject("Europe PMC full text", landingUrl(record), "Europe PMC holds no open full text for it");
+    }
     return undefined;
   }
   try {
