@@ -32,11 +32,11 @@ export const DEFAULT_MAX_CHARS = 30_000;
 export const MAX_MAX_CHARS = 100_000;
 
 const input = z.object({
-  source: contentSource.describe("pubmed, europepmc: PMID, PMCID or any DOI"),
+  source: contentSource.describe("pubmed, europepmc: PMID, PMCID, any DOI"),
   id: z.string().trim().min(1).max(300).describe("arXiv id, W id, PMID, PMCID, DOI, Europe PMC PPR:PPR123"),
   offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
   max_chars: z.number().int().min(1000).max(MAX_MAX_CHARS).default(DEFAULT_MAX_CHARS).describe("Characters per page"),
-  section: z.string().trim().min(1).max(200).optional().describe("n or heading from outline: that section only"),
+  section: z.string().trim().min(1).max(200).optional().describe("n or heading from outline"),
 });
 
 const output = z.object({
@@ -86,9 +86,9 @@ export const fetchContent = defineTool({
   name: "fetch_content",
   title: "Full text of a paper",
   toolset: "papers",
-  description: "A paper's full text, paged: arXiv, OpenAlex, PubMed Central, Europe PMC, or an open-access copy of " +
-    "any DOI; else its abstract, listing every source tried. Page 1 has metadata, abstract and outline; " +
-    'section reads one section. Example: {"source":"pubmed","id":"PMC3299399"}',
+  description: "A paper's full text, paged (arXiv, OpenAlex, PMC, Europe PMC, open copies of any DOI); else its " +
+    "abstract and the sources tried. Page 1: metadata, abstract, outline; section reads one. " +
+    'Example: {"source":"pubmed","id":"PMC3299399"}',
   input,
   output,
   annotations: READS_NETWORK,

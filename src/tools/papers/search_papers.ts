@@ -21,7 +21,7 @@ export const SEARCH_WINDOW = 10_000;
 
 const input = z.object({
   query: z.string().trim().min(2).max(500).describe("Keywords; arXiv ti:/au:/abs: ok"),
-  source: searchSourceSchema.describe("europepmc: life sciences incl. preprints, PMIDs"),
+  source: searchSourceSchema.describe("Where to search"),
   from_date: dateArg("From"),
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
@@ -29,7 +29,7 @@ const input = z.object({
     .optional().describe("openalex, e.g. is_oa:true"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
   offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
-  cursor: z.string().min(1).max(600).optional().describe("europepmc: next_cursor of the previous page"),
+  cursor: z.string().min(1).max(600).optional().describe("europepmc: next_cursor"),
 });
 
 const output = paperListSchema.extend({
@@ -47,8 +47,8 @@ export const searchPapers = defineTool({
   name: "search_papers",
   title: "Search papers",
   toolset: "papers",
-  description: "Keyword search of arXiv, OpenAlex or Europe PMC (life sciences: PubMed, preprints, patents) " +
-    "by relevance, date or citations, in a date range, paged. " +
+  description: "Keyword search of arXiv, OpenAlex or Europe PMC (life sciences, preprints) by relevance, date or " +
+    "citations, in a date range, paged. " +
     'Example: {"query":"CRISPR","source":"arxiv"}',
   input,
   output,
