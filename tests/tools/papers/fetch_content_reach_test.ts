@@ -197,3 +197,17 @@ Deno.test("fetch_content source=europepmc: a preprint without open text falls ba
     await close();
   }
 });
+
+Deno.test("fetch_content never fetches a URL the caller gives: only ids are taken", async () => {
+  const { call, close, fetch } = await papersClient();
+  try {
+    for (const source of ["pubmed", "europepmc", "openalex", "arxiv"]) {
+      for (const id of ["http://169.254.169.254/latest/meta-data", "https://example.org/paper.pdf"]) {
+        assert.equal(errorOf(await call("fetch_content", { source, id })).code, "INVALID_INPUT", `${source} ${id}`);
+      }
+    }
+    assert.equal(fetch.requests.length, 0);
+  } finally {
+    await close();
+  }
+});
