@@ -13,7 +13,7 @@ import { arxivContent } from "./content/arxiv_content.ts";
 import { articleContent, type ArticleTarget } from "./content/article_content.ts";
 import { chunkText } from "./content/chunk.ts";
 import { openalexContent } from "./content/openalex_content.ts";
-import { findSection, MAX_OUTLINE, outline, type OutlineEntry } from "./content/outline.ts";
+import { findSection, outline, type OutlineEntry, shownOutline } from "./content/outline.ts";
 import { biomedKey } from "./content/pmc_content.ts";
 import { textCache } from "./content/text_cache.ts";
 import type { ContentDoc } from "./content/types.ts";
@@ -128,7 +128,7 @@ export const fetchContent = defineTool({
       ...(firstPage ? meta : {}),
       content_format: doc.format,
       content_url: doc.contentUrl,
-      ...(firstPage && !section && entries.length ? { outline: entries.slice(0, MAX_OUTLINE) } : {}),
+      ...(firstPage && !section && entries.length ? { outline: shownOutline(entries) } : {}),
       ...(section ? { section: { n: section.n, heading: section.heading, offset: start, end } } : {}),
       text: chunk.text,
       offset: chunk.offset,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { findSection, outline } from "../../../src/tools/papers/content/outline.ts";
+import { findSection, outline, shownOutline } from "../../../src/tools/papers/content/outline.ts";
 
 const TEXT =
   "# Title\n\n## Abstract\n\nA.\n\n## 1. Methods\n\n### Cohort\n\nB.\n\n### Assays\n\nC.\n\n## Results\n\nD.";
@@ -30,4 +30,13 @@ Deno.test("findSection takes a number, a heading in any case, or the one heading
   assert.equal(findSection(entries, "methods")?.n, 2, "section numbers are skipped when matching a beginning");
   assert.equal(findSection(entries, "A"), undefined, "Abstract and Assays both begin with A: ambiguous");
   assert.equal(findSection(entries, "9"), undefined);
+});
+
+Deno.test("a long outline shows the top-level sections only, numbered as in the full outline", () => {
+  const text = Array.from({ length: 20 }, (_, i) => `## S${i}\n\n### a\n\nx\n\n`).join("");
+  const shown = shownOutline(outline(text));
+  assert.equal(shown.length, 20);
+  assert.ok(shown.every((e) => e.level === 2));
+  assert.deepEqual(shown.slice(0, 2).map((e) => e.n), [1, 3]);
+  assert.equal(shownOutline(outline(TEXT)).length, 5);
 });

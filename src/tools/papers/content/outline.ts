@@ -15,6 +15,8 @@ export interface OutlineEntry {
 
 /** Most entries listed: a thesis can have hundreds of subsections. */
 export const MAX_OUTLINE = 60;
+/** Above this many entries, only the level-2 sections are listed (their numbers stay the same). */
+export const FULL_OUTLINE = 25;
 
 const HEADING = /^(#{1,6}) +(\S.*)$/gm;
 
@@ -27,6 +29,12 @@ export function outline(text: string): OutlineEntry[] {
     const end = next?.offset ?? text.length;
     return { n: i + 1, level: h.level, heading: h.heading, offset: h.offset, chars: end - h.offset };
   });
+}
+
+/** The outline as shown on the first page: every entry when few, else the top-level sections only. */
+export function shownOutline(entries: OutlineEntry[]): OutlineEntry[] {
+  const shown = entries.length > FULL_OUTLINE ? entries.filter((e) => e.level === 2) : entries;
+  return shown.slice(0, MAX_OUTLINE);
 }
 
 /**
