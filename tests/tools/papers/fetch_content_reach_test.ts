@@ -1,6 +1,7 @@
 /** fetch_content beyond one source: Europe PMC, any DOI tier by tier, retraction, outline and sections. */
 import assert from "node:assert/strict";
 import type { PdfExtractor, PdfText } from "../../../src/sources/pdf/types.ts";
+import { pathSafe } from "../../../src/tools/papers/content/article_content.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
 import { type CallResult, errorOf, papersClient, structured } from "./mock.ts";
 
@@ -210,4 +211,10 @@ Deno.test("fetch_content never fetches a URL the caller gives: only ids are take
   } finally {
     await close();
   }
+});
+
+Deno.test("a DOI cannot steer the OpenAlex lookup to another path", () => {
+  assert.equal(pathSafe("10.7717/peerj.4375"), "10.7717/peerj.4375");
+  assert.equal(pathSafe("10.1/../../authors"), "10.1/%2E%2E/%2E%2E/authors");
+  assert.equal(pathSafe("10.1/x?y#z"), "10.1/x%3Fy%23z");
 });

@@ -64,7 +64,7 @@ export async function articleContent(ctx: ToolContext, target: ArticleTarget): P
 }
 
 async function openalexWork(ctx: ToolContext, ids: ArticleIds, attempts: Attempts): Promise<OpenAlexWork | undefined> {
-  const key = ids.doi ? `doi:${ids.doi}` : ids.pmid ? `pmid:${ids.pmid}` : undefined;
+  const key = ids.doi ? `doi:${pathSafe(ids.doi)}` : ids.pmid ? `pmid:${ids.pmid}` : undefined;
   if (!key) return undefined;
   try {
     return await new OpenAlexClient(ctx).work(key);
@@ -72,6 +72,15 @@ async function openalexWork(ctx: ToolContext, ids: ArticleIds, attempts: Attempt
     attempts.fail("OpenAlex", `https://api.openalex.org/works/${key}`, error);
     return undefined;
   }
+}
+
+/**
+ * A DOI as path segments of an OpenAlex URL: each segment percent-encoded and `.`/`..` segments kept
+ * literal, so no DOI (`10.1/../../authors`, `10.1/x?y#z`) can point the request at another path.
+ */
+export function pathSafe(doi: string): string {
+  return doi.split("/").map((seg) => /^\.{1,2}$/.test(seg) ? seg.replaceAll(".", "%2E") : encodeURIComponent(seg))
+    .join("/");
 }
 
 /** The abstract from the best record in hand: PubMed, else Europe PMC, else OpenAlex. */
