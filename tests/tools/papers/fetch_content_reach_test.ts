@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import type { PdfExtractor, PdfText } from "../../../src/sources/pdf/types.ts";
 import { pathSafe } from "../../../src/tools/papers/content/article_content.ts";
-import { fixtureBytes } from "../../helpers/runtime.ts";
+import { fixtureBytes, type Route } from "../../helpers/runtime.ts";
 import { type CallResult, errorOf, papersClient, structured } from "./mock.ts";
 
 interface Content {
@@ -217,4 +217,26 @@ Deno.test("a DOI cannot steer the OpenAlex lookup to another path", () => {
   assert.equal(pathSafe("10.7717/peerj.4375"), "10.7717/peerj.4375");
   assert.equal(pathSafe("10.1/../../authors"), "10.1/%2E%2E/%2E%2E/authors");
   assert.equal(pathSafe("10.1/x?y#z"), "10.1/x%3Fy%23z");
+});
+
+Deno.test("fetch_content: a source that is down is listed, skipped, and the fallback is not cached", async () => {
+  const down: Route = (req) =>
+    req.url.pathname.startsWith("/europepmc/") || req.url.pathname.startsWith("/openalex/")
+      ? new Response("This API is temporarily unavailable due to maintenance.", { status: 503 })
+      : undefined;
+  const { call, close, fetch } = await papersClient({ routes: [down] });
+  try {
+    const out = structured<Content>(await call("fetch_content", { source: "pubmed", id: "36987902" }));
+    assert.equal(out.content_format, "abstract");
+    const europe = out.tried?.find((t) => t.what === "Europe PMC");
+    assert.equal(europe?.outcome, "server error (HTTP 503)");
+    assert.match(out.warnings![0].message, /retry later for the full text/);
+    const before = fetch.requests.length;
+    await call("fetch_content", { source: "pubmed", id: "36987902" });
+    assert.ok(fetch.requests.length > before, "a fallback made while a source was down is asked again");
+    const unknown = errorOf(await call("fetch_content", { source: "europepmc", id: "PPR:PPR999" }));
+    assert.equal(unknown.code, "UPSTREAM_ERROR", "not ENTITY_NOT_FOUND while the sources are down");
+  } finally {
+    await close();
+  }
 });

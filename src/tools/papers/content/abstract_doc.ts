@@ -21,7 +21,9 @@ export function abstractOnly(
   const text = [`# ${meta.title ?? "(untitled)"}`, "## Abstract", abstract || `(${source} has no abstract.)`]
     .join("\n\n");
   const tried = attempts.list.length ? attempts.summary() : "no open-access copy is known";
-  const retry = attempts.allTransient ? " The sources were busy or failing: retry later for the full text." : "";
+  const retry = attempts.list.some((a) => a.transient)
+    ? " Some sources were busy or failing: retry later for the full text."
+    : "";
   return {
     meta,
     text,

@@ -69,7 +69,7 @@ async function openalexWork(ctx: ToolContext, ids: ArticleIds, attempts: Attempt
   try {
     return await new OpenAlexClient(ctx).work(key);
   } catch (error) {
-    attempts.fail("OpenAlex", `https://api.openalex.org/works/${key}`, error);
+    attempts.fail("OpenAlex", ctx.upstream.describe({ upstream: "openalex", path: `/works/${key}` }), error);
     return undefined;
   }
 }
@@ -111,6 +111,14 @@ async function fallback(
   const what = "epmc" in target
     ? `Europe PMC record ${target.epmc.source}:${target.epmc.id}`
     : `${target.article.type.toUpperCase()} ${target.article.id}`;
+  // A source that was busy or down may hold the record: that is no proof the id is unknown.
+  if (attempts.list.some((a) => a.transient)) {
+    throw new ToolError(
+      attempts.list.some((a) => a.throttled) ? "RATE_LIMITED" : "UPSTREAM_ERROR",
+      `Could not look up ${what} right now (${attempts.summary()}).`,
+      "Retry in a minute; some sources were throttled or failing.",
+    );
+  }
   throw new ToolError(
     "ENTITY_NOT_FOUND",
     `No PubMed, PMC, Europe PMC or OpenAlex record found for ${what} (${attempts.summary()}).`,

@@ -33,11 +33,6 @@ export class Attempts {
     return this.list.length ? this.list.map(({ what, url, outcome }) => ({ what, url, outcome })) : undefined;
   }
 
-  /** True when every failure was transient: retrying later may find the text. */
-  get allTransient(): boolean {
-    return this.list.length > 0 && this.list.every((a) => a.transient);
-  }
-
   summary(): string {
     return this.list.map((a) => `${a.what} (${a.url}): ${a.outcome}`).join("; ");
   }
