@@ -74,6 +74,6 @@ function describe(error: unknown): Omit<Attempt, "what" | "url"> {
     }
     return final(error.status ? `HTTP ${error.status}` : error.kind);
   }
-  if (error instanceof ToolError) return final(error.message);
+  if (error instanceof ToolError) return final(error.message.replace(/\.$/, ""));
   throw error;
 }
