@@ -7,57 +7,30 @@
  * tier tried and why it failed. A retraction any record states is carried onto the answer.
  */
 import { ToolError } from "../../../core/errors.ts";
-import type { ArticleId } from "../../../sources/idconv/ids.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
 import type { EuropePmcRecord } from "../../../sources/europepmc/types.ts";
 import type { ToolContext } from "../../tool_def.ts";
 import { abstractOnly } from "./abstract_doc.ts";
 import { Attempts } from "./attempts.ts";
-import {
-  type ArticleIds,
-  europePmcText,
-  landingUrl,
-  lookupRecord,
-  recordMeta,
-  retraction,
-} from "./europepmc_content.ts";
+import { type ArticleIds, landingUrl, recordMeta } from "./europepmc_content.ts";
 import { openalexDoc, openalexMeta, openalexText } from "./openalex_content.ts";
-import { jatsDoc, pmcText, pubmedRecord, resolveIds } from "./pmc_content.ts";
+import { pubmedRecord } from "./pmc_content.ts";
+import { type ArticleTarget, repositoryText, withRecord } from "./repository_text.ts";
 import type { ContentDoc } from "./types.ts";
 
-/** What the caller named: an article id, or a Europe PMC record (`PPR:PPR1036674`). */
-export type ArticleTarget = { article: ArticleId } | { epmc: { source: string; id: string } };
+export type { ArticleTarget };
 
 export async function articleContent(ctx: ToolContext, target: ArticleTarget): Promise<ContentDoc> {
   const attempts = new Attempts();
-  const named: ArticleIds = "epmc" in target ? { epmc: target.epmc } : { [target.article.type]: target.article.id };
   await ctx.progress(0, 3, "looking in PubMed Central and Europe PMC");
-  // The Europe PMC record (retraction, abstract, which full texts it holds) is looked up beside PMC.
-  const lookup = lookupRecord(ctx, named, attempts);
-  const ids: ArticleIds = "article" in target ? await resolveIds(ctx, target.article, attempts) : {};
-  if (ids.pmcid) {
-    const { article, url } = await pmcText(ctx, ids.pmcid, attempts);
-    if (article?.hasBody && url) return finish(jatsDoc(article, url), await lookup, attempts);
-    ids.pmid ??= article?.pmid;
-    ids.doi ??= article?.doi;
-  }
-  const record = await lookup;
-  ids.pmid ??= record?.pmid;
-  ids.doi ??= record?.doi;
-  const found = await europePmcText(ctx, record, ids.pmcid, attempts);
-  if (found) {
-    const pmcid = found.article.pmcid;
-    const landing = pmcid || !record
-      ? { id: pmcid ?? ids.pmcid!, url: `https://europepmc.org/article/PMC/${pmcid ?? ids.pmcid}` }
-      : { id: `${record.source}:${record.id}`, url: landingUrl(record) };
-    return finish(jatsDoc(found.article, found.url, landing), record, attempts);
-  }
+  const { doc, record, ids } = await repositoryText(ctx, target, attempts);
+  if (doc) return doc;
   await ctx.progress(1, 3, "looking for an open-access copy through OpenAlex");
   const work = await openalexWork(ctx, ids, attempts);
   if (work) {
     const found = await openalexText(ctx, work, attempts);
-    if (found) return finish(openalexDoc(work, found), record, attempts);
+    if (found) return withRecord(openalexDoc(work, found), record, attempts);
   }
   await ctx.progress(2, 3, "no open full text: taking the abstract");
   return await fallback(ctx, target, ids, record, work, attempts);
@@ -93,16 +66,18 @@ async function fallback(
   attempts: Attempts,
 ): Promise<ContentDoc> {
   const pubmed = ids.pmid ? await pubmedRecord(ctx, ids.pmid, attempts) : undefined;
-  if (pubmed) return finish(abstractOnly(pubmed.meta, "the PubMed abstract", attempts, pubmed.url), record, attempts);
+  if (pubmed) {
+    return withRecord(abstractOnly(pubmed.meta, "the PubMed abstract", attempts, pubmed.url), record, attempts);
+  }
   if (record) {
-    return finish(
+    return withRecord(
       abstractOnly(recordMeta(record), "the Europe PMC record", attempts, landingUrl(record)),
       record,
       attempts,
     );
   }
   if (work) {
-    return finish(
+    return withRecord(
       abstractOnly(openalexMeta(work), "the OpenAlex record", attempts, `https://openalex.org/${work.id}`),
       record,
       attempts,
@@ -125,10 +100,4 @@ async function fallback(
     "Check the id (e.g. PMID 22416237, PMCID PMC3299399, DOI 10.3389/fpsyt.2012.00018, Europe PMC PPR:PPR1036674); " +
       "search_papers finds ids by keyword.",
   );
-}
-
-/** Carries the record's retraction and the list of tiers tried onto the doc. */
-function finish(doc: ContentDoc, record: EuropePmcRecord | undefined, attempts: Attempts): ContentDoc {
-  const tried = doc.tried ?? attempts.tried();
-  return { ...doc, meta: { ...doc.meta, ...retraction(record) }, ...(tried ? { tried } : {}) };
 }
