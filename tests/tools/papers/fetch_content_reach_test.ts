@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import type { PdfExtractor, PdfText } from "../../../src/sources/pdf/types.ts";
 import { pathSafe } from "../../../src/tools/papers/content/article_content.ts";
-import { fixtureBytes, type Route } from "../../helpers/runtime.ts";
+import { fixture, fixtureBytes, type Route } from "../../helpers/runtime.ts";
 import { type CallResult, errorOf, papersClient, structured } from "./mock.ts";
 
 interface Content {
@@ -236,6 +236,27 @@ Deno.test("fetch_content: a source that is down is listed, skipped, and the fall
     assert.ok(fetch.requests.length > before, "a fallback made while a source was down is asked again");
     const unknown = errorOf(await call("fetch_content", { source: "europepmc", id: "PPR:PPR999" }));
     assert.equal(unknown.code, "UPSTREAM_ERROR", "not ENTITY_NOT_FOUND while the sources are down");
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("fetch_content OpenAlex: a work without an open copy is read from PMC through its DOI", async () => {
+  // The recorded closed work (no open-access location), given the DOI of an article PMC holds.
+  const work = fixture("openalex/commonmeta__work_dataset_pdb4hhb.json")
+    .replaceAll("10.2210/pdb4hhb/pdb", "10.3389/fpsyt.2012.00018");
+  const { call, close } = await papersClient({
+    routes: [
+      (req) =>
+        req.url.pathname === "/openalex/works/W6945048743"
+          ? new Response(work, { headers: { "content-type": "application/json" } })
+          : undefined,
+    ],
+  });
+  try {
+    const out = structured<Content>(await call("fetch_content", { source: "openalex", id: "W6945048743" }));
+    assert.deepEqual([out.id, out.content_format], ["PMC3299399", "jats"]);
+    assert.match(out.tried?.[0].outcome ?? "", /OpenAlex lists no open-access copy/);
   } finally {
     await close();
   }

@@ -1,7 +1,8 @@
 /**
  * fetch_content for OpenAlex: the work's metadata, then its full text — through arXiv's HTML/ar5iv/PDF
- * chain when a copy is on arXiv (better text than a publisher PDF), else the open-access locations; with
- * neither, the work's metadata and abstract (AbstractOnly, every location tried listed).
+ * chain when a copy is on arXiv (better text than a publisher PDF), else the open-access locations, else
+ * (for a work with a DOI) PubMed Central and Europe PMC; with none, the work's metadata and abstract
+ * (AbstractOnly, every location tried listed).
  */
 import { doiUrl } from "../../../sources/doi_url.ts";
 import type { ToolContext } from "../../tool_def.ts";
@@ -12,6 +13,7 @@ import { abstractOnly } from "./abstract_doc.ts";
 import { arxivText, type FoundText } from "./arxiv_text.ts";
 import { Attempts } from "./attempts.ts";
 import { publisherText } from "./publisher_text.ts";
+import { repositoryText, withRecord } from "./repository_text.ts";
 import type { ContentDoc, ContentMeta } from "./types.ts";
 
 export async function openalexContent(ctx: ToolContext, id: string): Promise<ContentDoc> {
@@ -24,14 +26,23 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
     message: `OpenAlex answered ${id} with work ${work.id} (OpenAlex merges duplicate records and ` +
       "redirects the old id); the metadata and text are that work's.",
   }];
-  if (!found) {
-    if (attempts.list.length === 0) {
-      attempts.reject("OpenAlex", `https://openalex.org/${work.id}`, "OpenAlex lists no open-access copy");
-    }
-    const doc = abstractOnly(openalexMeta(work), "the OpenAlex record", attempts, `https://openalex.org/${work.id}`);
+  if (found) {
+    const doc = openalexDoc(work, found);
     return { ...doc, warnings: [...redirected, ...client.notices(), ...doc.warnings] };
   }
-  const doc = openalexDoc(work, found);
+  if (attempts.list.length === 0) {
+    attempts.reject("OpenAlex", `https://openalex.org/${work.id}`, "OpenAlex lists no open-access copy");
+  }
+  // A biomedical work without an open copy OpenAlex knows may still be read in PMC or Europe PMC.
+  const repository = work.doi
+    ? await repositoryText(ctx, { article: { type: "doi", id: work.doi } }, attempts)
+    : undefined;
+  const doc = repository?.doc ??
+    withRecord(
+      abstractOnly(openalexMeta(work), "the OpenAlex record", attempts, `https://openalex.org/${work.id}`),
+      repository?.record,
+      attempts,
+    );
   return { ...doc, warnings: [...redirected, ...client.notices(), ...doc.warnings] };
 }
 
