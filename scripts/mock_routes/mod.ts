@@ -1,4 +1,5 @@
 /** Every mock route, in matching order. */
+import { europepmcRoutes } from "./europepmc.ts";
 import { geneRoutes } from "./gene.ts";
 import { ncbiRoutes } from "./ncbi.ts";
 import { papersRoutes } from "./papers.ts";
@@ -12,4 +13,5 @@ export const ALL_ROUTES: readonly MockRoute[] = [
   ...ncbiRoutes,
   ...pubchemRoutes,
   ...papersRoutes,
+  ...europepmcRoutes,
 ];

@@ -130,6 +130,20 @@ function rewriteLocations(work: Record<string, unknown>, origin: string): void {
   for (const loc of (work.locations as Record<string, unknown>[] | undefined) ?? []) rewrite(loc);
 }
 
+/** The recorded work whose DOI or PMID is `value` (OpenAlex's `/works/doi:…`, `/works/pmid:…`), else `value`. */
+function workByExternalId(kind: string, value: string): string {
+  const wanted = decodeURIComponent(value).toLowerCase();
+  for (const [id, file] of Object.entries(WORKS)) {
+    const ids = JSON.parse(fixtureText(`openalex/${file}`)).ids ?? {};
+    const have = String(ids[kind] ?? "").toLowerCase().replace(
+      /^https:\/\/(doi\.org|pubmed\.ncbi\.nlm\.nih\.gov)\//,
+      "",
+    );
+    if (have === wanted) return id;
+  }
+  return value;
+}
+
 function openalexWork(req: MockRequest, id: string): Response {
   const file = WORKS[id.toUpperCase()];
   if (!file) {
@@ -180,6 +194,8 @@ export const papersRoutes: MockRoute[] = [
     handle: (req) => {
       const work = /^\/works\/(W\d+)$/i.exec(req.path);
       if (work) return openalexWork(req, work[1]);
+      const external = /^\/works\/(doi|pmid):(.+)$/i.exec(req.path);
+      if (external) return openalexWork(req, workByExternalId(external[1].toLowerCase(), external[2]));
       if (req.path === "/works") return openalexWorks(req);
       if (req.path === "/topics") return openalexTopics(req);
       if (/^\/topics\/T11636$/i.test(req.path)) {

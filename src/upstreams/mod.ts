@@ -10,6 +10,7 @@ import { resolvePolicies, type UpstreamPolicy } from "../upstream/policies.ts";
 import type { Upstream, UpstreamRequest } from "../upstream/types.ts";
 import { arxivApi } from "./arxiv_api.ts";
 import { arxivWeb } from "./arxiv_web.ts";
+import { europepmc } from "./europepmc.ts";
 import { ncbiEutils, type NcbiSettings } from "./ncbi_eutils.ts";
 import { ncbiIdconv } from "./ncbi_idconv.ts";
 import { openalex, type OpenAlexSettings } from "./openalex.ts";
@@ -33,6 +34,7 @@ export const UPSTREAMS_BY_NAME = {
   "arxiv-web": arxivWeb,
   "openalex": openalex,
   "publisher": publisher,
+  "europepmc": europepmc,
 } satisfies Record<string, UpstreamDef<UpstreamSettings>>;
 
 /** The name of one upstream of the table. */

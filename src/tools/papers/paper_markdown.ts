@@ -12,12 +12,18 @@ export function paperMarkdown(p: Paper, n: number): string {
   const extra = p.authors.length - SHOWN_AUTHORS;
   const authors = p.authors.slice(0, SHOWN_AUTHORS).join("; ") + (extra > 0 ? `; +${extra} more` : "");
   return [
-    `## ${n}. ${p.title ?? "(untitled)"}`,
+    `## ${n}. ${p.retracted && !/^retracted\b/i.test(p.title ?? "") ? "RETRACTED: " : ""}${p.title ?? "(untitled)"}`,
     `id: ${p.id}`,
+    ...(p.retracted ? [`retracted: true${p.retraction_notice ? ` (notice ${p.retraction_notice})` : ""}`] : []),
+    ...(p.preprint ? ["preprint: true (not peer-reviewed)"] : []),
     `date: ${p.date ?? "unknown"}`,
     `authors: ${authors || "none listed"}`,
     ...(p.cited_by_count === undefined ? [] : [`cited_by_count: ${p.cited_by_count}`]),
     ...(p.pdf_url ? [`pdf_url: ${p.pdf_url}`] : []),
+    ...(p.venue ? [`venue: ${p.venue}`] : []),
+    ...(p.doi ? [`doi: ${p.doi}`] : []),
+    ...(p.ids ? [`ids: ${Object.entries(p.ids).map(([k, v]) => `${k} ${v}`).join(", ")}`] : []),
+    ...(p.abstract ? [`abstract: ${p.abstract}`] : []),
   ].join("\n");
 }
 

@@ -19,6 +19,19 @@ export const paperSchema = z.object({
   date: z.string().nullable().describe("YYYY-MM-DD: arXiv first submission, OpenAlex publication date"),
   pdf_url: z.string().nullable(),
   cited_by_count: z.number().int().optional(),
+  abstract: z.string().optional().describe("Cut to a few hundred characters (… marks a cut)"),
+  doi: z.string().optional(),
+  venue: z.string().optional().describe("Journal, or the preprint server"),
+  ids: z.object({
+    arxiv: z.string().optional(),
+    openalex: z.string().optional(),
+    pmid: z.string().optional(),
+    pmcid: z.string().optional(),
+    doi: z.string().optional(),
+  }).optional().describe("Ids for other tools (PubMed tools take the PMID)"),
+  preprint: z.boolean().optional().describe("true: not peer-reviewed (bioRxiv, medRxiv, ...)"),
+  retracted: z.boolean().optional().describe("true: the record says the paper was retracted"),
+  retraction_notice: z.string().optional(),
 });
 export type Paper = z.infer<typeof paperSchema>;
 

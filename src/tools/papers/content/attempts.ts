@@ -28,6 +28,11 @@ export class Attempts {
     this.list.push({ what, url, outcome, transient: false, throttled: false });
   }
 
+  /** What was tried, for the answer's `tried` list (absent when nothing failed). */
+  tried(): { what: string; url: string; outcome: string }[] | undefined {
+    return this.list.length ? this.list.map(({ what, url, outcome }) => ({ what, url, outcome })) : undefined;
+  }
+
   summary(): string {
     return this.list.map((a) => `${a.what} (${a.url}): ${a.outcome}`).join("; ");
   }
@@ -69,6 +74,6 @@ function describe(error: unknown): Omit<Attempt, "what" | "url"> {
     }
     return final(error.status ? `HTTP ${error.status}` : error.kind);
   }
-  if (error instanceof ToolError) return final(error.message);
+  if (error instanceof ToolError) return final(error.message.replace(/\.$/, ""));
   throw error;
 }
