@@ -1,17 +1,10 @@
 /** The pubmed toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
 import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
-import { pubmedChartResource } from "./chart_resource.ts";
 import { fetchArticleDetails } from "./fetch_article_details.ts";
-import { generatePublicationTrend } from "./generate_publication_trend.ts";
 import { getArticleRelationships } from "./get_article_relationships.ts";
 import { pubmedStatsResource } from "./pubmed_stats_resource.ts";
 import { searchPubMedArticles } from "./search_pubmed_articles.ts";
 import { serverInfoResource } from "./server_info_resource.ts";
 
-export const pubmedTools: AnyToolDef[] = [
-  searchPubMedArticles,
-  fetchArticleDetails,
-  getArticleRelationships,
-  generatePublicationTrend,
-];
-export const pubmedResources: ResourceDef[] = [serverInfoResource, pubmedStatsResource, pubmedChartResource];
+export const pubmedTools: AnyToolDef[] = [searchPubMedArticles, fetchArticleDetails, getArticleRelationships];
+export const pubmedResources: ResourceDef[] = [serverInfoResource, pubmedStatsResource];

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { withTools } from "../../helpers/tool_harness.ts";
 import { assertChartPng, type ChartImage, tableRows } from "./chart_checks.ts";
 
-const ENV = { SCIENCE_MCP_TOOLSETS: "pubmed", NCBI_API_KEY: "", OPENALEX_API_KEY: "test-key" };
+const ENV = { SCIENCE_MCP_TOOLSETS: "papers", NCBI_API_KEY: "", OPENALEX_API_KEY: "test-key" };
 
 interface Trend {
   counts: { year: number; count: number }[];
@@ -60,10 +60,10 @@ Deno.test("generate_publication_trend from PubMed: one count request per year, w
       assert.equal((result.structuredContent.error as { code: string }).code, "INVALID_INPUT");
       assert.equal(h.requests.length, before);
     });
-    await t.step("the SVG resource pubmed://chart/{id} serves the chart", async () => {
+    await t.step("the SVG resource papers://chart/{id} serves the chart", async () => {
       const result = await h.call("generate_publication_trend", { query: "heparin", fromYear: 2000, toYear: 2012 });
       const uri = (result.structuredContent.image as ChartImage).svgUri;
-      assert.match(uri, /^pubmed:\/\/chart\/[0-9a-f]{16}$/);
+      assert.match(uri, /^papers:\/\/chart\/[0-9a-f]{16}$/);
       const svg = ((await h.client.readResource({ uri })).contents[0] as { text: string }).text;
       assert.match(svg, /PubMed articles per year: heparin/);
     });

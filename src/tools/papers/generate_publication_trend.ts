@@ -18,7 +18,7 @@ const input = z.object({
   source: z.enum(["pubmed", "openalex"]).default("pubmed").describe("pubmed: one count per year; openalex: works."),
   fromYear: year.optional().describe("First year; default 19 years before toYear."),
   toYear: year.optional().describe("Last year; default this year. At most 50 years in all."),
-  kind: z.enum(["line", "bar"]).default("line"),
+  kind: z.enum(["line", "bar"]).default("line").describe("line or bar chart."),
 });
 
 const output = z.object({
@@ -35,7 +35,7 @@ const output = z.object({
 export const generatePublicationTrend = defineTool({
   name: "generate_publication_trend",
   title: "Publication trend per year",
-  toolset: "pubmed",
+  toolset: "papers",
   description: "Publications per year for a PubMed query (one count request per year, with progress) or an " +
     "OpenAlex search (one group-by request), up to 50 years: a line or bar chart (PNG image block), the " +
     "counts as a Markdown table, and an SVG resource. Use it to see when a topic grew. " +
@@ -73,7 +73,7 @@ export const generatePublicationTrend = defineTool({
       kind: args.kind,
       points: counts,
     });
-    const { image, block } = await drawChart(ctx, "pubmed", svg);
+    const { image, block } = await drawChart(ctx, "papers", svg);
     const total = counts.reduce((sum, c) => sum + c.count, 0);
     return withContent({
       source: args.source,
@@ -89,7 +89,7 @@ export const generatePublicationTrend = defineTool({
   render(r) {
     return [
       `# ${NOUNS[r.source]} per year, ${r.fromYear}–${r.toYear}: ${r.query}`,
-      `total: ${r.total}`,
+      `source: ${r.source}; total: ${r.total}`,
       ...(r.warnings ?? []).map((w) => `warning: ${w}`),
       markdownTable(["Year", "Count"], r.counts.map((c) => [c.year, c.count])),
       imageLine(r.image),
