@@ -63,7 +63,8 @@ function panelSvg(categories: string[], panel: BarPanel, color: string, cell: Ar
   area.height = cell.top + cell.height - labelRoom - 8 - area.top;
 
   const present = panel.values.filter((v): v is number => v !== undefined);
-  const ticks = niceTicks(Math.min(0, ...present), Math.max(0, ...present), 4);
+  // 10 % headroom, so the value printed above the tallest bar stays clear of the panel title.
+  const ticks = niceTicks(Math.min(0, ...present) * 1.1, Math.max(0, ...present) * 1.1, 4);
   const y = scale(ticks[0], ticks.at(-1)!, area.top + area.height, area.top);
   const out = [
     text(cell.left + cell.width / 2, cell.top + 14, fitText(panel.title, 12, cell.width - 8), {

@@ -28,7 +28,7 @@ const output = z.object({
   toYear: z.number().int(),
   counts: z.array(z.object({ year: z.number().int(), count: z.number().int() })).describe("Every year, zeros kept."),
   total: z.number().int().describe("Sum over the range."),
-  warnings: z.array(z.string()).optional().describe("What the upstream said about the query (e.g. phrase not found)."),
+  warnings: z.array(z.string()).optional().describe("Upstream notes: phrase not found, OpenAlex key or budget."),
   image: chartImageSchema,
 });
 

@@ -85,8 +85,7 @@ export const generateCompoundChart = defineTool({
       );
     }
     const labels = rows.map((row) => row.Title ?? `CID ${row.CID}`);
-    const title = `${labels[0]}${rows.length > 1 ? ` and ${rows.length - 1} more` : ""}: ` +
-      properties.map((p) => p.replace(/Count$/, "")).join(", ");
+    const title = `Properties of ${labels.join(", ")}`;
     const svg = args.kind === "scatter" ? scatterSvg(scatterSpec(title, labels, rows, properties)) : barPanelsSvg({
       title,
       categories: labels,
