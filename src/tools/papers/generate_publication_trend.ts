@@ -5,8 +5,8 @@ import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
 import { pubmedYearCounts, type YearCount } from "../../sources/ncbi/pubmed/year_counts.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { yearSeriesSvg } from "../../render/chart/year_series.ts";
-import { chartImageSchema, drawChart, imageLine } from "../charts/chart_image.ts";
-import { markdownTable } from "../charts/table.ts";
+import { chartImageSchema, drawChart, imageLine } from "../chart_image.ts";
+import { markdownTable } from "../../render/markdown_table.ts";
 
 /** Longest range one chart covers: 50 PubMed requests, about 17 s at NCBI's keyless 3 requests/s. */
 export const MAX_YEARS = 50;

@@ -1,5 +1,5 @@
 /** `pubchem://chart/{id}`: the SVG of a compound or bioactivity chart. */
-import { chartResource } from "../charts/chart_resource.ts";
+import { chartResource } from "../chart_resource.ts";
 
 export const pubchemChartResource = chartResource(
   "pubchem",

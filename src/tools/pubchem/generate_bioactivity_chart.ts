@@ -4,8 +4,8 @@ import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
 import { fetchTargetOutcomes, type TargetOutcomes } from "../../sources/pubchem/target_outcomes.ts";
 import { stackedBarsSvg } from "../../render/chart/stacked_bars.ts";
-import { chartImageSchema, drawChart, imageLine } from "../charts/chart_image.ts";
-import { markdownTable } from "../charts/table.ts";
+import { chartImageSchema, drawChart, imageLine } from "../chart_image.ts";
+import { markdownTable } from "../../render/markdown_table.ts";
 import { cidSchema } from "./shared.ts";
 
 /** Okabe–Ito colours: vermillion, sky blue and orange stay apart for every common colour-vision deficiency. */

@@ -6,8 +6,8 @@ import { fetchProperties } from "../../sources/pubchem/compounds.ts";
 import type { NumericProperty } from "../../sources/pubchem/types.ts";
 import { barPanelsSvg } from "../../render/chart/bar_panels.ts";
 import { scatterSvg } from "../../render/chart/scatter_chart.ts";
-import { chartImageSchema, drawChart, imageLine } from "../charts/chart_image.ts";
-import { markdownTable } from "../charts/table.ts";
+import { chartImageSchema, drawChart, imageLine } from "../chart_image.ts";
+import { markdownTable } from "../../render/markdown_table.ts";
 import { cidSchema, incoherent } from "./shared.ts";
 
 /** Chartable properties with the axis title each gets (unit in brackets). */

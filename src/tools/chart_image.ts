@@ -5,12 +5,12 @@
  * per CID or query and options; the store caches the drawing.
  */
 import { z } from "zod";
-import { BoundedLru } from "../../core/lru.ts";
-import { sharedKey } from "../../core/shared_key.ts";
-import { toBase64 } from "../../sources/pubchem/depiction.ts";
-import { svgToPng } from "../../render/chart/rasterize.ts";
-import { HEIGHT, WIDTH } from "../../render/chart/svg.ts";
-import type { ImageBlock, ToolContext } from "../tool_def.ts";
+import { BoundedLru } from "../core/lru.ts";
+import { sharedKey } from "../core/shared_key.ts";
+import { toBase64 } from "../sources/pubchem/depiction.ts";
+import { svgToPng } from "../render/chart/rasterize.ts";
+import { HEIGHT, WIDTH } from "../render/chart/svg.ts";
+import type { ImageBlock, ToolContext } from "./tool_def.ts";
 
 export interface StoredChart {
   svg: string;

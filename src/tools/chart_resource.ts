@@ -1,7 +1,7 @@
 /** `<scheme>://chart/{id}`: the SVG of a chart a tool drew in this runtime, for clients that show SVG. */
-import { ToolError } from "../../core/errors.ts";
-import type { ToolsetName } from "../../config.ts";
-import type { ResourceDef } from "../tool_def.ts";
+import { ToolError } from "../core/errors.ts";
+import type { ToolsetName } from "../config.ts";
+import type { ResourceDef } from "./tool_def.ts";
 import { chartStore } from "./chart_image.ts";
 
 /** One resource template per toolset that draws charts (each toolset can be enabled alone). */
