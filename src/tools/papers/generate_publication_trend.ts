@@ -11,14 +11,16 @@ import { markdownTable } from "../../render/markdown_table.ts";
 /** Longest range one chart covers: 50 PubMed requests, about 17 s at NCBI's keyless 3 requests/s. */
 export const MAX_YEARS = 50;
 const NOUNS = { pubmed: "PubMed articles", openalex: "OpenAlex works" } as const;
-const year = z.number().int().min(1800).max(2100);
+const year = z.number().int();
+/** Before this, PubMed and OpenAlex hold next to nothing; checked in run (bounds in the schema cost tools/list). */
+const FIRST_YEAR = 1800;
 
 const input = z.object({
-  query: z.string().trim().min(1).max(500).describe("PubMed query (field tags allowed) or OpenAlex search text."),
-  source: z.enum(["pubmed", "openalex"]).default("pubmed").describe("pubmed: one count per year; openalex: works."),
-  fromYear: year.optional().describe("First year; default 19 years before toYear."),
-  toYear: year.optional().describe("Last year; default this year. At most 50 years in all."),
-  kind: z.enum(["line", "bar"]).default("line").describe("line or bar chart."),
+  query: z.string().trim().min(1).max(500).describe("PubMed query or OpenAlex search text."),
+  source: z.enum(["pubmed", "openalex"]).default("pubmed").describe("Where to count."),
+  fromYear: year.optional().describe("Default toYear − 19."),
+  toYear: year.optional().describe("Default this year."),
+  kind: z.enum(["line", "bar"]).default("line").describe("Chart kind."),
 });
 
 const output = z.object({
@@ -36,10 +38,9 @@ export const generatePublicationTrend = defineTool({
   name: "generate_publication_trend",
   title: "Publication trend per year",
   toolset: "papers",
-  description: "Publications per year for a PubMed query (one count request per year, with progress) or an " +
-    "OpenAlex search (one group-by request), up to 50 years: a line or bar chart (PNG image block), the " +
-    "counts as a Markdown table, and an SVG resource. Use it to see when a topic grew. " +
-    'Example: {"query":"CRISPR","fromYear":2005,"toYear":2024}',
+  description: "Publications per year (≤ 50 years) for a PubMed query (a count per year, with progress) or " +
+    "an OpenAlex search, as a line or bar chart (PNG image), with a Markdown table and an SVG resource. " +
+    'Example: {"query":"CRISPR","fromYear":2005}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -53,7 +54,8 @@ export const generatePublicationTrend = defineTool({
   async run(args, ctx) {
     const thisYear = new Date(ctx.clock.now()).getUTCFullYear();
     const toYear = args.toYear ?? Math.min(thisYear, (args.fromYear ?? thisYear) + MAX_YEARS - 1);
-    const fromYear = args.fromYear ?? Math.max(1800, toYear - 19);
+    const fromYear = args.fromYear ?? Math.max(FIRST_YEAR, toYear - 19);
+    if (fromYear < FIRST_YEAR) throw invalidInput("fromYear", `must be ${FIRST_YEAR} or later`, fromYear);
     if (toYear < fromYear) throw invalidInput("toYear", `must not be before fromYear (${fromYear})`, toYear);
     if (toYear - fromYear + 1 > MAX_YEARS) {
       throw invalidInput("fromYear", `the range may span at most ${MAX_YEARS} years`, { fromYear, toYear });

@@ -16,8 +16,8 @@ const PARTS = [
 ] as const;
 
 const input = z.object({
-  cid: cidSchema.describe("The PubChem Compound ID (CID), e.g. 2244."),
-  top: z.number().int().min(1).max(20).default(10).describe("Targets to chart (1–20), most active first."),
+  cid: cidSchema.describe("PubChem CID."),
+  top: z.number().int().min(1).max(20).default(10).describe("Targets to chart, most active first."),
 });
 
 const output = z.object({
@@ -42,10 +42,8 @@ export const generateBioactivityChart = defineTool({
   name: "generate_bioactivity_chart",
   title: "PubChem bioactivity chart",
   toolset: "pubchem",
-  description: "Bioactivity at a glance: for one compound, a stacked bar chart (PNG image block) of active, " +
-    "inactive and inconclusive PubChem assays per target (top targets by active assays), the counts as a " +
-    "Markdown table, and an SVG resource. For the assays themselves use fetch_compound_bioactivity. " +
-    'Example: {"cid":2244,"top":10}',
+  description: "Charts a compound's PubChem assays per target (active, inactive, inconclusive; stacked) as a " +
+    'PNG image, with a Markdown table and an SVG resource. Example: {"cid":2244}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -19,19 +19,14 @@ const AXIS_TITLES = {
   HBondAcceptorCount: "H-bond acceptors (count)",
   RotatableBondCount: "Rotatable bonds (count)",
   HeavyAtomCount: "Heavy atoms (count)",
-  Complexity: "Complexity (Bertz/Hendrickson)",
-  ExactMass: "Exact mass (Da)",
-  Charge: "Formal charge (e)",
 } as const satisfies Partial<Record<NumericProperty, string>>;
 type ChartProperty = keyof typeof AXIS_TITLES;
 const CHART_PROPERTIES = Object.keys(AXIS_TITLES) as [ChartProperty, ...ChartProperty[]];
 
 const input = z.object({
-  cids: z.array(cidSchema).min(2).max(10).describe("2–10 PubChem Compound IDs, in the order to draw them."),
-  properties: z.array(z.enum(CHART_PROPERTIES)).min(1).max(4).describe(
-    "1–4 numeric properties; scatter takes exactly 2 (x, y).",
-  ),
-  kind: z.enum(["bar", "scatter"]).default("bar").describe("bar: one panel per property; scatter: x vs y."),
+  cids: z.array(cidSchema).min(2).max(10).describe("PubChem CIDs, in drawing order."),
+  properties: z.array(z.enum(CHART_PROPERTIES)).min(1).max(4).describe("scatter: exactly 2 (x, y)."),
+  kind: z.enum(["bar", "scatter"]).default("bar").describe("Chart kind."),
 });
 
 const output = z.object({
@@ -48,12 +43,11 @@ const output = z.object({
 
 export const generateCompoundChart = defineTool({
   name: "generate_compound_chart",
-  title: "PubChem compound comparison chart",
+  title: "PubChem compound chart",
   toolset: "pubchem",
-  description: "Compares 2–10 compounds on 1–4 numeric properties (MolecularWeight, XLogP, TPSA, H-bond " +
-    "donors/acceptors…) as a chart: a PNG image block (bar: one panel per property; scatter: two properties, " +
-    "x vs y), the numbers as a Markdown table, and an SVG resource. For the values alone use " +
-    'fetch_compound_properties. Example: {"cids":[2244,3672],"properties":["MolecularWeight","XLogP"]}',
+  description: "Charts 2–10 compounds by 1–4 numeric properties (bar: a panel each; scatter: x vs y) as a " +
+    "PNG image, with a Markdown table and an SVG resource. Example: " +
+    '{"cids":[2244,3672],"properties":["XLogP","TPSA"]}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -60,6 +60,11 @@ Deno.test("generate_publication_trend from PubMed: one count request per year, w
       assert.equal((result.structuredContent.error as { code: string }).code, "INVALID_INPUT");
       assert.equal(h.requests.length, before);
     });
+    await t.step("a year before 1800 is INVALID_INPUT naming fromYear", async () => {
+      const result = await h.call("generate_publication_trend", { query: "heparin", fromYear: 1700, toYear: 1720 });
+      assert.equal(result.isError, true);
+      assert.match((result.structuredContent.error as { message: string }).message, /fromYear/);
+    });
     await t.step("the SVG resource papers://chart/{id} serves the chart", async () => {
       const result = await h.call("generate_publication_trend", { query: "heparin", fromYear: 2000, toYear: 2012 });
       const uri = (result.structuredContent.image as ChartImage).svgUri;
