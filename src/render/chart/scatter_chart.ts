@@ -39,8 +39,8 @@ export function scatterSvg(spec: ScatterSpec): string {
   const area: Area = { left: 70, top: 44, width: WIDTH - 70 - 24, height: HEIGHT - 44 - 58 };
   const xs = spec.points.map((p) => p.x);
   const ys = spec.points.map((p) => p.y);
-  const xTicks = niceTicks(Math.min(...xs), Math.max(...xs), 5);
-  const yTicks = niceTicks(Math.min(...ys), Math.max(...ys), 5);
+  const xTicks = niceTicks(...padded(xs), 5);
+  const yTicks = niceTicks(...padded(ys), 5);
   const x = scale(xTicks[0], xTicks.at(-1)!, area.left, area.left + area.width);
   const y = scale(yTicks[0], yTicks.at(-1)!, area.top + area.height, area.top);
   const body = [
@@ -63,6 +63,14 @@ export function scatterSvg(spec: ScatterSpec): string {
     }
   });
   return svgDocument(spec.title, body);
+}
+
+/** The values' range widened by 5 % each side, so no point sits on the frame. */
+function padded(values: number[]): [number, number] {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const pad = (max - min) * 0.05 || Math.abs(max) * 0.05 || 1;
+  return [min - pad, max + pad];
 }
 
 /** The first of right, left, above, below that stays in the canvas and overlaps nothing placed. */
