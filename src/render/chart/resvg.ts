@@ -1,17 +1,24 @@
 /**
- * The rasteriser itself, imported only by rasterize.ts when a chart is drawn: resvg compiled to WebAssembly
- * and the Noto Sans font both arrive as byte imports of their npm packages, so no file read permission is
- * needed, `deno compile` and `deno bundle` carry them, and a server that never draws a chart never loads
- * them. The instance is per process (wasm-bindgen keeps one); rendering is synchronous and stateless.
+ * The rasteriser itself, imported only by rasterize.ts when a chart is drawn: resvg compiled to WebAssembly and
+ * the Noto Sans font, both carried as gzipped base64 in ./assets (made from their pinned npm packages by
+ * scripts/embed_chart_assets.ts). So no permission set needs a file read for them, `deno compile`, `deno bundle`
+ * and JSR carry them, and a server that never draws a chart never decodes them. The wasm instance is per process
+ * (wasm-bindgen keeps one); rendering is synchronous and stateless.
  */
+import { gunzipSync } from "node:zlib";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
-import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm" with { type: "bytes" };
-import notoSansLatin from "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff" with { type: "bytes" };
+import { RESVG_WASM_GZIP_BASE64 } from "./assets/resvg_wasm.ts";
+import { NOTO_SANS_LATIN_WOFF_GZIP_BASE64 } from "./assets/noto_sans_latin.ts";
 import { FONT_FAMILY } from "./svg.ts";
 import { woffToSfnt } from "./woff.ts";
 
-await initWasm(resvgWasm);
-const font = woffToSfnt(notoSansLatin);
+/** The bytes an asset module carries. */
+export function assetBytes(gzipBase64: string): Uint8Array {
+  return new Uint8Array(gunzipSync(Uint8Array.from(atob(gzipBase64), (c) => c.charCodeAt(0))));
+}
+
+await initWasm(assetBytes(RESVG_WASM_GZIP_BASE64));
+const font = woffToSfnt(assetBytes(NOTO_SANS_LATIN_WOFF_GZIP_BASE64));
 
 /** The SVG drawn at its own size (600×400) as a PNG. */
 export function renderPng(svg: string): Uint8Array {
