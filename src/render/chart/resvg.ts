@@ -14,7 +14,7 @@ import { woffToSfnt } from "./woff.ts";
 
 /** The bytes an asset module carries. */
 export function assetBytes(gzipBase64: string): Uint8Array {
-  return new Uint8Array(gunzipSync(Uint8Array.from(atob(gzipBase64), (c) => c.charCodeAt(0))));
+  return new Uint8Array(gunzipSync(Uint8Array.fromBase64(gzipBase64)));
 }
 
 await initWasm(assetBytes(RESVG_WASM_GZIP_BASE64));
