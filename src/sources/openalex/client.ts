@@ -10,6 +10,7 @@ import type { UpstreamResponse } from "../../upstream/types.ts";
 import type { ServiceRequest } from "../../upstreams/mod.ts";
 import { describeBudget, type OpenAlexBudget, readBudget } from "./budget.ts";
 import { errorMessage, parseEntity, parseList } from "./parse_list.ts";
+import { type OpenAlexGroup, parseGroupBy } from "./parse_group_by.ts";
 import { parseWork } from "./parse_work.ts";
 import type { OpenAlexEntity, OpenAlexWork } from "./types.ts";
 
@@ -86,6 +87,15 @@ export class OpenAlexClient {
     const response = await this.#get("/works", { ...q, per_page: perPage, page, select: LIST_SELECT });
     const list = parseList(response.text(), response.url);
     return { works: list.results.map(parseWork), total: list.meta.count };
+  }
+
+  /**
+   * Works counted by a field in one request (`group_by`), e.g. per publication year.
+   * @example await client.groupWorks({ search: "malaria", filter: "publication_year:2000-2024" }, "publication_year")
+   */
+  async groupWorks(q: { search?: string; filter?: string }, groupBy: string): Promise<OpenAlexGroup[]> {
+    const response = await this.#get("/works", { ...q, group_by: groupBy });
+    return parseGroupBy(response.text(), response.url).groups;
   }
 
   /** One work with all its locations; ENTITY_NOT_FOUND when OpenAlex has none. */
