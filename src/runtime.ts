@@ -207,5 +207,16 @@ export async function invokeShared(
   const { readOnlyHint, idempotentHint, openWorldHint } = def.annotations;
   if (!readOnlyHint || !idempotentHint || !openWorldHint) return await invokeTool(def, args, ctx);
   const memo = runtime.shared(RESULTS, () => new ResultMemo<ToolResult>({ clock: runtime.deps.clock }));
-  return await memo.run(`${def.name}\n${stableJson(args)}`, () => invokeTool(def, args, ctx), ctx.signal);
+  // A success made while a source failed (a fallback, a partial answer) is not kept: the next call asks again.
+  let degraded = false;
+  const upstream: ServiceUpstream = {
+    ...ctx.upstream,
+    request: (request) =>
+      ctx.upstream.request(request).catch((error) => {
+        degraded = true;
+        throw error;
+      }),
+  };
+  const run = () => invokeTool(def, args, { ...ctx, upstream });
+  return await memo.run(`${def.name}\n${stableJson(args)}`, run, ctx.signal, () => !degraded);
 }
