@@ -6,7 +6,7 @@
  * (wasm-bindgen keeps one); rendering is synchronous and stateless.
  */
 import { gunzipSync } from "node:zlib";
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import { initWasm, Resvg } from "npm:@resvg/resvg-wasm@2.6.2";
 import { RESVG_WASM_GZIP_BASE64 } from "./assets/resvg_wasm.ts";
 import { NOTO_SANS_LATIN_WOFF_GZIP_BASE64 } from "./assets/noto_sans_latin.ts";
 import { FONT_FAMILY } from "./svg.ts";
