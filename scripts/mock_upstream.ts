@@ -38,6 +38,7 @@ export const PREFIXES: readonly MockPrefix[] = [
   "openalex",
   "publisher",
   "idconv",
+  "crossref",
 ];
 
 /** Which upstream (pacing policy) each prefix stands for: arxiv.org pages and ar5iv share `arxiv-web`. */
@@ -50,6 +51,7 @@ export const PREFIX_UPSTREAM: Record<MockPrefix, UpstreamName> = {
   openalex: "openalex",
   publisher: "publisher",
   idconv: "ncbi-idconv",
+  crossref: "crossref",
 };
 
 /** The port `deno task mock` listens on unless told otherwise (`deno task start:mock` expects it). */

@@ -11,7 +11,8 @@ export type MockPrefix =
   | "arxiv-web"
   | "ar5iv"
   | "openalex"
-  | "publisher";
+  | "publisher"
+  | "crossref";
 
 export interface MockRequest {
   method: string;

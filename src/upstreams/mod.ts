@@ -10,6 +10,7 @@ import { resolvePolicies, type UpstreamPolicy } from "../upstream/policies.ts";
 import type { Upstream, UpstreamRequest } from "../upstream/types.ts";
 import { arxivApi } from "./arxiv_api.ts";
 import { arxivWeb } from "./arxiv_web.ts";
+import { crossref, type CrossrefSettings } from "./crossref.ts";
 import { ncbiEutils, type NcbiSettings } from "./ncbi_eutils.ts";
 import { ncbiIdconv } from "./ncbi_idconv.ts";
 import { openalex, type OpenAlexSettings } from "./openalex.ts";
@@ -20,6 +21,7 @@ import { pubchem } from "./pubchem.ts";
 export interface UpstreamSettings extends PipelineSettings {
   ncbi: NcbiSettings;
   openalex: OpenAlexSettings;
+  crossref: CrossrefSettings;
 }
 
 /** The table, keyed by name (each key equals its definition's `name`, which a test checks). */
@@ -31,6 +33,7 @@ export const UPSTREAMS_BY_NAME = {
   "arxiv-web": arxivWeb,
   "openalex": openalex,
   "publisher": publisher,
+  "crossref": crossref,
 } satisfies Record<string, UpstreamDef<UpstreamSettings>>;
 
 export type UpstreamName = keyof typeof UPSTREAMS_BY_NAME;
