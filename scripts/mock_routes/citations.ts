@@ -1,0 +1,70 @@
+/**
+ * Mock upstream routes for the citation tools (issue #25): Crossref `/works/{doi}`, OpenAlex lookups by
+ * external id (`/works/pmid:…`, `/works/doi:…`, `/works/pmcid:…`), and NCBI ECitMatch. They replay the
+ * recorded or BUILT bodies named in fixtures/crossref/PROVENANCE and fixtures/ncbi/eutils/PROVENANCE;
+ * OpenAlex work lists (the `cites:`, `cited_by:`, `related_to:` filters, searches) fall through to the
+ * papers routes, which page the recorded works list.
+ */
+import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
+
+const JSON_TYPE = "application/json";
+
+/** DOI (lower case) → recorded or BUILT Crossref work. */
+const CROSSREF_WORKS: Record<string, string> = {
+  "10.5555/12345678": "crossref/built__work_10.5555_12345678.json",
+  "10.1016/s0140-6736(97)11096-0": "crossref/built__work_wakefield_1998.json",
+};
+
+/** External id → the recorded OpenAlex work that carries it (its `ids` object lists them). */
+const OPENALEX_BY_EXTERNAL_ID: Record<string, string> = {
+  "pmid:29456894": "openalex/openalexpython__W2741809807_2025.json",
+  "pmcid:pmc5815332": "openalex/openalexpython__W2741809807_2025.json",
+  "doi:10.7717/peerj.4375": "openalex/openalexpython__W2741809807_2025.json",
+};
+
+/**
+ * ECitMatch answers by `journal|year|volume|first page`: the two matches of the recorded
+ * pubmedclient__ecitmatch_mixed.txt, and PMID 9500320 for the BUILT retracted record.
+ */
+const CITATIONS: Record<string, string> = {
+  "proc natl acad sci u s a|1991|88|3248": "2014248",
+  "n engl j med|2020|382|727": "31978945",
+  "lancet|1998|351|637": "9500320",
+  "the lancet|1998|351|637": "9500320",
+};
+
+function crossrefWork(req: MockRequest): Response | undefined {
+  const m = /^\/works\/(.+)$/.exec(req.path);
+  if (!m) return undefined;
+  const file = CROSSREF_WORKS[decodeURIComponent(m[1]).toLowerCase()];
+  if (!file) return new Response("Resource not found.", { status: 404, headers: { "content-type": "text/plain" } });
+  return fixtureResponse(file, JSON_TYPE);
+}
+
+function openalexByExternalId(req: MockRequest): Response | undefined {
+  const m = /^\/works\/((?:pmid|pmcid|doi):.+)$/i.exec(decodeURIComponent(req.path));
+  if (!m) return undefined;
+  const file = OPENALEX_BY_EXTERNAL_ID[m[1].toLowerCase()];
+  if (!file) {
+    return new Response(JSON.stringify({ error: "Not Found", message: `Work ${m[1]} not found` }), { status: 404 });
+  }
+  return new Response(fixtureText(file), { headers: { "content-type": JSON_TYPE, "x-ratelimit-cost-usd": "0" } });
+}
+
+/** One answer line per `bdata` line, in NCBI's format: the line with the PMID or NOT_FOUND appended. */
+function ecitmatch(req: MockRequest): Response | undefined {
+  if (req.path !== "/ecitmatch.cgi") return undefined;
+  const lines = (req.params.get("bdata") ?? "").split(/\r\n|\r|\n/).filter((l) => l.trim());
+  const answer = lines.map((line) => {
+    const f = line.split("|");
+    const key = f.slice(0, 4).map((s) => s.trim().toLowerCase()).join("|");
+    return `${f.slice(0, 6).join("|")}|${CITATIONS[key] ?? "NOT_FOUND"}`;
+  });
+  return new Response(answer.join("\n") + "\n", { headers: { "content-type": "text/plain" } });
+}
+
+export const citationRoutes: MockRoute[] = [
+  { prefix: "crossref", name: "crossref work by DOI", handle: crossrefWork },
+  { prefix: "openalex", name: "openalex work by external id", handle: openalexByExternalId },
+  { prefix: "ncbi", name: "pubmed ecitmatch", handle: ecitmatch },
+];

@@ -1,0 +1,5 @@
+/** The citation tools (issue #25), listed with the papers toolset: graph of any work, export, verification. */
+import type { AnyToolDef } from "../tool_def.ts";
+import { getCitationGraph } from "./get_citation_graph.ts";
+
+export const citationTools: AnyToolDef[] = [getCitationGraph];
