@@ -2,5 +2,6 @@
 import type { AnyToolDef } from "../tool_def.ts";
 import { exportCitations } from "./export_citations.ts";
 import { getCitationGraph } from "./get_citation_graph.ts";
+import { verifyReferences } from "./verify_references.ts";
 
-export const citationTools: AnyToolDef[] = [getCitationGraph, exportCitations];
+export const citationTools: AnyToolDef[] = [getCitationGraph, exportCitations, verifyReferences];
