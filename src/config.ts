@@ -113,7 +113,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   ...BASE_URL_VARS.map(([, v]) => v),
   { name: "OPENALEX_API_KEY", description: "OpenAlex API key (required by OpenAlex since February 2026)" },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
-  { name: "CROSSREF_MAILTO", description: "Contact e-mail sent to Crossref as `mailto` (its polite pool)" },
+  { name: "CROSSREF_MAILTO", description: "Contact e-mail sent to Crossref as `mailto`" },
   {
     name: "PDF_ROOT",
     description: "Folder searched by search_pdf (relative: to the project)",

@@ -66,6 +66,7 @@ Deno.test("status() reports last success, last error, queue length and the cool-
   assert.deepEqual(Object.keys(before).sort(), [
     "arxiv-api",
     "arxiv-web",
+    "crossref",
     "ncbi-eutils",
     "ncbi-idconv",
     "openalex",

@@ -37,7 +37,7 @@ export const exportCitations = defineTool({
   input,
   output,
   annotations: READS_NETWORK,
-  examples: [{ ids: ["34843274", "10.5555/12345678", "W2741809807"], styles: ["bibtex", "vancouver_string"] }],
+  examples: [{ ids: ["34843274", "10.5555/12345678", "W2741809807"], styles: ["bibtex", "ris"] }],
   async run(args, ctx) {
     const ids = [...new Set(args.ids)];
     const refs: WorkRef[] = ids.map((id) => {

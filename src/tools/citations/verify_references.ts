@@ -73,12 +73,7 @@ export const verifyReferences = defineTool({
   input,
   output,
   annotations: READS_NETWORK,
-  examples: [{
-    references: [
-      "Carberry J. Toward a Unified Theory of High-Energy Metaphysics: Silly String Theory. J Psychoceramics. " +
-      "2008;1(1). doi:10.5555/12345678",
-    ],
-  }],
+  examples: [{ references: ["Carberry J. Silly String Theory. 2008. doi:10.5555/12345678"] }],
   async run(args, ctx) {
     const parsed = parseReferences(args.references);
     if (parsed.length === 0) {
@@ -106,7 +101,7 @@ export const verifyReferences = defineTool({
       `${r.entries.length} of ${r.total_count} references checked against ${SOURCES.join(", ")}.`,
       r.entries.flatMap((e) => [
         "",
-        `${e.index}. ${e.verdict.toUpperCase()}${e.mismatched ? ` (${e.mismatched.join(", ")} differ)` : ""}` +
+        `${e.index}. ${e.verdict}${e.mismatched ? ` (${e.mismatched.join(", ")} differ)` : ""}` +
         ` confidence ${e.confidence}${e.retracted ? " RETRACTED" : ""}`,
         `   reference: ${e.reference}`,
         ...(e.record ? [`   record: ${recordLine(e.record)}`] : []),

@@ -54,10 +54,10 @@ Deno.test("verify_references gives a mixed list the right verdict per entry, ove
     assert.match(retracted.retraction, /PubMed: retraction notice PMID 20137807/);
 
     const text = result.content[0].text;
-    assert.match(text, /^1\. VERIFIED confidence 1$/m);
-    assert.match(text, /^2\. MISMATCH \(title, first_author differ\)/m);
-    assert.match(text, /^3\. NOT_FOUND/m);
-    assert.match(text, /^4\. VERIFIED confidence 1 RETRACTED$/m);
+    assert.match(text, /^1\. verified confidence 1$/m);
+    assert.match(text, /^2\. mismatch \(title, first_author differ\)/m);
+    assert.match(text, /^3\. not_found/m);
+    assert.match(text, /^4\. verified confidence 1 RETRACTED$/m);
     assert.doesNotMatch(text, /not retracted/i);
   });
 });
