@@ -1,6 +1,6 @@
 /**
  * Mock upstream routes for the citation tools (issue #25): Crossref `/works/{doi}`, OpenAlex lookups by
- * external id (`/works/pmid:…`, `/works/doi:…`, `/works/pmcid:…`), and NCBI ECitMatch. They replay the
+ * external id (`/works/pmid:…`, `/works/doi:…`, `/works/pmcid:…`), NCBI ECitMatch and ESpell. They replay the
  * recorded or BUILT bodies named in fixtures/crossref/PROVENANCE and fixtures/ncbi/eutils/PROVENANCE;
  * OpenAlex work lists (the `cites:`, `cited_by:`, `related_to:` filters, searches) fall through to the
  * papers routes, which page the recorded works list.
@@ -8,6 +8,7 @@
 import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
 
 const JSON_TYPE = "application/json";
+const XML = "text/xml; charset=UTF-8";
 
 /** DOI (lower case) → recorded or BUILT Crossref work. */
 const CROSSREF_WORKS: Record<string, string> = {
@@ -63,7 +64,24 @@ function ecitmatch(req: MockRequest): Response | undefined {
   return new Response(answer.join("\n") + "\n", { headers: { "content-type": "text/plain" } });
 }
 
+/**
+ * ESpell: the recorded biopython__espell.xml for its query ("biopythooon"); any other query gets the same
+ * document BUILT with that query and an empty CorrectedQuery (ESpell's "no suggestion").
+ */
+function espell(req: MockRequest): Response | undefined {
+  if (req.path !== "/espell.fcgi") return undefined;
+  const recorded = fixtureText("ncbi/eutils/biopython__espell.xml");
+  const term = req.params.get("term") ?? "";
+  if (term.trim().toLowerCase() === "biopythooon") return new Response(recorded, { headers: { "content-type": XML } });
+  const escaped = term.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const built = recorded.replace(/<Query>[^<]*<\/Query>/, `<Query>${escaped}</Query>`)
+    .replace(/<CorrectedQuery>[^<]*<\/CorrectedQuery>/, "<CorrectedQuery></CorrectedQuery>")
+    .replace(/<SpelledQuery>[\s\S]*?<\/SpelledQuery>/, "<SpelledQuery/>");
+  return new Response(built, { headers: { "content-type": XML } });
+}
+
 export const citationRoutes: MockRoute[] = [
+  { prefix: "ncbi", name: "pubmed espell", handle: espell },
   { prefix: "crossref", name: "crossref work by DOI", handle: crossrefWork },
   { prefix: "openalex", name: "openalex work by external id", handle: openalexByExternalId },
   { prefix: "ncbi", name: "pubmed ecitmatch", handle: ecitmatch },

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { EXIT_OK } from "../../../src/cli/main.ts";
+import { parseESpell } from "../../../src/sources/ncbi/pubmed/espell.ts";
+import { fixture } from "../../helpers/runtime.ts";
 import { withTools } from "../../helpers/tool_harness.ts";
 import { cliCall } from "../citations/cli_io.ts";
 
@@ -28,4 +30,29 @@ Deno.test("fetchArticleDetails citation_data keeps the retraction notice, from t
     assert.equal(code, EXIT_OK);
     assert.equal(JSON.parse(out).articles[0].retractedIn[0].pmid, "20137807");
   });
+});
+
+Deno.test("searchPubMedArticles suggests ESpell's spelling when nothing is found, and only then", async () => {
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    const miss = await h.call("searchPubMedArticles", { queryTerm: "biopythooon" });
+    assert.equal(miss.structuredContent.totalFound, 0);
+    assert.ok(
+      (miss.structuredContent.warnings as string[]).includes(
+        "Did you mean: biopython (PubMed ESpell)? Search again with that queryTerm.",
+      ),
+    );
+    assert.match(miss.content[0].text, /warning: Did you mean: biopython/);
+    const noSuggestion = await h.call("searchPubMedArticles", { queryTerm: '"nonexistent phrase zqx"' });
+    assert.ok(!(noSuggestion.structuredContent.warnings as string[]).some((w) => w.startsWith("Did you mean")));
+    const hit = await h.call("searchPubMedArticles", { queryTerm: "cancer" });
+    assert.ok(hit.structuredContent.totalFound as number > 0);
+    assert.ok(
+      !h.requests.slice(-1)[0].url.pathname.endsWith("espell.fcgi"),
+      "no ESpell call when PubMed finds articles",
+    );
+  });
+});
+
+Deno.test("ESpell's recorded answer reads as its corrected query", () => {
+  assert.equal(parseESpell(fixture("ncbi/eutils/biopython__espell.xml"), "u"), "biopython");
 });
