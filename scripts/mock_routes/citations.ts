@@ -1,6 +1,6 @@
 /**
  * Mock upstream routes for the citation tools (issue #25): Crossref `/works/{doi}`, OpenAlex lookups by
- * external id (`/works/pmid:…`, `/works/doi:…`, `/works/pmcid:…`), NCBI ECitMatch and ESpell. They replay the
+ * external id (`/works/pmid:…`, `/works/doi:…`, `/works/pmcid:…`), NCBI ECitMatch, ESpell and MeSH. They replay the
  * recorded or BUILT bodies named in fixtures/crossref/PROVENANCE and fixtures/ncbi/eutils/PROVENANCE;
  * OpenAlex work lists (the `cites:`, `cited_by:`, `related_to:` filters, searches) fall through to the
  * papers routes, which page the recorded works list.
@@ -80,7 +80,25 @@ function espell(req: MockRequest): Response | undefined {
   return new Response(built, { headers: { "content-type": XML } });
 }
 
+/**
+ * MeSH: ESearch db=mesh is BUILT (no recorded MeSH search was found): any term finds the one recorded
+ * summary's uid, a term with "zzz" finds nothing. ESummary db=mesh replays eutilsjson__esummary.mesh.xml.
+ */
+function mesh(req: MockRequest): Response | undefined {
+  if (req.params.get("db") !== "mesh") return undefined;
+  if (req.path === "/esummary.fcgi") return fixtureResponse("ncbi/eutils/eutilsjson__esummary.mesh.xml", XML);
+  if (req.path !== "/esearch.fcgi") return undefined;
+  const none = /zzz/i.test(req.params.get("term") ?? "");
+  return new Response(
+    '<?xml version="1.0" encoding="UTF-8" ?>\n<eSearchResult><Count>' + (none ? 0 : 1) + "</Count><RetMax>" +
+      (none ? 0 : 1) + "</RetMax><RetStart>0</RetStart><IdList>" + (none ? "" : "<Id>67414177</Id>") +
+      "</IdList><TranslationSet/><QueryTranslation/></eSearchResult>\n",
+    { headers: { "content-type": XML } },
+  );
+}
+
 export const citationRoutes: MockRoute[] = [
+  { prefix: "ncbi", name: "mesh esearch and esummary", handle: mesh },
   { prefix: "ncbi", name: "pubmed espell", handle: espell },
   { prefix: "crossref", name: "crossref work by DOI", handle: crossrefWork },
   { prefix: "openalex", name: "openalex work by external id", handle: openalexByExternalId },

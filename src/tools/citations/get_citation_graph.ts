@@ -9,7 +9,7 @@ import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { openalexKey, parseWorkRef } from "../../sources/works/ids.ts";
 import { count, nextPage, textBlock } from "../../render/markdown.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
-import { workItem, workItemSchema, workLine } from "./work_item.ts";
+import { type WorkItem, workItem, workItemSchema, workLine } from "./work_item.ts";
 
 const TOOL = "get_citation_graph";
 const FILTER = { references: "cited_by", cited_by: "cites", related: "related_to" } as const;
@@ -22,7 +22,7 @@ const input = z.object({
 });
 
 const output = z.object({
-  work: workItemSchema,
+  work: workItemSchema.pick({ openalex: true, doi: true, pmid: true, title: true }),
   relation: z.string(),
   total_count: z.number().int(),
   items: z.array(workItemSchema),
@@ -33,8 +33,8 @@ export const getCitationGraph = defineTool({
   name: TOOL,
   title: "Citation graph of any work",
   toolset: "papers",
-  description: "References, citing works or related works of one paper (OpenAlex), for a PMID, PMCID, DOI, " +
-    "arXiv id or W id; each with W id, DOI, PMID where known. For PubMed-only links use getArticleRelationships. " +
+  description: "References, citing or related works of a paper (OpenAlex) by PMID, PMCID, DOI, arXiv id or W id; " +
+    "each with W id, DOI, PMID where known. getArticleRelationships gives PubMed's own links. " +
     'Example: {"id":"10.7717/peerj.4375","relation":"cited_by"}',
   input,
   output,
@@ -67,7 +67,7 @@ export const getCitationGraph = defineTool({
       decodeGraphCursor(args.cursor, binding),
     );
     return {
-      work: workItem(work),
+      work: pickWork(workItem(work)),
       relation: args.relation,
       total_count: page.total,
       items: page.works.map(workItem),
@@ -81,6 +81,10 @@ export const getCitationGraph = defineTool({
       nextPage(r.next_cursor),
     ),
 });
+
+function pickWork({ openalex, doi, pmid, title }: WorkItem): Pick<WorkItem, "openalex" | "doi" | "pmid" | "title"> {
+  return Object.fromEntries(Object.entries({ openalex, doi, pmid, title }).filter(([, v]) => v !== undefined));
+}
 
 /** Our cursor wraps OpenAlex's with a binding to the id and relation, so it cannot page another list. */
 function encodeGraphCursor(openalexCursor: string, binding: string): string {
