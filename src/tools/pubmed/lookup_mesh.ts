@@ -1,4 +1,4 @@
-/** lookup_mesh: MeSH headings for a term (ESearch + ESummary db=mesh), for [mh] queries and MeSH filters. */
+/** lookupMesh: MeSH headings for a term (ESearch + ESummary db=mesh), for [mh] queries and MeSH filters. */
 import { z } from "zod";
 import { ToolError } from "../../core/errors.ts";
 import { count, textBlock } from "../../render/markdown.ts";
@@ -27,7 +27,7 @@ const output = z.object({
 });
 
 export const lookupMesh = defineTool({
-  name: "lookup_mesh",
+  name: "lookupMesh",
   title: "MeSH lookup",
   toolset: "pubmed",
   description: "MeSH headings for a term: descriptor, tree numbers, scope note, entry terms. Use the heading " +

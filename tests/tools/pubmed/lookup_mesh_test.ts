@@ -18,9 +18,9 @@ Deno.test("the recorded MeSH summary reads as heading, entry terms, scope note a
   assert.deepEqual(r.previousIndexing, ["CALCIUM CHANNELS (2000-2006)"]);
 });
 
-Deno.test("lookup_mesh answers over MCP with the record and its text", async () => {
+Deno.test("lookupMesh answers over MCP with the record and its text", async () => {
   await withTools({ env: ENV, driveClock: true }, async (h) => {
-    const result = await h.call("lookup_mesh", { term: "SLC7A2 protein" });
+    const result = await h.call("lookupMesh", { term: "SLC7A2 protein" });
     assert.equal(result.isError, undefined, result.content[0].text);
     const [rec] = result.structuredContent.records as Record<string, unknown>[];
     assert.equal(rec.heading, "SLC7A2 protein, human");
@@ -29,12 +29,12 @@ Deno.test("lookup_mesh answers over MCP with the record and its text", async () 
   });
 });
 
-Deno.test("lookup_mesh from the CLI; an unknown term is ENTITY_NOT_FOUND", async () => {
+Deno.test("lookupMesh from the CLI; an unknown term is ENTITY_NOT_FOUND", async () => {
   await withTools({ env: ENV }, async (h) => {
-    const ok = await cliCall(h, "lookup_mesh", { term: "cationic amino acid transporter" });
+    const ok = await cliCall(h, "lookupMesh", { term: "cationic amino acid transporter" });
     assert.equal(ok.code, EXIT_OK, ok.out);
     assert.equal(JSON.parse(ok.out).records[0].uid, "67414177");
-    const none = await cliCall(h, "lookup_mesh", { term: "zzzqqq" });
+    const none = await cliCall(h, "lookupMesh", { term: "zzzqqq" });
     assert.equal(none.code, EXIT_TOOL_ERROR);
     assert.equal(JSON.parse(none.out).error.code, "ENTITY_NOT_FOUND");
   });
