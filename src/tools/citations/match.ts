@@ -46,7 +46,8 @@ export interface Scored {
   candidate: Candidate;
   confidence: number;
   titleSimilarity?: number;
-  disagree: Field[];
+  /** Fields that disagree; `doi`/`pmid` when the reference names another identifier than the record's. */
+  disagree: (Field | "doi" | "pmid")[];
   /** Qualifies as the reference's record (see the thresholds above). */
   sameWork: boolean;
 }

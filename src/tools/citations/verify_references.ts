@@ -35,7 +35,9 @@ const entrySchema = z.object({
   index: z.number().int(),
   reference: z.string(),
   verdict: z.enum(["verified", "mismatch", "ambiguous", "not_found"]),
-  mismatched: z.array(z.string()).optional().describe("Fields that disagree: title, first_author, year, journal"),
+  mismatched: z.array(z.string()).optional().describe(
+    "Fields that disagree: title, first_author, year, journal, doi, pmid",
+  ),
   confidence: z.number().describe(
     "0-1 match of the record found; same work from 0.75 title similarity, fields agree from 0.95",
   ),
@@ -160,18 +162,19 @@ async function verifyOne(ref: ParsedReference, index: number, ctx: ToolContext):
     if (oa) found.push(fromOpenAlexWork(oa, true));
     if (!work && !oa) notes.push(`DOI ${ref.doi} is registered neither at Crossref nor in OpenAlex`);
   }
-  for (
-    const id of [ref.arxiv && { kind: "arxiv", id: ref.arxiv }, ref.openalex && { kind: "openalex", id: ref.openalex }]
-  ) {
-    if (!id) continue;
-    const oa = await attempt("OpenAlex", () => openalex.work(id as WorkRef));
+  const works: WorkRef[] = [
+    ...(ref.arxiv ? [{ kind: "arxiv" as const, id: ref.arxiv }] : []),
+    ...(ref.openalex ? [{ kind: "openalex" as const, id: ref.openalex }] : []),
+  ];
+  for (const id of works) {
+    const oa = await attempt("OpenAlex", () => openalex.work(id));
     if (oa) found.push(fromOpenAlexWork(oa, true));
-    else notes.push(`${(id as WorkRef).id} is not in OpenAlex`);
+    else notes.push(`${id.id} is not in OpenAlex`);
   }
   if (!found.length) await search(ref, ctx, openalex, found, attempt);
   const decision = decide(ref, mergeCandidates(found));
   if (decision.best && decision.verdict !== "ambiguous") await enrich(decision.best.candidate, ctx, openalex, attempt);
-  return entry(ref, index, decision, notes);
+  return entry(ref, index, withIdentifiers(ref, decision), notes);
 }
 
 interface OpenAlexLookup {
@@ -257,6 +260,21 @@ async function enrich(c: Candidate, ctx: ToolContext, openalex: OpenAlexLookup, 
     const article = (await attempt("PubMed EFetch", () => pubmedArticles([c.pmid!], ctx)))?.get(c.pmid);
     if (article) merge(fromPubMed(article, c.byId));
   }
+}
+
+/**
+ * A record found by search while the reference gives another DOI or PMID (one that resolves nowhere, or to
+ * another record): the identifier is among the fields that disagree.
+ */
+function withIdentifiers(ref: ParsedReference, d: Decision): Decision {
+  const c = d.best?.candidate;
+  if (!c || d.verdict === "ambiguous" || d.verdict === "not_found") return d;
+  const wrong = [
+    ...(ref.doi && ref.doi.toLowerCase() !== c.doi?.toLowerCase() ? ["doi" as const] : []),
+    ...(ref.pmid && ref.pmid !== c.pmid ? ["pmid" as const] : []),
+  ];
+  if (!wrong.length) return d;
+  return { ...d, verdict: "mismatch", best: { ...d.best!, disagree: [...d.best!.disagree, ...wrong] } };
 }
 
 function citationQuery(ref: ParsedReference) {

@@ -101,3 +101,16 @@ Deno.test("verify_references with nothing to read is INVALID_INPUT (CLI)", async
     assert.equal(JSON.parse(out).error.code, "INVALID_INPUT");
   });
 });
+
+Deno.test("a real title with an invented DOI is a mismatch on the DOI, not verified", async () => {
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    const result = await h.call("verify_references", {
+      references: ["Bailey RW, Schmied J. English in Africa: An Introduction. Language. 1993. doi:10.9999/made.up"],
+    });
+    const [e] = result.structuredContent.entries as (Entry & { notes?: string[] })[];
+    assert.equal(e.verdict, "mismatch");
+    assert.deepEqual(e.mismatched, ["doi"]);
+    assert.equal(e.record?.doi, "10.2307/416889");
+    assert.ok(e.notes?.some((n) => n.includes("10.9999/made.up is registered neither at Crossref nor in OpenAlex")));
+  });
+});
