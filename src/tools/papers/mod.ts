@@ -1,7 +1,7 @@
 /** The papers toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
 import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
 import { convertArticleIds } from "./convert_article_ids.ts";
-import { citationTools } from "../citations/mod.ts";
+import { citationTools } from "./citations/mod.ts";
 import { fetchContent } from "./fetch_content.ts";
 import { fetchLatest } from "./fetch_latest.ts";
 import { fetchTopCited } from "./fetch_top_cited.ts";

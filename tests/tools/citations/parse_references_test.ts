@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { findDoi, parseReferences } from "../../../src/tools/citations/parse_references.ts";
-import { type Candidate, decide, mergeCandidates } from "../../../src/tools/citations/match.ts";
-import { titleSimilarity } from "../../../src/tools/citations/similarity.ts";
+import { findDoi, parseReferences } from "../../../src/tools/papers/citations/parse_references.ts";
+import { type Candidate, decide, mergeCandidates } from "../../../src/tools/papers/citations/match.ts";
+import { titleSimilarity } from "../../../src/tools/papers/citations/similarity.ts";
 import { bdataLine, parseECitMatch } from "../../../src/sources/ncbi/pubmed/ecitmatch.ts";
 import { fixture } from "../../helpers/runtime.ts";
 

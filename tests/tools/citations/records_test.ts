@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { parseCrossrefWork, retractionNotices } from "../../../src/sources/crossref/parse_work.ts";
 import { parseWork } from "../../../src/sources/openalex/parse_work.ts";
-import { formatCslJson } from "../../../src/tools/pubmed/citations/csl_json.ts";
-import { formatVancouver } from "../../../src/tools/pubmed/citations/vancouver.ts";
-import { formatApa } from "../../../src/tools/pubmed/citations/apa.ts";
-import { fromCrossref, fromOpenAlex, splitName } from "../../../src/tools/citations/records.ts";
+import { formatCslJson } from "../../../src/sources/citations/csl_json.ts";
+import { formatVancouver } from "../../../src/sources/citations/vancouver.ts";
+import { formatApa } from "../../../src/sources/citations/apa.ts";
+import { fromCrossref, fromOpenAlex, splitName } from "../../../src/tools/papers/citations/records.ts";
 import { fixture } from "../../helpers/runtime.ts";
 
 const carberry = () => parseCrossrefWork(fixture("crossref/built__work_10.5555_12345678.json"), "u");

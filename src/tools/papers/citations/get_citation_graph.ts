@@ -3,12 +3,12 @@
  * (`cited_by:`, `cites:` and `related_to:` filters), for a PMID, PMCID, DOI, arXiv id or W id.
  */
 import { z } from "zod";
-import { cursorBinding, cursorInput } from "../../core/envelope.ts";
-import { invalidInput, ToolError } from "../../core/errors.ts";
-import { OpenAlexClient } from "../../sources/openalex/client.ts";
-import { openalexKey, parseWorkRef } from "../../sources/works/ids.ts";
-import { count, nextPage, textBlock } from "../../render/markdown.ts";
-import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { cursorBinding, cursorInput } from "../../../core/envelope.ts";
+import { invalidInput, ToolError } from "../../../core/errors.ts";
+import { OpenAlexClient } from "../../../sources/openalex/client.ts";
+import { openalexKey, parseWorkRef } from "../../../sources/works/ids.ts";
+import { count, nextPage, textBlock } from "../../../render/markdown.ts";
+import { defineTool, READS_NETWORK } from "../../tool_def.ts";
 import { type WorkItem, workItem, workItemSchema, workLine } from "./work_item.ts";
 
 const TOOL = "get_citation_graph";
@@ -22,7 +22,7 @@ const input = z.object({
 });
 
 const output = z.object({
-  work: workItemSchema.pick({ openalex: true, doi: true, pmid: true, title: true }),
+  work: workItemSchema.pick({ openalex: true, doi: true, pmid: true, pmcid: true, title: true }),
   relation: z.string(),
   total_count: z.number().int(),
   items: z.array(workItemSchema),
@@ -82,8 +82,10 @@ export const getCitationGraph = defineTool({
     ),
 });
 
-function pickWork({ openalex, doi, pmid, title }: WorkItem): Pick<WorkItem, "openalex" | "doi" | "pmid" | "title"> {
-  return Object.fromEntries(Object.entries({ openalex, doi, pmid, title }).filter(([, v]) => v !== undefined));
+function pickWork(
+  { openalex, doi, pmid, pmcid, title }: WorkItem,
+): Pick<WorkItem, "openalex" | "doi" | "pmid" | "pmcid" | "title"> {
+  return Object.fromEntries(Object.entries({ openalex, doi, pmid, pmcid, title }).filter(([, v]) => v !== undefined));
 }
 
 /** Our cursor wraps OpenAlex's with a binding to the id and relation, so it cannot page another list. */

@@ -3,19 +3,19 @@
  * Crossref for DOIs (OpenAlex when Crossref does not know the DOI, e.g. DataCite DOIs), OpenAlex for
  * arXiv ids, PMCIDs and W ids. Each record keeps the retraction notice its source carries.
  */
-import { ToolError } from "../../core/errors.ts";
-import type { SourceContext } from "../../context.ts";
-import { entryById } from "../../sources/arxiv/client.ts";
-import { crossrefWork } from "../../sources/crossref/client.ts";
-import { retractionNotices } from "../../sources/crossref/parse_work.ts";
-import type { CrossrefWork } from "../../sources/crossref/types.ts";
-import { eFetch } from "../../sources/ncbi/pubmed/client.ts";
-import { parseEFetchPubMed } from "../../sources/ncbi/pubmed/parse_efetch.ts";
-import { isRetracted, type PubMedArticle } from "../../sources/ncbi/pubmed/types.ts";
-import { OpenAlexClient } from "../../sources/openalex/client.ts";
-import type { OpenAlexWork } from "../../sources/openalex/types.ts";
-import { openalexKey, type WorkRef } from "../../sources/works/ids.ts";
-import type { CitationRecord } from "../pubmed/citations/record.ts";
+import { ToolError } from "../../../core/errors.ts";
+import type { SourceContext } from "../../../context.ts";
+import { entryById } from "../../../sources/arxiv/client.ts";
+import { crossrefWork } from "../../../sources/crossref/client.ts";
+import { retractionNotices } from "../../../sources/crossref/parse_work.ts";
+import type { CrossrefWork } from "../../../sources/crossref/types.ts";
+import { eFetch } from "../../../sources/ncbi/pubmed/client.ts";
+import { parseEFetchPubMed } from "../../../sources/ncbi/pubmed/parse_efetch.ts";
+import { isRetracted, type PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
+import { OpenAlexClient } from "../../../sources/openalex/client.ts";
+import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
+import { openalexKey, type WorkRef } from "../../../sources/works/ids.ts";
+import type { CitationRecord } from "../../../sources/citations/record.ts";
 import { fromArxiv, fromCrossref, fromOpenAlex } from "./records.ts";
 
 export type RecordSource = "PubMed" | "Crossref" | "OpenAlex" | "arXiv";

@@ -2,9 +2,9 @@
  * The record every citation style formats: the bibliographic part of a PubMed article, which a Crossref,
  * OpenAlex or arXiv record fills as far as it can. A {@link PubMedArticle} is one as it stands.
  */
-import type { BookInfo, JournalInfo, PubMedAuthor, PubMedRecordType } from "../../../sources/ncbi/pubmed/types.ts";
-import { doiUrl } from "../../../sources/doi_url.ts";
-import { pubmedUrl } from "../pmid.ts";
+import type { BookInfo, JournalInfo, PubMedAuthor, PubMedRecordType } from "../ncbi/pubmed/types.ts";
+import { doiUrl } from "../doi_url.ts";
+import { pubmedUrl } from "../ncbi/pubmed/url.ts";
 
 export interface CitationRecord {
   recordType: PubMedRecordType;

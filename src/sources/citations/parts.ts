@@ -2,7 +2,7 @@
  * Pieces every citation style needs: names, page ranges, journal titles and dates, derived from a
  * fetched {@link CitationRecord}. Pure functions; the styles decide punctuation.
  */
-import type { PubMedAuthor } from "../../../sources/ncbi/pubmed/types.ts";
+import type { PubMedAuthor } from "../ncbi/pubmed/types.ts";
 import type { CitationRecord } from "./record.ts";
 
 /** "NL" → "N. L."; "CJR" → "C. J. R."; falls back to the first letters of the first names. */
@@ -114,4 +114,4 @@ export function year(article: CitationRecord): string | undefined {
 }
 
 /** DOI links, percent-encoded where a DOI holds characters a URL cannot. */
-export { doiUrl } from "../../../sources/doi_url.ts";
+export { doiUrl } from "../doi_url.ts";

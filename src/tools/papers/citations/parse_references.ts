@@ -3,7 +3,7 @@
  * reference (Vancouver, APA and similar styles), or a BibTeX or RIS string holding any number of entries;
  * a free-text item of several lines is one reference per line.
  */
-import { normalizeArxivId } from "../../sources/arxiv/ids.ts";
+import { normalizeArxivId } from "../../../sources/arxiv/ids.ts";
 
 export interface ParsedReference {
   /** The reference as given (one line for BibTeX/RIS: `@article{key,…}` or `TY  - JOUR …`). */

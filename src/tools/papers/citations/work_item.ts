@@ -3,7 +3,7 @@
  * get_citation_graph, DOI for fetch_content, PMID for fetchArticleDetails), then what identifies it.
  */
 import { z } from "zod";
-import type { OpenAlexWork } from "../../sources/openalex/types.ts";
+import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
 
 export const workItemSchema = z.object({
   openalex: z.string().optional(),

@@ -4,7 +4,7 @@
  * One author by name, two joined with "and", three or more as the first and "et al.".
  */
 import { type CitationRecord, recordLink } from "./record.ts";
-import { standardMonth } from "../../../sources/ncbi/pubmed/dates.ts";
+import { standardMonth } from "../ncbi/pubmed/dates.ts";
 import { citedDate } from "./cited_date.ts";
 import { bareTitle, firstSurname, journalName, pageRange, surnameFirst } from "./parts.ts";
 

@@ -2,11 +2,11 @@
  * Crossref and OpenAlex works as {@link CitationRecord}s, so the PubMed citation styles format them too.
  * Crossref has structured names (family/given); OpenAlex only display names, split at the last word.
  */
-import type { ArxivEntry } from "../../sources/arxiv/types.ts";
-import type { CrossrefWork } from "../../sources/crossref/types.ts";
-import type { PubMedAuthor, PubMedDate, PubMedRecordType } from "../../sources/ncbi/pubmed/types.ts";
-import type { OpenAlexWork } from "../../sources/openalex/types.ts";
-import type { CitationRecord } from "../pubmed/citations/record.ts";
+import type { ArxivEntry } from "../../../sources/arxiv/types.ts";
+import type { CrossrefWork } from "../../../sources/crossref/types.ts";
+import type { PubMedAuthor, PubMedDate, PubMedRecordType } from "../../../sources/ncbi/pubmed/types.ts";
+import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
+import type { CitationRecord } from "../../../sources/citations/record.ts";
 
 export function fromCrossref(w: CrossrefWork): CitationRecord {
   const type = recordType(w.type);

@@ -3,11 +3,11 @@
  * W ids, formatted from the best record each id resolves to (resolve_records.ts).
  */
 import { z } from "zod";
-import { invalidInput, ToolError } from "../../core/errors.ts";
-import { textBlock } from "../../render/markdown.ts";
-import { parseWorkRef, type WorkRef } from "../../sources/works/ids.ts";
-import { EXPORT_STYLES, formatCitations } from "../pubmed/citations/format.ts";
-import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { invalidInput, ToolError } from "../../../core/errors.ts";
+import { textBlock } from "../../../render/markdown.ts";
+import { parseWorkRef, type WorkRef } from "../../../sources/works/ids.ts";
+import { EXPORT_STYLES, formatCitations } from "../../../sources/citations/format.ts";
+import { defineTool, READS_NETWORK } from "../../tool_def.ts";
 import { resolveRecords } from "./resolve_records.ts";
 
 const input = z.object({

@@ -5,16 +5,16 @@
  * retraction signals read from PubMed, OpenAlex and Crossref.
  */
 import { z } from "zod";
-import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../core/envelope.ts";
-import { ToolError } from "../../core/errors.ts";
-import { textBlock } from "../../render/markdown.ts";
-import { crossrefWork } from "../../sources/crossref/client.ts";
-import { eSearch } from "../../sources/ncbi/pubmed/client.ts";
-import { eCitMatch } from "../../sources/ncbi/pubmed/ecitmatch.ts";
-import { OpenAlexClient } from "../../sources/openalex/client.ts";
-import type { OpenAlexWork } from "../../sources/openalex/types.ts";
-import type { WorkRef } from "../../sources/works/ids.ts";
-import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
+import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../../core/envelope.ts";
+import { ToolError } from "../../../core/errors.ts";
+import { textBlock } from "../../../render/markdown.ts";
+import { crossrefWork } from "../../../sources/crossref/client.ts";
+import { eSearch } from "../../../sources/ncbi/pubmed/client.ts";
+import { eCitMatch } from "../../../sources/ncbi/pubmed/ecitmatch.ts";
+import { OpenAlexClient } from "../../../sources/openalex/client.ts";
+import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
+import type { WorkRef } from "../../../sources/works/ids.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../../tool_def.ts";
 import { fromCrossrefWork, fromOpenAlexWork, fromPubMed } from "./candidates.ts";
 import { type Candidate, decide, type Decision, mergeCandidates } from "./match.ts";
 import { type ParsedReference, parseReferences } from "./parse_references.ts";

@@ -2,10 +2,10 @@
  * Records from each source as verification {@link Candidate}s: PubMed articles, Crossref works and
  * OpenAlex works, each with the retraction signal its source carries and the source marked as checked.
  */
-import { pubmedUrl } from "../pubmed/pmid.ts";
-import type { CrossrefWork } from "../../sources/crossref/types.ts";
-import { isRetracted, type PubMedArticle } from "../../sources/ncbi/pubmed/types.ts";
-import type { OpenAlexWork } from "../../sources/openalex/types.ts";
+import { pubmedUrl } from "../../../sources/ncbi/pubmed/url.ts";
+import type { CrossrefWork } from "../../../sources/crossref/types.ts";
+import { isRetracted, type PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
+import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
 import type { Candidate } from "./match.ts";
 import { crossrefNotice, pubmedNotice } from "./resolve_records.ts";
 import { splitName } from "./records.ts";

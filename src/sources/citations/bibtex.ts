@@ -2,7 +2,7 @@
  * BibTeX entry (`@article`, `@book` or `@incollection`) with a stable key: first author's surname
  * (ASCII), year and PMID, e.g. `Ritz2024_38147649`, so the same article always gets the same key.
  */
-import type { PubMedAuthor } from "../../../sources/ncbi/pubmed/types.ts";
+import type { PubMedAuthor } from "../ncbi/pubmed/types.ts";
 import { type CitationRecord, recordKeyId } from "./record.ts";
 import { type CitedDate, citedDate } from "./cited_date.ts";
 import { journalName, pageRange } from "./parts.ts";
