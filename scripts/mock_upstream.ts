@@ -39,6 +39,7 @@ export const PREFIXES: readonly MockPrefix[] = [
   "publisher",
   "idconv",
   "europepmc",
+  "crossref",
 ];
 
 /** Which upstream (pacing policy) each prefix stands for: arxiv.org pages and ar5iv share `arxiv-web`. */
@@ -52,6 +53,7 @@ export const PREFIX_UPSTREAM: Record<MockPrefix, UpstreamName> = {
   publisher: "publisher",
   idconv: "ncbi-idconv",
   europepmc: "europepmc",
+  crossref: "crossref",
 };
 
 /** The port `deno task mock` listens on unless told otherwise (`deno task start:mock` expects it). */

@@ -150,6 +150,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     secret: true,
   },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
+  { name: "CROSSREF_MAILTO", description: "Contact e-mail sent to Crossref as `mailto`" },
   {
     name: "PDF_ROOT",
     description: "Folder searched by search_pdf (relative: to the project)",
@@ -207,6 +208,7 @@ const schema = z.object({
   NCBI_MAX_RETRIES: int(0, 10),
   OPENALEX_API_KEY: optionalText,
   OPENALEX_MAILTO: z.email().optional(),
+  CROSSREF_MAILTO: z.email().optional(),
   PDF_ROOT: z.string().min(1),
   PDF_MAX_PAGES: int(1, 100_000),
   PDF_MAX_BYTES: int(1, 4 * 1024 ** 3),
@@ -368,6 +370,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       maxRetries: e.NCBI_MAX_RETRIES,
     },
     openalex: { apiKey: e.OPENALEX_API_KEY, mailto: e.OPENALEX_MAILTO },
+    crossref: { mailto: e.CROSSREF_MAILTO },
     baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
     pdf: { root: e.PDF_ROOT, maxPages: e.PDF_MAX_PAGES, maxBytes: e.PDF_MAX_BYTES, timeoutMs: e.PDF_TIMEOUT_MS },
   };

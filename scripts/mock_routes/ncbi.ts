@@ -38,7 +38,9 @@ function esearch(req: MockRequest): Response | undefined {
   if (!isPubmed(req, "/esearch.fcgi")) return undefined;
   const term = (req.params.get("term") ?? "").toLowerCase();
   if (term.includes("fleegle")) return fixtureResponse("ncbi/eutils/eutilsjson__esearch.error.xml", XML);
-  if (term.includes("nonexistent")) return fixtureResponse("ncbi/eutils/built__esearch_warninglist.xml", XML);
+  if (term.includes("nonexistent") || term.includes("biopythooon")) {
+    return fixtureResponse("ncbi/eutils/built__esearch_warninglist.xml", XML);
+  }
   if (term.includes("stem cells")) return fixtureResponse("ncbi/eutils/biopython__esearch5.xml", XML);
   if (req.params.get("rettype") === "count") return yearCount(req);
   if (req.params.get("usehistory") === "y") return fixtureResponse(HISTORY_SEARCH, XML);

@@ -12,7 +12,8 @@ export type MockPrefix =
   | "ar5iv"
   | "openalex"
   | "publisher"
-  | "europepmc";
+  | "europepmc"
+  | "crossref";
 
 export interface MockRequest {
   method: string;

@@ -11,6 +11,7 @@ import type { Upstream, UpstreamRequest } from "../upstream/types.ts";
 import { arxivApi } from "./arxiv_api.ts";
 import { arxivWeb } from "./arxiv_web.ts";
 import { europepmc } from "./europepmc.ts";
+import { crossref, type CrossrefSettings } from "./crossref.ts";
 import { ncbiEutils, type NcbiSettings } from "./ncbi_eutils.ts";
 import { ncbiIdconv } from "./ncbi_idconv.ts";
 import { openalex, type OpenAlexSettings } from "./openalex.ts";
@@ -23,6 +24,7 @@ export interface UpstreamSettings extends PipelineSettings {
   ncbi: NcbiSettings;
   /** OpenAlex credentials (API key, mailto). */
   openalex: OpenAlexSettings;
+  crossref: CrossrefSettings;
 }
 
 /** The table, keyed by name (each key equals its definition's `name`, which a test checks). */
@@ -35,6 +37,7 @@ export const UPSTREAMS_BY_NAME = {
   "openalex": openalex,
   "publisher": publisher,
   "europepmc": europepmc,
+  "crossref": crossref,
 } satisfies Record<string, UpstreamDef<UpstreamSettings>>;
 
 /** The name of one upstream of the table. */

@@ -98,6 +98,22 @@ export class OpenAlexClient {
     return parseGroupBy(response.text(), response.url).groups;
   }
 
+  /**
+   * One cursor page of works (`cursor` "*" for the first), with the fields a citation list needs: ids
+   * that chain into other tools, the venue, retraction flag. `nextCursor` is absent on the last page.
+   */
+  async worksCursorPage(
+    q: { filter?: string; search?: string; sort?: string },
+    perPage: number,
+    cursor: string,
+  ): Promise<{ works: OpenAlexWork[]; total: number; nextCursor?: string }> {
+    const select = `${LIST_SELECT},ids,is_retracted,biblio,publication_year`;
+    const response = await this.#get("/works", { ...q, per_page: perPage, cursor, select });
+    const list = parseList(response.text(), response.url);
+    const works = list.results.map(parseWork);
+    return { works, total: list.meta.count, nextCursor: works.length ? list.meta.nextCursor : undefined };
+  }
+
   /** One work with all its locations; ENTITY_NOT_FOUND when OpenAlex has none. */
   async work(id: string): Promise<OpenAlexWork> {
     const response = await this.#get(`/works/${id}`, {}, `work ${id}`);

@@ -2,6 +2,7 @@
 import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
 import { papersChartResource } from "./chart_resource.ts";
 import { convertArticleIds } from "./convert_article_ids.ts";
+import { citationTools } from "./citations/mod.ts";
 import { fetchContent } from "./fetch_content.ts";
 import { fetchLatest } from "./fetch_latest.ts";
 import { fetchTopCited } from "./fetch_top_cited.ts";
@@ -18,5 +19,6 @@ export const papersTools: AnyToolDef[] = [
   fetchContent,
   convertArticleIds,
   generatePublicationTrend,
+  ...citationTools,
 ];
 export const papersResources: ResourceDef[] = [arxivTaxonomyResource, papersChartResource];

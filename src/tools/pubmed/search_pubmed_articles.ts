@@ -1,8 +1,9 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
 import { z } from "npm:zod@4.6.7";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";
+import { eSpell } from "../../sources/ncbi/pubmed/espell.ts";
 import type { PubMedSummary } from "../../sources/ncbi/pubmed/types.ts";
 import { effectiveTerm, filledRange, SORT_VALUES } from "./search_query.ts";
 import { matchSummaries } from "./summaries_by_id.ts";
@@ -139,6 +140,10 @@ export const searchPubMedArticles = defineTool({
       if (matched.warning) warnings.push(matched.warning);
       eSummaryUrl = fetched.url;
     }
+    if (found.count === 0 && args.offset === 0) {
+      const suggestion = await spelling(ctx, args.queryTerm);
+      if (suggestion) warnings.push(`Did you mean: ${suggestion} (PubMed ESpell)? Search again with that queryTerm.`);
+    }
     const end = args.offset + pmids.length;
     const range = filledRange(args.dateRange);
     return {
@@ -176,3 +181,14 @@ export const searchPubMedArticles = defineTool({
       ),
     ),
 });
+
+/** ESpell's suggestion for a query that found nothing; a failed ESpell call only loses the hint (logged). */
+async function spelling(ctx: Parameters<typeof eSpell>[0] & Pick<ToolContext, "log">, term: string) {
+  try {
+    return (await eSpell(ctx, term)).value;
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    ctx.log.warn("espell failed", { error: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
+}

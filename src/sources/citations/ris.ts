@@ -2,12 +2,11 @@
  * RIS (Research Information Systems) record: `TAG  - value` lines closed by `ER  - `. Journal articles
  * are `JOUR`, whole books `BOOK`, chapters `CHAP`. Values are single lines.
  */
-import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
-import { pubmedUrl } from "../pmid.ts";
+import { type CitationRecord, recordPage } from "./record.ts";
 import { citedDate } from "./cited_date.ts";
 import { pageRange, surnameFirst } from "./parts.ts";
 
-export function formatRis(article: PubMedArticle): string {
+export function formatRis(article: CitationRecord): string {
   const lines: string[] = [];
   const add = (tag: string, value: string | undefined) => {
     const v = value?.replace(/\s+/g, " ").trim();
@@ -42,8 +41,8 @@ export function formatRis(article: PubMedArticle): string {
   add("DO", article.doi);
   add("AN", article.pmid);
   add("C2", article.pmcId);
-  add("UR", pubmedUrl(article.pmid));
-  add("DB", "PubMed");
+  add("UR", recordPage(article));
+  add("DB", article.database ?? (article.pmid ? "PubMed" : undefined));
   lines.push("ER  - ");
   return lines.join("\n");
 }

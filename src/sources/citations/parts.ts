@@ -1,8 +1,9 @@
 /**
  * Pieces every citation style needs: names, page ranges, journal titles and dates, derived from a
- * fetched {@link PubMedArticle}. Pure functions; the styles decide punctuation.
+ * fetched {@link CitationRecord}. Pure functions; the styles decide punctuation.
  */
-import type { PubMedArticle, PubMedAuthor } from "../../../sources/ncbi/pubmed/types.ts";
+import type { PubMedAuthor } from "../ncbi/pubmed/types.ts";
+import type { CitationRecord } from "./record.ts";
 
 /** "NL" → "N. L."; "CJR" → "C. J. R."; falls back to the first letters of the first names. */
 function dottedInitials(author: PubMedAuthor): string {
@@ -84,7 +85,7 @@ const MINOR_WORDS = new Set([
  * "Tidsskrift for den Norske laegeforening : tidsskrift for praktisk medicin, ny raekke") → the journal
  * name styles cite: place qualifier and subtitle removed, then title case.
  */
-export function journalName(article: PubMedArticle): string {
+export function journalName(article: CitationRecord): string {
   const raw = article.journalInfo.title ?? article.journalInfo.isoAbbreviation ?? "";
   const base = raw.split(" : ")[0].replace(/\s*\([^)]*\)\s*$/, "").replace(/[.\s]+$/, "").trim();
   return titleCase(base);
@@ -99,7 +100,7 @@ function titleCase(text: string): string {
 }
 
 /** The title without its final period (styles add their own punctuation). */
-export function bareTitle(article: PubMedArticle): string {
+export function bareTitle(article: CitationRecord): string {
   return article.title.replace(/\.\s*$/, "").trim();
 }
 
@@ -108,9 +109,9 @@ export function sentence(text: string): string {
   return /[.?!]$/.test(text) ? text : `${text}.`;
 }
 
-export function year(article: PubMedArticle): string | undefined {
+export function year(article: CitationRecord): string | undefined {
   return article.journalInfo.publicationDate.year;
 }
 
 /** DOI links, percent-encoded where a DOI holds characters a URL cannot. */
-export { doiUrl } from "../../../sources/doi_url.ts";
+export { doiUrl } from "../doi_url.ts";

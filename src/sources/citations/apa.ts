@@ -3,18 +3,17 @@
  * Up to 20 authors are listed; from 21, the first 19, an ellipsis and the last. Without a DOI the
  * PubMed URL is given.
  */
-import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
-import { pubmedUrl } from "../pmid.ts";
-import { bareTitle, doiUrl, journalName, pageRange, sentence, surnameInitials, year } from "./parts.ts";
+import { type CitationRecord, recordLink } from "./record.ts";
+import { bareTitle, journalName, pageRange, sentence, surnameInitials, year } from "./parts.ts";
 
-export function formatApa(article: PubMedArticle): string {
+export function formatApa(article: CitationRecord): string {
   const names = article.authors.map(surnameInitials).filter(Boolean);
   const title = sentence(bareTitle(article));
   const date = `(${year(article) ?? "n.d."}).`;
   const head = names.length ? `${apaAuthors(names)} ${date} ${title}` : `${title} ${date}`;
-  const link = article.doi ? doiUrl(article.doi) : pubmedUrl(article.pmid);
-  if (article.book) return `${head} ${apaBookSource(article)} ${link}`;
-  return `${head} ${apaJournalSource(article)} ${link}`;
+  const link = recordLink(article);
+  const source = article.book ? apaBookSource(article) : apaJournalSource(article);
+  return [head, source, link].filter(Boolean).join(" ");
 }
 
 function apaAuthors(names: string[]): string {
@@ -27,7 +26,7 @@ function withPeriod(text: string): string {
   return text.endsWith(".") ? text : `${text}.`;
 }
 
-function apaJournalSource(article: PubMedArticle): string {
+function apaJournalSource(article: CitationRecord): string {
   const { volume, issue, pages } = article.journalInfo;
   let source = journalName(article);
   if (volume) source += `, ${volume}${issue ? `(${issue})` : ""}`;
@@ -37,7 +36,7 @@ function apaJournalSource(article: PubMedArticle): string {
   return `${source}.`;
 }
 
-function apaBookSource(article: PubMedArticle): string {
+function apaBookSource(article: CitationRecord): string {
   const book = article.book!;
   const publisher = book.publisher ? `${book.publisher.replace(/\s*\([^)]*\)\s*$/, "")}.` : "";
   if (article.recordType !== "book_chapter" || !book.bookTitle) return publisher;

@@ -3,15 +3,14 @@
  * `Last, First, et al. "Title." Journal, vol. 77, no. 6, Sept. 2022, pp. 770-80. https://doi.org/….`
  * One author by name, two joined with "and", three or more as the first and "et al.".
  */
-import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
-import { standardMonth } from "../../../sources/ncbi/pubmed/dates.ts";
-import { pubmedUrl } from "../pmid.ts";
+import { type CitationRecord, recordLink } from "./record.ts";
+import { standardMonth } from "../ncbi/pubmed/dates.ts";
 import { citedDate } from "./cited_date.ts";
-import { bareTitle, doiUrl, firstSurname, journalName, pageRange, surnameFirst } from "./parts.ts";
+import { bareTitle, firstSurname, journalName, pageRange, surnameFirst } from "./parts.ts";
 
 const MLA_MONTHS = ["Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec."];
 
-export function formatMla(article: PubMedArticle): string {
+export function formatMla(article: CitationRecord): string {
   const parts: string[] = [];
   const authors = mlaAuthors(article);
   if (authors) parts.push(authors.endsWith(".") ? authors : `${authors}.`);
@@ -19,11 +18,12 @@ export function formatMla(article: PubMedArticle): string {
   const title = bareTitle(article).replace(/"([^"]*)"/g, "'$1'");
   parts.push(`"${/[?!]$/.test(title) ? title : `${title}.`}"`);
   parts.push(article.book ? mlaBook(article) : mlaJournal(article));
-  parts.push(`${article.doi ? doiUrl(article.doi) : pubmedUrl(article.pmid)}.`);
+  const link = recordLink(article);
+  if (link) parts.push(`${link}.`);
   return parts.join(" ");
 }
 
-function mlaAuthors(article: PubMedArticle): string {
+function mlaAuthors(article: CitationRecord): string {
   const a = article.authors;
   if (a.length === 0) return "";
   const first = dotInitials(surnameFirst(a[0]));
@@ -37,7 +37,7 @@ function dotInitials(name: string): string {
   return name.replace(/(^|[\s,])(\p{Lu})(?=\s|$)/gu, "$1$2.");
 }
 
-function mlaDate(article: PubMedArticle): string {
+function mlaDate(article: CitationRecord): string {
   const d = citedDate(article.journalInfo.publicationDate);
   if (!d.year || article.book) return d.year ?? "";
   if (d.season) {
@@ -68,7 +68,7 @@ function mlaPages(pages: string | undefined): string | undefined {
   return `pp. ${range.start}-${end}`;
 }
 
-function mlaJournal(article: PubMedArticle): string {
+function mlaJournal(article: CitationRecord): string {
   const { volume, issue, pages } = article.journalInfo;
   const container = [
     journalName(article),
@@ -80,7 +80,7 @@ function mlaJournal(article: PubMedArticle): string {
   return `${container.join(", ")}.`;
 }
 
-function mlaBook(article: PubMedArticle): string {
+function mlaBook(article: CitationRecord): string {
   const book = article.book!;
   const publisher = book.publisher?.replace(/\s*\([^)]*\)\s*$/, "");
   const container = [

@@ -3,7 +3,7 @@
  * free MedlineDate ("2015 Oct-Dec", "1998 Dec-1999 Jan") for sorting; a reference must not: it keeps the
  * range or season as text and states a month (and day) only where the record gives exactly one.
  */
-import type { PubMedDate } from "../../../sources/ncbi/pubmed/types.ts";
+import type { PubMedDate } from "../ncbi/pubmed/types.ts";
 
 export interface CitedDate {
   year?: string;

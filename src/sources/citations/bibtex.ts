@@ -2,7 +2,8 @@
  * BibTeX entry (`@article`, `@book` or `@incollection`) with a stable key: first author's surname
  * (ASCII), year and PMID, e.g. `Ritz2024_38147649`, so the same article always gets the same key.
  */
-import type { PubMedArticle, PubMedAuthor } from "../../../sources/ncbi/pubmed/types.ts";
+import type { PubMedAuthor } from "../ncbi/pubmed/types.ts";
+import { type CitationRecord, recordKeyId } from "./record.ts";
 import { type CitedDate, citedDate } from "./cited_date.ts";
 import { journalName, pageRange } from "./parts.ts";
 
@@ -21,14 +22,15 @@ const SPECIAL: Record<string, string> = {
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
-export function bibtexKey(article: PubMedArticle): string {
+export function bibtexKey(article: CitationRecord): string {
   const first = article.authors[0];
-  const name = first?.lastName ?? first?.collectiveName?.split(/\s+/).find((w) => w.length > 3) ?? "PMID";
+  const fallback = article.pmid ? "PMID" : "Anon";
+  const name = first?.lastName ?? first?.collectiveName?.split(/\s+/).find((w) => w.length > 3) ?? fallback;
   const ascii = name.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "");
-  return `${ascii || "PMID"}${article.journalInfo.publicationDate.year ?? ""}_${article.pmid}`;
+  return `${ascii || fallback}${article.journalInfo.publicationDate.year ?? ""}_${recordKeyId(article)}`;
 }
 
-export function formatBibtex(article: PubMedArticle): string {
+export function formatBibtex(article: CitationRecord): string {
   const type = article.recordType === "book"
     ? "book"
     : article.recordType === "book_chapter"
@@ -54,6 +56,8 @@ export function formatBibtex(article: PubMedArticle): string {
     ["doi", braced(article.doi)],
     ["pmid", braced(article.pmid)],
     ["pmcid", braced(article.pmcId)],
+    ["eprint", braced(article.arxivId)],
+    ["archiveprefix", article.arxivId ? "{arXiv}" : undefined],
   ];
   const body = fields.filter(([, v]) => v).map(([k, v]) => `  ${k} = ${v}`).join(",\n");
   return `@${type}{${bibtexKey(article)},\n${body}\n}`;
