@@ -140,15 +140,16 @@ export class PdfLibrary {
   /**
    * The PDFs in PDF_ROOT with what is known about them: a remembered verdict (memory, then disk), else a
    * probe (open + page tree walk, no page content), which says what search would say about a damaged
-   * page tree. Text-layer problems show once a search has read the text.
+   * page tree. Text-layer problems show once a search has read the text. With `probe: false` (resources/list,
+   * which clients send on connecting) nothing unknown is probed, so listing never starts an extractor.
    */
-  async list(call: CallContext = {}): Promise<{ entries: PdfListing[]; truncated: boolean }> {
+  async list(call: CallContext & { probe?: boolean } = {}): Promise<{ entries: PdfListing[]; truncated: boolean }> {
     const { files, truncated } = await this.files();
     const started = this.#clock.now();
     const entries: PdfListing[] = [];
     for (const file of files) {
       call.signal?.throwIfAborted();
-      const inTime = this.#clock.now() - started < LIST_PROBE_BUDGET_MS;
+      const inTime = call.probe !== false && this.#clock.now() - started < LIST_PROBE_BUDGET_MS;
       entries.push(await this.#describe(file, inTime, call));
     }
     return { entries, truncated };
