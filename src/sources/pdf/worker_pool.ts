@@ -224,6 +224,7 @@ export class WorkerPool {
       slot.warmUp = [];
     }
     slot.job = { ...job, id, stopTimer, onAbort };
+    slot.channel.hold?.(true);
     slot.channel.send({ ...job.request, id } as WorkerRequest);
   }
 
@@ -256,6 +257,7 @@ export class WorkerPool {
     job.stopTimer.abort();
     job.options.signal?.removeEventListener("abort", job.onAbort);
     slot.job = undefined;
+    slot.channel.hold?.(false);
   }
 
   /**
