@@ -89,7 +89,10 @@ export interface WorkerExtractor extends PdfExtractor {
   readonly pool: WorkerPool;
 }
 
-export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOptions = {}): WorkerExtractor {
+export function createPdfExtractor(
+  limits: Omit<Config["pdf"], "indexAhead">,
+  options: ExtractorOptions = {},
+): WorkerExtractor {
   const clock = options.clock ?? systemClock;
   const pool = new WorkerPool({
     size: options.poolSize ?? defaultPoolSize(),

@@ -132,6 +132,24 @@ export class PdfLibrary {
     }
   }
 
+  /**
+   * Indexes `file` into the disk cache unless a verdict for this version is there already, without keeping
+   * its text in memory (index ahead: index_ahead.ts). Returns whether it extracted. Without a disk cache it
+   * does nothing. Concurrent opens of the same file share the extraction.
+   */
+  async prepare(file: PdfFile, call: CallContext = {}): Promise<boolean> {
+    if (!this.#disk) return false;
+    const key = keyOf(file);
+    if (this.#memory.get(key) || await this.#disk.getVerdict(key, call.log)) return false;
+    const pending = this.#inFlight.get(key);
+    if (pending) {
+      await pending;
+      return false;
+    }
+    const loaded = await this.#load(key, file, { ...call, keep: false });
+    return loaded.status !== "missing";
+  }
+
   /** The PDFs in PDF_ROOT (by name, at most MAX_LISTED). */
   files(): Promise<{ files: PdfFile[]; truncated: boolean }> {
     return listPdfFiles(this.#options.root);
@@ -165,7 +183,7 @@ export class PdfLibrary {
     return cached;
   }
 
-  #load(key: string, file: PdfFile, call: CallContext): Promise<Loaded> {
+  #load(key: string, file: PdfFile, call: CallContext & { keep?: boolean }): Promise<Loaded> {
     let pending = this.#inFlight.get(key);
     if (!pending) {
       pending = this.#extract(key, file, call).finally(() => this.#inFlight.delete(key));
@@ -176,8 +194,11 @@ export class PdfLibrary {
     return pending;
   }
 
-  /** Runs without the caller's signal: others may be waiting for the same document. */
-  async #extract(key: string, file: PdfFile, call: CallContext): Promise<Loaded> {
+  /**
+   * Runs without the caller's signal: others may be waiting for the same document. With `keep: false`
+   * the document is only written to the disk cache, not kept in memory.
+   */
+  async #extract(key: string, file: PdfFile, call: CallContext & { keep?: boolean }): Promise<Loaded> {
     let result: Cached;
     try {
       const verdict = await this.#disk?.getVerdict(key, call.log);
@@ -198,7 +219,7 @@ export class PdfLibrary {
       if (lasting(error)) await this.#disk?.setVerdict(key, verdictOf(result), call.log);
       return result;
     }
-    this.#memory.set(key, result, documentBytes(result.doc));
+    if (call.keep !== false) this.#memory.set(key, result, documentBytes(result.doc));
     return result;
   }
 

@@ -141,6 +141,11 @@ export class WorkerPool {
     });
   }
 
+  /** Ends every idle slot now (after background work, so no extractor stays for a search that may never come). */
+  release(): void {
+    for (const slot of [...this.#slots]) if (!slot.job && slot.warmUp.length === 0) this.#retire(slot);
+  }
+
   close(): Promise<void> {
     this.#closed = true;
     for (const job of this.#queue.splice(0)) job.reject(new Error("the PDF extractor pool was closed"));
