@@ -53,10 +53,11 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
     await server.initialize();
     const verdicts = () =>
       [...Deno.readDirSync(join(cacheDir, "pdf-text"))].filter((e) => e.name.endsWith(".json")).length;
-    let indexed = 0;
-    while (indexed < count) {
+    // The pass is over once verdicts are on disk and it has released its extractors.
+    for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      indexed = await Promise.resolve().then(verdicts).catch(() => 0);
+      const indexed = await Promise.resolve().then(verdicts).catch(() => 0);
+      if (indexed > 0 && await server.processes() === 1) break;
     }
     const indexSeconds = (performance.now() - started) / 1000;
     const times: number[] = [];
