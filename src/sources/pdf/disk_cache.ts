@@ -46,6 +46,8 @@ export interface Verdict {
   pageCount: number;
   unreadable?: UnreadablePage[];
   failure?: { reason: PdfFailure; message: string };
+  /** The document's trigram filter (trigram_filter.ts), base64: search_pdfs skips what cannot match. */
+  trigrams?: string;
 }
 
 export class DiskTextCache {

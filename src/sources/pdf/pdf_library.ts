@@ -14,10 +14,13 @@ import { ByteBudgetCache } from "./memory_cache.ts";
 import { listPdfFiles, locatePdf, type PdfFile, readPdfBytes } from "./pdf_files.ts";
 import type { SearchIndex } from "./normalize.ts";
 import { documentBytes, documentText, indexDocument, type PdfDocument } from "./search.ts";
+import { mayContain, type TrigramFilter, trigramFilter } from "./trigram_filter.ts";
 import { PdfExtractionError, type PdfExtractor, type PdfFailure, type PdfProbe, type UnreadablePage } from "./types.ts";
 
 /** Memory budget of extracted documents (about 30 books of 350 pages). */
 export const TEXT_CACHE_BYTES = 256 * 1024 * 1024;
+/** Memory budget of the trigram filters of documents not in memory (a 2-page paper's is 2 KiB). */
+const FILTER_CACHE_BYTES = 32 * 1024 * 1024;
 /** Listing stops probing files after this long; the rest report page_count null. */
 const LIST_PROBE_BUDGET_MS = 10_000;
 /** How long a timeout is remembered before the next search tries the PDF again. */
@@ -95,6 +98,7 @@ export class PdfLibrary {
   readonly #disk?: DiskTextCache;
   readonly #inFlight = new Map<string, Promise<Loaded>>();
   readonly #probes = new Map<string, PdfProbe>();
+  readonly #filters = new ByteBudgetCache<TrigramFilter>(FILTER_CACHE_BYTES);
   #calls = 0;
 
   constructor(options: LibraryOptions) {
@@ -148,6 +152,28 @@ export class PdfLibrary {
     }
     const loaded = await this.#load(key, file, { ...call, keep: false });
     return loaded.status !== "missing";
+  }
+
+  /**
+   * False only when `file` certainly does not contain `query`, by its trigram filter (trigram_filter.ts),
+   * which the disk cache keeps beside each indexed document: search_pdfs over a large library then opens
+   * only the documents that may match. True when nothing is known (not indexed yet, failed, no disk cache).
+   */
+  async mayContain(file: PdfFile, query: string, call: CallContext = {}): Promise<boolean> {
+    const key = keyOf(file);
+    if (this.#memory.get(key) || !this.#disk) return true;
+    let filter = this.#filters.get(key);
+    if (!filter) {
+      const trigrams = (await this.#disk.getVerdict(key, call.log))?.trigrams;
+      if (!trigrams) return true;
+      filter = this.#keepFilter(key, Uint8Array.from(atob(trigrams), (c) => c.charCodeAt(0)));
+    }
+    return mayContain(filter, query);
+  }
+
+  #keepFilter(key: string, filter: TrigramFilter): TrigramFilter {
+    this.#filters.set(key, filter, filter.byteLength + 128);
+    return filter;
   }
 
   /** The PDFs in PDF_ROOT (by name, at most MAX_LISTED). */
@@ -241,8 +267,15 @@ export class PdfLibrary {
     const bytes = await readPdfBytes(file, this.#options.maxBytes);
     const { index, ...text } = await extractor.extract(bytes, { onProgress: call.onProgress, index: true });
     const doc = indexDocument(text, index ?? (extractor.index ? await extractor.index(documentText(text)) : undefined));
-    await this.#disk?.set(key, { text, index: doc.index }, call.log);
-    await this.#disk?.setVerdict(key, { status: "ready", pageCount: doc.pageCount, unreadable: doc.unreadable });
+    if (!this.#disk) return doc;
+    const filter = this.#keepFilter(key, trigramFilter(doc.index.text));
+    await this.#disk.set(key, { text, index: doc.index }, call.log);
+    await this.#disk.setVerdict(key, {
+      status: "ready",
+      pageCount: doc.pageCount,
+      unreadable: doc.unreadable,
+      trigrams: base64(filter),
+    }, call.log);
     return doc;
   }
 
@@ -296,6 +329,12 @@ function verdictOf(failed: Extract<Cached, { status: "failed" }>): Verdict {
 function isUnreadable(error: unknown): boolean {
   return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied ||
     error instanceof Deno.errors.NotCapable;
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let at = 0; at < bytes.length; at += 8192) binary += String.fromCharCode(...bytes.subarray(at, at + 8192));
+  return btoa(binary);
 }
 
 function keyOf(file: PdfFile): string {

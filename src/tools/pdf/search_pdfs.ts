@@ -63,6 +63,10 @@ export const searchPdfs = defineTool({
     let searched = 0;
     for (const [i, file] of files.entries()) {
       await ctx.progress(i, files.length, `searching ${file.name}.pdf`);
+      if (!(await library.mayContain(file, args.query, { log: ctx.log }))) {
+        searched++; // its trigram filter rules the query out: nothing to open
+        continue;
+      }
       const outcome = await library.openFile(file, { signal: ctx.signal, log: ctx.log });
       if (outcome.status === "missing") continue;
       if (outcome.status === "failed") {
