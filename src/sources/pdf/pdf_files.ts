@@ -20,6 +20,8 @@ const SEPARATOR = Deno.build.os === "windows" ? "\\" : "/";
 
 /** Most entries one listing returns (a folder is meant for a handful of documents, not an archive). */
 export const MAX_LISTED = 500;
+/** Most PDFs one search_pdfs or one index-ahead pass covers (their trigram filters keep that cheap). */
+export const MAX_SEARCHED = 10_000;
 
 /**
  * The PDF called `name` in `root`, or undefined when there is none (or none that may be read). Names that
@@ -35,8 +37,11 @@ export async function locatePdf(root: string, name: string): Promise<PdfFile | u
   return bare && !pdfNameProblem(bare) ? await resolveInside(rootReal, bare) : undefined;
 }
 
-/** Every PDF directly in `root` that search_pdf would accept, sorted by name. */
-export async function listPdfFiles(root: string): Promise<{ files: PdfFile[]; truncated: boolean }> {
+/** Every PDF directly in `root` that search_pdf would accept, sorted by name: the first `max`. */
+export async function listPdfFiles(
+  root: string,
+  max = MAX_LISTED,
+): Promise<{ files: PdfFile[]; truncated: boolean }> {
   const rootReal = await realPath(root);
   if (!rootReal) return { files: [], truncated: false };
   const names: string[] = [];
@@ -47,11 +52,11 @@ export async function listPdfFiles(root: string): Promise<{ files: PdfFile[]; tr
   }
   names.sort((a, b) => a.localeCompare(b));
   const files: PdfFile[] = [];
-  for (const name of names.slice(0, MAX_LISTED)) {
+  for (const name of names.slice(0, max)) {
     const file = await resolveInside(rootReal, name);
     if (file) files.push(file);
   }
-  return { files, truncated: names.length > MAX_LISTED };
+  return { files, truncated: names.length > max };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ToolContext } from "../../context.ts";
 import { DiskTextCache, type Verdict } from "./disk_cache.ts";
 import { workerExtractor } from "./extractor.ts";
 import { ByteBudgetCache } from "./memory_cache.ts";
-import { listPdfFiles, locatePdf, type PdfFile, readPdfBytes } from "./pdf_files.ts";
+import { listPdfFiles, locatePdf, MAX_LISTED, MAX_SEARCHED, type PdfFile, readPdfBytes } from "./pdf_files.ts";
 import type { SearchIndex } from "./normalize.ts";
 import { documentBytes, documentText, indexDocument, type PdfDocument } from "./search.ts";
 import { mayContain, type TrigramFilter, trigramFilter } from "./trigram_filter.ts";
@@ -176,9 +176,9 @@ export class PdfLibrary {
     return filter;
   }
 
-  /** The PDFs in PDF_ROOT (by name, at most MAX_LISTED). */
+  /** The PDFs in PDF_ROOT that search_pdfs covers (by name, at most MAX_SEARCHED). */
   files(): Promise<{ files: PdfFile[]; truncated: boolean }> {
-    return listPdfFiles(this.#options.root);
+    return listPdfFiles(this.#options.root, MAX_SEARCHED);
   }
 
   /**
@@ -188,7 +188,7 @@ export class PdfLibrary {
    * which clients send on connecting) nothing unknown is probed, so listing never starts an extractor.
    */
   async list(call: CallContext & { probe?: boolean } = {}): Promise<{ entries: PdfListing[]; truncated: boolean }> {
-    const { files, truncated } = await this.files();
+    const { files, truncated } = await listPdfFiles(this.#options.root, MAX_LISTED);
     const started = this.#clock.now();
     const entries: PdfListing[] = [];
     for (const file of files) {
