@@ -309,7 +309,8 @@ async function restartWithDiskCache(command: string): Promise<BenchRow> {
 /** Wall time of `pdftotext FILE - | grep -c WORD` over `files` in one shell, and its CPU time. */
 async function timePdftotext(files: string[], query: string): Promise<{ ms: number; cpuMs?: number }> {
   const word = query.split(" ")[0];
-  const script = `TIMEFORMAT="%3U %3S"; time (for f in "$@"; do pdftotext "$f" - | grep -c "$0" > /dev/null || true; done)`;
+  const script =
+    `TIMEFORMAT="%3U %3S"; time (for f in "$@"; do pdftotext "$f" - | grep -c "$0" > /dev/null || true; done)`;
   const started = performance.now();
   const result = await new Deno.Command("bash", {
     args: ["-c", script, word, ...files],
