@@ -161,6 +161,11 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
+  {
+    name: "PDF_INDEX_AHEAD",
+    description: "PDFs indexed at start-up when SCIENCE_MCP_CACHE_DIR is set (0: each on first use)",
+    default: "1000",
+  },
 ];
 
 /** An environment as the config reads it: variable name → value (tests pass their own). */
@@ -213,6 +218,7 @@ const schema = z.object({
   PDF_MAX_PAGES: int(1, 100_000),
   PDF_MAX_BYTES: int(1, 4 * 1024 ** 3),
   PDF_TIMEOUT_MS: int(100, 3600_000),
+  PDF_INDEX_AHEAD: int(0, 100_000),
 });
 
 const baseUrlSchema = z.record(z.string(), url);
@@ -264,8 +270,14 @@ export interface Config extends UpstreamSettings {
   toolCallTimeoutMs: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
-  /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS. */
-  pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
+  pdf: {
+    root: string;
+    maxPages: number;
+    maxBytes: number;
+    timeoutMs: number;
+    /** PDFs indexed ahead in the background (only with a disk cache); 0 = none. */
+    indexAhead: number;
+  };
 }
 
 /**
@@ -372,7 +384,13 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     openalex: { apiKey: e.OPENALEX_API_KEY, mailto: e.OPENALEX_MAILTO },
     crossref: { mailto: e.CROSSREF_MAILTO },
     baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
-    pdf: { root: e.PDF_ROOT, maxPages: e.PDF_MAX_PAGES, maxBytes: e.PDF_MAX_BYTES, timeoutMs: e.PDF_TIMEOUT_MS },
+    pdf: {
+      root: e.PDF_ROOT,
+      maxPages: e.PDF_MAX_PAGES,
+      maxBytes: e.PDF_MAX_BYTES,
+      timeoutMs: e.PDF_TIMEOUT_MS,
+      indexAhead: e.PDF_INDEX_AHEAD,
+    },
   };
   return deepFreeze(config);
 }
