@@ -95,6 +95,8 @@ export interface CallOrigin {
   sessionId?: string;
   progressToken?: string | number;
   notify?: (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
+  /** Overrides the configured output budget for this call (the CLI's --max-chars). */
+  outputBudget?: number;
 }
 
 /** The context of one tool call or resource read (MCP and CLI alike). */
@@ -105,6 +107,7 @@ export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
     clock,
     upstream: runtime.upstream,
     signal: origin.signal,
+    outputBudget: origin.outputBudget ?? config.outputMaxChars,
     ...(config.toolCallTimeoutMs > 0
       ? { deadline: { ms: config.toolCallTimeoutMs, setting: "TOOL_CALL_TIMEOUT_MS" } }
       : {}),

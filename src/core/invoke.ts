@@ -3,6 +3,7 @@
  * so validation, output checks, size limits and error envelopes are identical on every path.
  */
 import { clipValue } from "./clip.ts";
+import { DEFAULT_OUTPUT_MAX_CHARS, fitToBudget } from "./output_budget.ts";
 import { z } from "zod";
 import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
 import {
@@ -43,7 +44,16 @@ export async function invokeTool<C extends InvokeContext>(
       });
       throw new Error(`output of ${def.name} does not match its schema`);
     }
-    const structuredContent = checked.data as Record<string, unknown>;
+    const budget = ctx.outputBudget ?? DEFAULT_OUTPUT_MAX_CHARS;
+    const rest = def.rest;
+    const fitted = fitToBudget(checked.data, def.render, budget, rest && ((cut) => rest(cut, args)), {
+      args,
+      names: Object.keys(def.input.shape),
+    });
+    if (fitted.cut) {
+      ctx.log.info("tool result cut to the output budget", { tool: def.name, budget, cut: fitted.cut.path });
+    }
+    const structuredContent = fitted.structured;
     const extra = extraContent(raw);
     const size = JSON.stringify(structuredContent).length + extra.reduce((n, block) => n + block.data.length, 0);
     if (size > MAX_RESULT_BYTES) {
@@ -54,7 +64,7 @@ export async function invokeTool<C extends InvokeContext>(
       );
     }
     ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
-    return { content: [{ type: "text", text: def.render(structuredContent) }, ...extra], structuredContent };
+    return { content: [{ type: "text", text: fitted.text }, ...extra], structuredContent };
   } catch (error) {
     const envelope = deadline.expired
       ? deadlineEnvelope(def.name, deadline.expired)
