@@ -29,7 +29,21 @@ export function parseWork(raw: Json): OpenAlexWork {
     abstract: abstractFrom(raw.abstract_inverted_index),
     arxivId: arxivIdOf([best, primary, ...all], str(raw.doi)),
     venue: primary?.sourceName,
+    ...externalIds(raw.ids),
+    ...(raw.is_retracted === true ? { isRetracted: true } : {}),
   };
+}
+
+/**
+ * PMID and PMCID from `ids` (`https://pubmed.ncbi.nlm.nih.gov/123`, `https://www.ncbi.nlm.nih.gov/pmc/articles/456`).
+ * @example externalIds({ pmid: "https://pubmed.ncbi.nlm.nih.gov/17284678" }) // { pmid: "17284678" }
+ */
+export function externalIds(value: unknown): { pmid?: string; pmcid?: string } {
+  if (!value || typeof value !== "object") return {};
+  const ids = value as Json;
+  const pmid = /(\d+)\/?$/.exec(str(ids.pmid) ?? "")?.[1];
+  const pmcid = /(?:PMC)?(\d+)\/?$/i.exec(str(ids.pmcid) ?? "")?.[1];
+  return { ...(pmid ? { pmid } : {}), ...(pmcid ? { pmcid: `PMC${pmcid}` } : {}) };
 }
 
 /**

@@ -30,6 +30,11 @@ export interface OpenAlexWork {
   /** arXiv id when one location is an arXiv abstract page (full text then comes from arXiv). */
   arxivId?: string;
   venue?: string;
+  /** From `ids.pmid` / `ids.pmcid` (bare digits; PMC-prefixed). */
+  pmid?: string;
+  pmcid?: string;
+  /** OpenAlex `is_retracted`. */
+  isRetracted?: boolean;
 }
 
 export interface OpenAlexListMeta {

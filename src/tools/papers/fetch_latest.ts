@@ -6,6 +6,7 @@ import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { resolveArxivCategory } from "./arxiv_category.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { arxivPaper, isoDay, openalexPaper } from "./paper_view.ts";
+import { logOperatorNotices } from "./operator_notices.ts";
 import { paperListSchema, partialResult, partialSuccess, renderPapers, sourceSchema } from "./schemas.ts";
 
 export const MAX_COUNT = 200;
@@ -76,7 +77,8 @@ async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typ
     (got, wanted) => progress(ctx, got, wanted),
   );
   const papers = works.map((w) => openalexPaper(w));
-  const warnings = [...resolved.warnings, ...client.notices()];
+  logOperatorNotices(ctx, client);
+  const warnings = [...resolved.warnings];
   if (shortfall) warnings.push(partialResult(shortfall));
   const partial = partialSuccess(papers, "OpenAlex");
   if (partial) warnings.push(partial);

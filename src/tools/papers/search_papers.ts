@@ -7,9 +7,11 @@ import { arxivSearchQuery } from "../../sources/arxiv/search_query.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { worksSearchParams } from "../../sources/openalex/search_query.ts";
 import { dateArg, type DayRange, dayRange } from "./date_range.ts";
-import { paperMarkdown, warningLines } from "./paper_markdown.ts";
+import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
+import { textBlock, warningLines } from "../../render/markdown.ts";
+import { logOperatorNotices } from "./operator_notices.ts";
 import { arxivPaper, citedPaper, isoDay } from "./paper_view.ts";
-import { type Paper, paperListSchema, partialSuccess, sourceSchema, type Warning } from "./schemas.ts";
+import { type Paper, paperLines, paperListSchema, partialSuccess, sourceSchema, type Warning } from "./schemas.ts";
 import { openalexPages } from "./search_pages.ts";
 
 /** `key:value` pairs joined by commas, as OpenAlex's `filter=` takes them (`|` ORs values). */
@@ -34,6 +36,7 @@ const output = paperListSchema.extend({
   query_sent: z.string().describe("arXiv search_query, or OpenAlex search/filter/sort"),
   offset: z.number().int(),
   next_offset: z.number().int().optional().describe("Pass as offset for the next page; absent on the last"),
+  next: nextCallSchema,
 });
 
 type Args = z.output<typeof input>;
@@ -65,14 +68,14 @@ export const searchPapers = defineTool({
     return args.source === "arxiv" ? searchArxiv(args, range, ctx) : searchOpenAlex(args, range, ctx);
   },
   render(r) {
-    const page = r.next_offset === undefined ? "last page" : `next_offset: ${r.next_offset}`;
-    return [
-      `# ${r.papers.length} papers${r.total === undefined ? "" : ` of ${r.total}`} (${r.source}, offset ${r.offset}, ` +
-      `${page})`,
+    return textBlock(
+      `${r.papers.length} papers${r.total === undefined ? "" : ` of ${r.total}`} (${r.source}, offset ${r.offset}).`,
       `query_sent: ${r.query_sent}`,
-      ...warningLines(r.warnings),
-      ...r.papers.map((p, i) => paperMarkdown(p, r.offset + i + 1)),
-    ].join("\n\n");
+      warningLines(r.warnings),
+      r.papers.flatMap(paperLines),
+      "",
+      nextCallLine(r.next, "offset") ?? "last page",
+    );
   },
 });
 
@@ -126,7 +129,8 @@ async function searchOpenAlex(args: Args, range: DayRange, ctx: ToolContext): Pr
     if (got.works.length < page.perPage) break;
   }
   const sent = Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&");
-  return finish("openalex", sent, papers, total, args, client.notices());
+  logOperatorNotices(ctx, client);
+  return finish("openalex", sent, papers, total, args, []);
 }
 
 function finish(
@@ -146,7 +150,9 @@ function finish(
     papers,
     total,
     offset: args.offset,
-    ...(papers.length > 0 && end < Math.min(total, SEARCH_WINDOW) ? { next_offset: end } : {}),
+    ...(papers.length > 0 && end < Math.min(total, SEARCH_WINDOW)
+      ? { next_offset: end, next: nextCall("search_papers", args, { offset: end }) }
+      : {}),
     ...(warnings.length ? { warnings } : {}),
   };
 }

@@ -14,6 +14,7 @@ interface Search {
   offset: number;
   next_offset?: number;
   warnings?: { code: string; message: string }[];
+  next?: { tool: string; arguments: Record<string, unknown> };
 }
 
 Deno.test("arXiv search_query: plain words get the field each, arXiv syntax passes through, dates become minutes", () => {
@@ -145,8 +146,12 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
       assert.deepEqual(out.papers.map((p) => [p.id, p.cited_by_count]), [["W4211228191", 543], ["W598112092", 301]]);
       assert.equal(out.next_offset, 2);
       const text = (result.content ?? [])[0].text!;
-      assert.match(text, /^# 2 papers of 4312 \(openalex, offset 0, next_offset: 2\)/);
-      assert.match(text, /## 1\. African American English\nid: W4211228191\ndate: 2002-08-08\nauthors: Lisa J\. Green/);
+      assert.match(text, /^2 papers of 4312 \(openalex, offset 0\)\./);
+      assert.match(text, /\n## W4211228191: African American English\nauthors: Lisa J\. Green\ndate: 2002-08-08\n/);
+      assert.match(text, /\nids: openalex: W4211228191; doi: 10\.1017\/cbo9780511800306\n/);
+      assert.match(text, /\nabstract: ⟦This authoritative introduction to African American English .*…⟧\n/);
+      assert.match(text, /\nnext page: call again with offset=2 — search_papers \{"query":"english africa",/);
+      assert.deepEqual(out.next, { tool: "search_papers", arguments: { ...out.next!.arguments, offset: 2, count: 2 } });
     });
     await t.step("an offset inside a page is served from the page that holds the window", async () => {
       const out = structured<Search>(
@@ -165,6 +170,7 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
       assert.equal(out.papers[0].id, "W2767655316");
       assert.equal(out.papers.length, 20);
       assert.equal(out.next_offset, 30);
+      assert.equal(out.next?.arguments.offset, 30);
     });
     await t.step("paging past the first 10,000 hits is refused", async () => {
       const error = errorOf(
