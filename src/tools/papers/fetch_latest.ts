@@ -16,7 +16,7 @@ const input = z.object({
   category: z.string().trim().min(1).max(200).describe(
     "arXiv code (cs.LG), OpenAlex id (T10320, fields/17) or topic name",
   ),
-  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe("Papers to return"),
+  count: z.number().int().min(1).max(MAX_COUNT).default(20).describe("Papers to return"),
 });
 
 const output = paperListSchema.extend({

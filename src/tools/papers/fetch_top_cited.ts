@@ -12,7 +12,7 @@ import { paperListSchema, paperSchema, partialResult, partialSuccess, renderPape
 const input = z.object({
   concept: z.string().trim().min(1).max(200).describe("OpenAlex id (T10320, fields/17, C41008148) or topic name"),
   since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD").describe("YYYY-MM-DD"),
-  count: z.number().int().min(1).max(MAX_COUNT).default(50).describe("Papers to return"),
+  count: z.number().int().min(1).max(MAX_COUNT).default(20).describe("Papers to return"),
 });
 
 const output = paperListSchema.extend({

@@ -176,6 +176,18 @@ Deno.test("fetch_latest over MCP: OpenAlex", async (t) => {
       await close();
     }
   });
+  await t.step("an arXiv category code is refused with a hint to use source=arxiv", async () => {
+    const { call, close, fetch } = await papersClient();
+    try {
+      const error = errorOf(await call("fetch_latest", { source: "openalex", category: "cs.LG" }));
+      assert.equal(error.code, "INVALID_INPUT");
+      assert.match(error.message, /cs\.LG is an arXiv category \(Machine Learning\)/);
+      assert.match(error.recovery_hint, /source=arxiv/);
+      assert.equal(fetch.requests.length, 0, "no topic search that would pick an unrelated topic");
+    } finally {
+      await close();
+    }
+  });
   await t.step("a concept id is accepted with a deprecation warning; field ids map to topics.field.id", async () => {
     const { call, close, fetch } = await papersClient({ env: { OPENALEX_API_KEY: "k" } });
     try {

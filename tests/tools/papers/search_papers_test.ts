@@ -19,6 +19,12 @@ interface Search {
 
 Deno.test("arXiv search_query: plain words get the field each, arXiv syntax passes through, dates become minutes", () => {
   assert.equal(arxivSearchQuery("graph neural", "ti", {}, "2026-03-01"), "ti:graph AND ti:neural");
+  // Lowercase "and"/"or" are connectives of natural language, not required words; AND/OR stay operators.
+  assert.equal(
+    arxivSearchQuery("proteins and ligands or drugs", "all", {}, "2026-03-01"),
+    "all:proteins AND all:ligands AND all:drugs",
+  );
+  assert.equal(arxivSearchQuery("ti:proteins OR ti:ligands", "all", {}, "2026-03-01"), "ti:proteins OR ti:ligands");
   assert.equal(
     arxivSearchQuery('"dark matter" halo', "abs", { from: "2020-01-01", to: "2021-12-31" }, "2026-03-01"),
     'abs:"dark matter" AND abs:halo AND submittedDate:[202001010000 TO 202112312359]',
