@@ -57,10 +57,31 @@ export function fitToBudget(
 ): Fitted {
   const text = render(structured);
   if (text.length <= budget) return { structured, text };
-  const room = Math.max(budget - NOTICE_RESERVE, budget / 2);
+  // The notice may name what was left out (ids), so its length depends on the cut: cut, then cut again with
+  // the room the notice really needs, at most a quarter of the budget.
+  let reserve = NOTICE_RESERVE;
+  let fitted = shrink(structured, render, budget - reserve);
+  let notice = cutNotice(fitted.cut, budget, rest, call);
+  for (let round = 0; round < 3 && notice.length + 1 > reserve; round++) {
+    reserve = Math.min(notice.length + 101, Math.floor(budget / 4));
+    fitted = shrink(structured, render, budget - reserve);
+    notice = cutNotice(fitted.cut, budget, rest, call);
+  }
+  notice = notice.length + 1 > reserve ? `${notice.slice(0, reserve - 2)}${CUT_MARK}` : notice;
+  let body = render(fitted.structured);
+  const left = budget - notice.length - 1;
+  if (body.length > left) body = body.slice(0, left - CUT_MARK.length) + CUT_MARK; // no structure left to cut
+  return { structured: fitted.structured, text: `${body}\n${notice}`, cut: fitted.cut };
+}
+
+/** Cuts lists first (whole records are worth more than cut ones), then texts, until the text fits `room`. */
+function shrink(
+  structured: Record<string, unknown>,
+  render: (structured: Record<string, unknown>) => string,
+  room: number,
+): { structured: Record<string, unknown>; cut?: OutputCut } {
   let current = structured;
   let cut: OutputCut | undefined;
-  // A list first (whole records are worth more than cut ones), then texts, until it fits.
   for (let round = 0; round < 64; round++) {
     const target = largest(current);
     if (!target) break;
@@ -71,11 +92,7 @@ export function fitToBudget(
     cut ??= step.cut;
     if (render(current).length <= room) break;
   }
-  const notice = cutNotice(cut, budget, rest, call).slice(0, NOTICE_RESERVE);
-  let fitted = render(current);
-  const left = budget - notice.length - 1;
-  if (fitted.length > left) fitted = fitted.slice(0, left - CUT_MARK.length) + CUT_MARK; // no structure left to cut
-  return { structured: current, text: `${fitted}\n${notice}`, cut };
+  return { structured: current, cut };
 }
 
 /** The one line that says a result was cut and how to get the rest. */

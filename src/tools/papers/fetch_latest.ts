@@ -28,8 +28,8 @@ export const fetchLatest = defineTool({
   name: "fetch_latest",
   title: "Latest papers in a category",
   toolset: "papers",
-  description: "Newest papers of an arXiv category or OpenAlex topic/field: id, title, authors, date, PDF link; full " +
-    'text via fetch_content. Example: {"source":"arxiv","category":"cs.LG","count":5}',
+  description: "Newest papers of an arXiv category (preprints) or OpenAlex topic/field (published work): ids, " +
+    'abstract start, PDF link; full text via fetch_content. Example: {"source":"arxiv","category":"cs.LG","count":5}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { fieldLines, inlineList, type Lines, recordSection } from "../../render/markdown.ts";
+import { untrustedField } from "../../render/untrusted.ts";
 import type { articleSchema, authorSchema, dateSchema, journalInfoSchema, meshTermSchema } from "./schemas.ts";
 
 type Article = z.output<typeof articleSchema>;
@@ -89,6 +90,7 @@ export function articleSection(a: Article): Lines {
           format: { editors: (editors: Author[]) => authorLines(editors, "editors") },
         }),
       ],
+      abstractText: (text: string, key) => untrustedField(text, key),
       fullXml: fenced("xml"),
       medlineText: fenced(""),
     },

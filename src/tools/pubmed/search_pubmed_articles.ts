@@ -82,6 +82,7 @@ export const searchPubMedArticles = defineTool({
   title: "Search PubMed",
   toolset: "pubmed",
   description: "PubMed search (its syntax, plus filters): PMIDs, count, query translation, summaries; paged. " +
+    "Use for biomedical literature; other fields, citation counts: search_papers. " +
     'Example: {"queryTerm":"asthma"}',
   input,
   output,
