@@ -108,7 +108,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   {
     name: "SCIENCE_MCP_MAX_OUTPUT_CHARS",
-    description: "Most characters of text one tool result may hold; longer results are cut with a notice",
+    description: "Most characters of text in one tool result; longer results are cut with a notice",
     default: String(DEFAULT_OUTPUT_MAX_CHARS),
   },
   { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s" },
