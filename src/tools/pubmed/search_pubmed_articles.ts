@@ -1,4 +1,5 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
+import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 import { z } from "zod";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
@@ -71,6 +72,7 @@ const output = z.object({
   retrievedPmidCount: z.number(),
   pmids: z.array(z.string()),
   nextOffset: z.number().optional().describe("Offset of the next page; absent on the last"),
+  next: nextCallSchema,
   briefSummaries: z.array(summarySchema),
   warnings: z.array(z.string()).describe("NCBI errors/warnings about parts of the query, e.g. a phrase not found"),
   eSearchUrl: z.string(),
@@ -157,7 +159,9 @@ export const searchPubMedArticles = defineTool({
       totalFound: found.count,
       retrievedPmidCount: pmids.length,
       pmids,
-      ...(pmids.length > 0 && end < Math.min(found.count, PUBMED_WINDOW) ? { nextOffset: end } : {}),
+      ...(pmids.length > 0 && end < Math.min(found.count, PUBMED_WINDOW)
+        ? { nextOffset: end, next: nextCall("searchPubMedArticles", args, { offset: end }) }
+        : {}),
       briefSummaries: summaries,
       warnings,
       eSearchUrl: search.url,
@@ -171,7 +175,7 @@ export const searchPubMedArticles = defineTool({
       r.queryTranslation && `queryTranslation: ${r.queryTranslation}`,
       r.warnings.map((w) => `warning: ${w}`),
       r.pmids.length > 0 && `pmids: ${r.pmids.join(", ")}`,
-      r.nextOffset !== undefined && `nextOffset: ${r.nextOffset}`,
+      r.nextOffset !== undefined && nextCallLine(r.next, "offset"),
       r.briefSummaries.flatMap((s) =>
         recordSection(s.title ? `PMID ${s.pmid}: ${s.title}` : `PMID ${s.pmid}`, s, { omit: ["pmid", "title"] })
       ),
