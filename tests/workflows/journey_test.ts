@@ -9,6 +9,8 @@ import { type CallResult, type ToolHarness, withTools } from "../helpers/tool_ha
 
 type Args = Record<string, unknown>;
 
+const PDF_ROOT = new URL("../../files", import.meta.url).pathname;
+
 /** One workflow: the calls in order, each able to read the answers before it. */
 interface Walk {
   name: string;
@@ -74,6 +76,15 @@ const WALKS: Walk[] = [
     ],
   },
   {
+    name: "PDF digest",
+    toolsets: "pdf",
+    bound: 0,
+    steps: [
+      () => ["list_pdfs", {}],
+      () => ["search_pdf", { pdf_name: "dvt_prophylaxis_review", query: "heparin", topk: 8 }],
+    ],
+  },
+  {
     name: "id conversion",
     toolsets: "papers,pubmed",
     bound: 0,
@@ -99,13 +110,14 @@ async function walk(h: ToolHarness, w: Walk): Promise<number> {
     );
     answers.push(answer);
     read += text(answer).length;
+    console.log(`  ${tool}: ${text(answer).length}`);
   }
   return read;
 }
 
 for (const w of WALKS) {
   Deno.test(`the ${w.name} workflow reads at most ${w.bound} characters`, async () => {
-    await withTools({ env: { SCIENCE_MCP_TOOLSETS: w.toolsets }, driveClock: true }, async (h) => {
+    await withTools({ env: { SCIENCE_MCP_TOOLSETS: w.toolsets, PDF_ROOT }, driveClock: true }, async (h) => {
       const read = await walk(h, w);
       console.log(`${w.name}: ${read} characters`);
       assert.ok(read <= w.bound, `${w.name} read ${read} characters, over its bound of ${w.bound}`);

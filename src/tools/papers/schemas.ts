@@ -100,6 +100,11 @@ export function paperLines(p: Paper): Lines {
           return `authors: ${inlineList(shown) ?? shown.join("; ")} +${authors.length - SHOWN_AUTHORS} more`;
         },
         retracted: () => "retracted: RETRACTED (OpenAlex is_retracted)",
+        // The heading already shows the id and the doi line the DOI: only the other ids are news.
+        ids: (ids: Record<string, string>) => {
+          const others = Object.entries(ids).filter(([, v]) => v !== p.id && v !== p.doi);
+          return others.length ? `ids: ${others.map(([k, v]) => `${k}: ${v}`).join("; ")}` : [];
+        },
         abstract: (text: string, key) => untrustedField(text, key),
       },
     }),

@@ -154,7 +154,8 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
       const text = (result.content ?? [])[0].text!;
       assert.match(text, /^2 papers of 4312 \(openalex, offset 0\)\./);
       assert.match(text, /\n## W4211228191: African American English\nauthors: Lisa J\. Green\ndate: 2002-08-08\n/);
-      assert.match(text, /\nids: openalex: W4211228191; doi: 10\.1017\/cbo9780511800306\n/);
+      assert.match(text, /\ndoi: 10\.1017\/cbo9780511800306\n/);
+      assert.doesNotMatch(text, /\nids: /, "no ids line that would only repeat the id and the DOI");
       assert.match(text, /\nabstract: ⟦This authoritative introduction to African American English .*…⟧\n/);
       assert.match(text, /\nnext page: call again with offset=2 — search_papers \{"query":"english africa",/);
       assert.deepEqual(out.next, { tool: "search_papers", arguments: { ...out.next!.arguments, offset: 2, count: 2 } });
@@ -226,6 +227,19 @@ Deno.test("search_papers pages arXiv through its pacer: consecutive pages reach 
     const api = times.filter((r) => r.url.pathname === "/arxiv-api/query").map((r) => r.at).sort((a, b) => a - b);
     assert.equal(api.length, 3);
     assert.ok(api[1] - api[0] >= 3000 && api[2] - api[1] >= 3000, `spacing ${api}`);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("the OpenAlex listing request selects what a hit shows: abstract, ids, retraction, venue, DOI", async () => {
+  const { call, close, fetch } = await papersClient({ env: { OPENALEX_API_KEY: "k" } });
+  try {
+    structured(await call("search_papers", { query: "english africa", source: "openalex", count: 2 }));
+    const select = fetch.requests.at(-1)!.url.searchParams.get("select")!.split(",");
+    for (const field of ["abstract_inverted_index", "ids", "is_retracted", "primary_location", "doi"]) {
+      assert.ok(select.includes(field), field);
+    }
   } finally {
     await close();
   }
