@@ -54,6 +54,10 @@ export const listCategories = defineTool({
       warningLines(r.warnings),
       r.categories.map(({ id, name, ...rest }) => `- ${id}: ${name}; ${fieldLines(rest).join("; ")}`),
     ),
+  rest: (cut) => {
+    const next = (cut.omitted as { id: string }[])[0]?.id;
+    return `narrow the query (a code prefix such as "${next ?? "cs.L"}" or a word of the name) to see the rest.`;
+  },
 });
 
 type Args = z.output<typeof input>;

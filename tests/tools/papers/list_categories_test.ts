@@ -86,3 +86,18 @@ Deno.test("the arXiv taxonomy is also a resource", async () => {
     await close();
   }
 });
+
+Deno.test("list_categories cut to a small output budget says to narrow the query", async () => {
+  const { call, close } = await papersClient({ env: { SCIENCE_MCP_MAX_OUTPUT_CHARS: "2000" } });
+  try {
+    const result = await call("list_categories", { source: "arxiv" });
+    const text = result.content![0].text!;
+    assert.ok(text.length <= 2000);
+    assert.match(
+      text.split("\n").at(-1)!,
+      /^cut: showing \d+ of \d+ categories .*; narrow the query \(a code prefix such as "[\w.-]+"/,
+    );
+  } finally {
+    await close();
+  }
+});
