@@ -18,7 +18,7 @@ const CHARS_PER_PMID = 16;
 
 const input = z.object({
   entrez_id: entrezIdInput,
-  limit: z.number().int().min(1).max(10_000).default(100).describe("PMIDs per page (clamped to the output budget)"),
+  limit: z.number().int().min(1).max(10_000).default(100).describe("PMIDs per page"),
   cursor: cursorInput("get_pubmed_links").describe("next_cursor of the previous page"),
 });
 

@@ -46,9 +46,8 @@ export const searchPapers = defineTool({
   name: "search_papers",
   title: "Search papers",
   toolset: "papers",
-  description: "Keyword search of arXiv or OpenAlex by relevance, date or citations, in a date range, paged; " +
-    "hits with abstract start and ids. OpenAlex: any field, citations; arXiv: preprints; biomedicine: " +
-    'searchPubMedArticles. Example: {"query":"CRISPR","source":"arxiv"}',
+  description: "Keyword search of arXiv (preprints) or OpenAlex (any field, citation counts) by relevance, date " +
+    'or citations, in a date range, paged. Biomedicine: searchPubMedArticles. Example: {"query":"CRISPR","source":"arxiv"}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -10,7 +10,7 @@ const input = z.object({
   cid: cidSchema.describe("The PubChem Compound ID (CID), e.g. 2244."),
   offset: z.number().int().min(0).default(0).describe("Assays to skip (paging)."),
   count: z.number().int().min(1).max(100).default(20).describe("Assays to return (1–100)."),
-  cursor: cursorInput("fetch_compound_bioactivity").describe("next_cursor of the previous page (instead of offset)"),
+  cursor: cursorInput("fetch_compound_bioactivity").describe("next_cursor of the previous page"),
 });
 
 const outcome = z.enum(["active", "inactive", "inconclusive", "unspecified"]);
