@@ -18,7 +18,7 @@ export const nextCallSchema = z.object({
 
 /**
  * The call for the next page: this call's arguments (defaults left out when undefined) with `changes` applied.
- * @example nextCall("get_pubmed_links", { entrez_id: "NCBIGene:7157", limit: 20 }, { cursor: "eyJ2Ijox" })
+ * @example nextCall("search_genes", { query: "TP53", page_size: 20 }, { cursor: "eyJ2Ijox" })
  */
 export function nextCall(tool: string, args: Record<string, unknown>, changes: Record<string, unknown>): NextCall {
   const merged = Object.fromEntries(
