@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "npm:zod@4.6.7";
 import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
+import { DEFAULT_OUTPUT_MAX_CHARS, MIN_OUTPUT_MAX_CHARS } from "./core/output_budget.ts";
 import { SERVER_NAME, VERSION } from "./core/version.ts";
 import { baseUrlSettings, type UpstreamSettings } from "./upstreams/mod.ts";
 
@@ -138,6 +139,11 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: "Deadline of one tool call, retries and waits included (0: none)",
     default: "60000",
   },
+  {
+    name: "SCIENCE_MCP_MAX_OUTPUT_CHARS",
+    description: "Most characters of text in one tool result; longer results are cut with a notice",
+    default: String(DEFAULT_OUTPUT_MAX_CHARS),
+  },
   { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s", secret: true },
   { name: "NCBI_ADMIN_EMAIL", description: "Contact e-mail sent to NCBI as `email`" },
   { name: "NCBI_TOOL_IDENTIFIER", description: "Sent to NCBI as `tool`", default: `science-mcp/${VERSION}` },
@@ -206,6 +212,7 @@ const schema = z.object({
   UPSTREAM_TIMEOUT_MS: int(100, 600_000),
   UPSTREAM_MAX_BYTES: int(1024, 1024 ** 3),
   TOOL_CALL_TIMEOUT_MS: int(0, 3600_000).refine((ms) => ms === 0 || ms >= 1000, "0 (no deadline) or at least 1000"),
+  SCIENCE_MCP_MAX_OUTPUT_CHARS: int(MIN_OUTPUT_MAX_CHARS, 10_000_000),
   NCBI_API_KEY: optionalText,
   NCBI_ADMIN_EMAIL: z.email().optional(),
   NCBI_TOOL_IDENTIFIER: z.string().regex(/^[\w./@-]{1,64}$/, "letters, digits and ._/@- only"),
@@ -268,6 +275,8 @@ export interface Config extends UpstreamSettings {
   upstreamMaxBytes: number;
   /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included; 0 = none. */
   toolCallTimeoutMs: number;
+  /** Most characters of text one tool result may hold (SCIENCE_MCP_MAX_OUTPUT_CHARS). */
+  outputMaxChars: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
   pdf: {
@@ -374,6 +383,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
     toolCallTimeoutMs: e.TOOL_CALL_TIMEOUT_MS,
+    outputMaxChars: e.SCIENCE_MCP_MAX_OUTPUT_CHARS,
     ncbi: {
       apiKey: e.NCBI_API_KEY,
       email: e.NCBI_ADMIN_EMAIL,

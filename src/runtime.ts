@@ -113,6 +113,8 @@ export interface CallOrigin {
   progressToken?: string | number;
   /** Sends a notification (progress) to the caller. */
   notify?: (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
+  /** Overrides the configured output budget for this call (the CLI's --max-chars). */
+  outputBudget?: number;
 }
 
 /** The context of one tool call or resource read (MCP and CLI alike). */
@@ -123,6 +125,7 @@ export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
     clock,
     upstream: runtime.upstream,
     signal: origin.signal,
+    outputBudget: origin.outputBudget ?? config.outputMaxChars,
     ...(config.toolCallTimeoutMs > 0
       ? { deadline: { ms: config.toolCallTimeoutMs, setting: "TOOL_CALL_TIMEOUT_MS" } }
       : {}),
@@ -218,5 +221,6 @@ export async function invokeShared(
       }),
   };
   const run = () => invokeTool(def, args, { ...ctx, upstream });
-  return await memo.run(`${def.name}\n${stableJson(args)}`, run, ctx.signal, () => !degraded);
+  const key = `${def.name}\n${ctx.outputBudget}\n${stableJson(args)}`;
+  return await memo.run(key, run, ctx.signal, () => !degraded);
 }

@@ -69,7 +69,8 @@ Deno.test("prompts/get chains the tools with the caller's arguments", async () =
       await client.getPrompt({ name: "compound_dossier", arguments: { compound: "CC(=O)OC1=CC=CC=C1C(=O)O" } }),
     );
     assert.match(dossier, /search_compound_by_identifier \{"identifierType":"smiles","identifier":"CC\(=O\)OC1/);
-    assert.match(dossier, /fetch_compound_properties \{"cids":\["<CID>"\],"properties":\["MolecularFormula"/);
+    assert.match(dossier, /fetch_compound_properties \{"cids":\[<CID>\],"properties":\["MolecularFormula"/);
+    assert.match(dossier, /fetch_compound_xrefs \{"cid":<CID>,"xrefTypes":\["PubMedID","RN"\]\}/);
 
     const brief = text(await client.getPrompt({ name: "gene_brief", arguments: { gene: "BRCA1" } }));
     assert.match(brief, /search_genes \{"query":"BRCA1","organism":"human"\}/);

@@ -26,8 +26,8 @@ export const OPENALEX_PAGE_SIZE = 100;
 const KEY_HINT = "Set OPENALEX_API_KEY (free at https://openalex.org/settings/api; required by OpenAlex since " +
   "February 2026) and restart the server.";
 /** Fields a paper list needs: smaller pages, same cost. */
-const LIST_SELECT = "id,doi,display_name,publication_date,authorships,best_oa_location,primary_location," +
-  "open_access,cited_by_count,type";
+export const LIST_SELECT = "id,doi,display_name,publication_date,authorships,best_oa_location,primary_location," +
+  "open_access,cited_by_count,type,ids,is_retracted,abstract_inverted_index";
 
 export interface WorksQuery {
   filter: string;

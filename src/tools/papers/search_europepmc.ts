@@ -3,6 +3,7 @@
  * medRxiv and others, patents, Agricola), paged by Europe PMC's cursorMark wrapped in an opaque cursor.
  * Each hit carries its PMID/PMCID/DOI in `ids`, a short abstract, and `preprint`/`retracted` flags.
  */
+import { nextCall } from "../../core/next_call.ts";
 import { z } from "npm:zod@4.6.7";
 import { invalidInput, ToolError } from "../../core/errors.ts";
 import { cursorBinding } from "../../core/envelope.ts";
@@ -72,13 +73,14 @@ export async function searchEuropePmcPapers(
   }
   const partial = partialSuccess(papers, "Europe PMC");
   if (partial) warnings.push(partial);
+  const cursor = more ? writeCursor({ m: page.nextCursor!, o: end, h: binding }) : undefined;
   return {
     source: "europepmc",
     query_sent: `query=${query}${sort ? `&sort=${sort}` : ""}`,
     papers,
     total: page.hitCount,
     offset: at.offset,
-    ...(more ? { next_cursor: writeCursor({ m: page.nextCursor!, o: end, h: binding }) } : {}),
+    ...(cursor ? { next_cursor: cursor, next: nextCall("search_papers", { ...args }, { cursor }) } : {}),
     ...(warnings.length ? { warnings } : {}),
   };
 }

@@ -7,9 +7,11 @@ import { arxivSearchQuery } from "../../sources/arxiv/search_query.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { worksSearchParams } from "../../sources/openalex/search_query.ts";
 import { dateArg, type DayRange, dayRange } from "./date_range.ts";
-import { paperMarkdown, warningLines } from "./paper_markdown.ts";
+import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
+import { textBlock, warningLines } from "../../render/markdown.ts";
+import { logOperatorNotices } from "./operator_notices.ts";
 import { arxivPaper, citedPaper, isoDay } from "./paper_view.ts";
-import { type Paper, paperListSchema, partialSuccess, type Warning } from "./schemas.ts";
+import { type Paper, paperLines, paperListSchema, partialSuccess, type Warning } from "./schemas.ts";
 import { openalexPages } from "./search_pages.ts";
 import { searchEuropePmcPapers, searchSourceSchema } from "./search_europepmc.ts";
 
@@ -38,6 +40,7 @@ const output = paperListSchema.extend({
   query_sent: z.string().describe("arXiv search_query, or OpenAlex search/filter/sort"),
   offset: z.number().int(),
   next_offset: z.number().int().optional().describe("Pass as offset for the next page; absent on the last"),
+  next: nextCallSchema,
 });
 
 type Args = z.output<typeof input>;
@@ -47,9 +50,9 @@ export const searchPapers = defineTool({
   name: "search_papers",
   title: "Search papers",
   toolset: "papers",
-  description: "Keyword search of arXiv, OpenAlex or Europe PMC (life sciences, preprints) by relevance, date or " +
-    "citations, in a date range, paged. " +
-    'Example: {"query":"CRISPR","source":"arxiv"}',
+  description: "Keyword search of arXiv (preprints), OpenAlex (any field, citation counts) or Europe PMC (life " +
+    "sciences, bioRxiv/medRxiv preprints) by relevance, date or citations, in a date range, paged. Biomedicine: " +
+    'searchPubMedArticles. Example: {"query":"CRISPR","source":"arxiv"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -72,18 +75,14 @@ export const searchPapers = defineTool({
     return args.source === "arxiv" ? searchArxiv(args, range, ctx) : searchOpenAlex(args, range, ctx);
   },
   render(r) {
-    const page = r.next_cursor
-      ? `next page: call again with cursor=${r.next_cursor}`
-      : r.next_offset === undefined
-      ? "last page"
-      : `next_offset: ${r.next_offset}`;
-    return [
-      `# ${r.papers.length} papers${r.total === undefined ? "" : ` of ${r.total}`} (${r.source}, offset ${r.offset}, ` +
-      `${page})`,
+    return textBlock(
+      `${r.papers.length} papers${r.total === undefined ? "" : ` of ${r.total}`} (${r.source}, offset ${r.offset}).`,
       `query_sent: ${r.query_sent}`,
-      ...warningLines(r.warnings),
-      ...r.papers.map((p, i) => paperMarkdown(p, r.offset + i + 1)),
-    ].join("\n\n");
+      warningLines(r.warnings),
+      r.papers.flatMap(paperLines),
+      "",
+      nextCallLine(r.next, r.next_cursor ? "cursor" : "offset") ?? "last page",
+    );
   },
 });
 
@@ -137,7 +136,8 @@ async function searchOpenAlex(args: Args, range: DayRange, ctx: ToolContext): Pr
     if (got.works.length < page.perPage) break;
   }
   const sent = Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&");
-  return finish("openalex", sent, papers, total, args, client.notices());
+  logOperatorNotices(ctx, client);
+  return finish("openalex", sent, papers, total, args, []);
 }
 
 function finish(
@@ -157,7 +157,9 @@ function finish(
     papers,
     total,
     offset: args.offset,
-    ...(papers.length > 0 && end < Math.min(total, SEARCH_WINDOW) ? { next_offset: end } : {}),
+    ...(papers.length > 0 && end < Math.min(total, SEARCH_WINDOW)
+      ? { next_offset: end, next: nextCall("search_papers", args, { offset: end }) }
+      : {}),
     ...(warnings.length ? { warnings } : {}),
   };
 }

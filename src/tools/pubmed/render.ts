@@ -6,6 +6,7 @@
 import type { z } from "npm:zod@4.6.7";
 import { fieldLines, inlineList, type Lines, recordSection } from "../../render/markdown.ts";
 import { isRetracted } from "../../sources/ncbi/pubmed/types.ts";
+import { untrustedField } from "../../render/untrusted.ts";
 import type { articleSchema, authorSchema, dateSchema, journalInfoSchema, meshTermSchema } from "./schemas.ts";
 
 type Article = z.output<typeof articleSchema>;
@@ -110,6 +111,7 @@ export function articleSection(a: Article): Lines {
           },
         }),
       ],
+      abstractText: (text: string, key) => untrustedField(text, key),
       fullXml: fenced("xml"),
       medlineText: fenced(""),
     },

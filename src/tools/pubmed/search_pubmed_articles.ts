@@ -1,4 +1,5 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
+import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 import { z } from "npm:zod@4.6.7";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
@@ -72,6 +73,7 @@ const output = z.object({
   retrievedPmidCount: z.number(),
   pmids: z.array(z.string()),
   nextOffset: z.number().optional().describe("Offset of the next page; absent on the last"),
+  next: nextCallSchema,
   briefSummaries: z.array(summarySchema),
   warnings: z.array(z.string()).describe("NCBI errors/warnings about parts of the query, e.g. a phrase not found"),
   eSearchUrl: z.string(),
@@ -83,6 +85,7 @@ export const searchPubMedArticles = defineTool({
   title: "Search PubMed",
   toolset: "pubmed",
   description: "PubMed search (its syntax, plus filters): PMIDs, count, query translation, summaries; paged. " +
+    "Use for biomedical literature; other fields, citation counts: search_papers. " +
     'Example: {"queryTerm":"asthma"}',
   input,
   output,
@@ -161,7 +164,9 @@ export const searchPubMedArticles = defineTool({
       totalFound: found.count,
       retrievedPmidCount: pmids.length,
       pmids,
-      ...(pmids.length > 0 && end < Math.min(found.count, PUBMED_WINDOW) ? { nextOffset: end } : {}),
+      ...(pmids.length > 0 && end < Math.min(found.count, PUBMED_WINDOW)
+        ? { nextOffset: end, next: nextCall("searchPubMedArticles", args, { offset: end }) }
+        : {}),
       briefSummaries: summaries,
       warnings,
       eSearchUrl: search.url,
@@ -175,7 +180,7 @@ export const searchPubMedArticles = defineTool({
       r.queryTranslation && `queryTranslation: ${r.queryTranslation}`,
       r.warnings.map((w) => `warning: ${w}`),
       r.pmids.length > 0 && `pmids: ${r.pmids.join(", ")}`,
-      r.nextOffset !== undefined && `nextOffset: ${r.nextOffset}`,
+      r.nextOffset !== undefined && nextCallLine(r.next, "offset"),
       r.briefSummaries.flatMap((s) =>
         recordSection(s.title ? `PMID ${s.pmid}: ${s.title}` : `PMID ${s.pmid}`, s, { omit: ["pmid", "title"] })
       ),

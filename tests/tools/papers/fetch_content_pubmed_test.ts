@@ -22,7 +22,7 @@ const paths = (urls: URL[]) =>
   urls.map((u) => `${u.pathname}?${u.searchParams.get("db") ?? u.searchParams.get("idtype")}`);
 
 Deno.test("fetch_content source=pubmed: a PMCID is read from PubMed Central as sectioned full text", async () => {
-  const { call, close, fetch } = await papersClient();
+  const { call, close, fetch } = await papersClient({ env: { SCIENCE_MCP_MAX_OUTPUT_CHARS: "200000" } });
   try {
     const result = await call("fetch_content", { source: "pubmed", id: "pmc3299399", max_chars: 100_000 });
     const out = structured<Content>(result);

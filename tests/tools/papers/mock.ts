@@ -98,7 +98,16 @@ export async function papersClient(options: PapersClientOptions = {}) {
   const h = await toolHarness({ ...papersOptions(options, clock, times), driveClock: true });
   const call = (name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number }) => void) =>
     h.call(name, args, onprogress) as Promise<CallResult>;
-  return { client: h.client, close: h.close, clock, fetch: { requests: h.requests }, times, runtime: h.runtime, call };
+  return {
+    client: h.client,
+    close: h.close,
+    clock,
+    fetch: { requests: h.requests },
+    times,
+    runtime: h.runtime,
+    call,
+    logs: h.logs,
+  };
 }
 
 export function structured<T = Record<string, unknown>>(result: { structuredContent?: unknown; isError?: unknown }): T {

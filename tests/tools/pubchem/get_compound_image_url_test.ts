@@ -105,11 +105,11 @@ Deno.test("get_compound_image_url over MCP", async (t) => {
       assert.equal(errorOf(await h.call("get_compound_image_url", { cid: 7 })).code, "RATE_LIMITED");
     });
     await t.step(
-      "bad input: zero, negative, fractional or string CIDs, unknown sizes, non-boolean inline",
+      "bad input: zero, negative, fractional or non-numeric CIDs, unknown sizes, non-boolean inline",
       async () => {
         const before = h.requests.length;
         for (
-          const args of [{ cid: 0 }, { cid: -5 }, { cid: 1.5 }, { cid: "2244" }, { cid: 2244, size: "huge" }, {
+          const args of [{ cid: 0 }, { cid: -5 }, { cid: 1.5 }, { cid: "aspirin" }, { cid: 2244, size: "huge" }, {
             cid: 2244,
             inline: "yes",
           }]
