@@ -89,7 +89,8 @@ const SHOWN_AUTHORS = 10;
  *   // ["", "## W1: T", "authors: A", "date: 2020-01-01"]
  */
 export function paperLines(p: Paper): Lines {
-  const flag = p.retracted ? "RETRACTED — " : "";
+  // A retracted record's title often starts with "RETRACTED" already: say it once.
+  const flag = p.retracted && !/^retracted\b/i.test(p.title ?? "") ? "RETRACTED — " : "";
   return [
     "",
     `## ${p.id}: ${flag}${p.title ?? "(untitled)"}`,
@@ -101,7 +102,10 @@ export function paperLines(p: Paper): Lines {
           const shown = authors.slice(0, SHOWN_AUTHORS);
           return `authors: ${inlineList(shown) ?? shown.join("; ")} +${authors.length - SHOWN_AUTHORS} more`;
         },
-        retracted: () => "retracted: RETRACTED (OpenAlex is_retracted)",
+        retracted: (retracted: boolean) =>
+          retracted ? `retracted: true${p.retraction_notice ? ` (notice ${p.retraction_notice})` : ""}` : [],
+        retraction_notice: () => [],
+        preprint: (preprint: boolean) => (preprint ? "preprint: true (not peer-reviewed)" : []),
         // The heading already shows the id and the doi line the DOI: only the other ids are news.
         ids: (ids: Record<string, string>) => {
           const others = Object.entries(ids).filter(([, v]) => v !== p.id && v !== p.doi);

@@ -263,7 +263,8 @@ Deno.test("fetch_latest: a count past 200 is paged upstream, not refused (seed 0
       results: Array.from({ length: n }, (_, i) => ({ ...work, id: `https://openalex.org/W${9_000_000 + from + i}` })),
     });
   const { call, close } = await papersClient({
-    env: { OPENALEX_API_KEY: "k" },
+    // A budget that holds 250 papers: this is about paging upstream; the budget cut is tested on its own.
+    env: { OPENALEX_API_KEY: "k", SCIENCE_MCP_MAX_OUTPUT_CHARS: "2000000" },
     routes: [(req) => {
       if (req.url.pathname !== "/openalex/works") return undefined;
       const cursor = req.url.searchParams.get("cursor");

@@ -52,6 +52,6 @@ Deno.test("a listing shows RETRACTED in the heading and the fenced abstract; ids
   });
   assert.match(text, /\n## W1: RETRACTED — T\n/);
   assert.match(text, /\nids: pmid: 123\n/);
-  assert.match(text, /\nretracted: RETRACTED \(OpenAlex is_retracted\)\n/);
+  assert.match(text, /\nretracted: true\n/);
   assert.match(text, /\nabstract: ⟦We show…⟧$/);
 });

@@ -82,7 +82,7 @@ Deno.test("search_papers source=europepmc over MCP", async (t) => {
       assert.match(hit.retraction_notice ?? "", /^MED:41926417/);
       assert.match(
         out.content?.[0]?.text ?? "",
-        /## 1\. RETRACTED: An inherently[^\n]*\nid: MED:39466770\nretracted: true \(notice MED:41926417/,
+        /## MED:39466770: RETRACTED: An inherently[^\n]*\n[\s\S]*retracted: true \(notice MED:41926417/,
       );
     });
     await t.step("a cursor from another query and an offset without cursor are refused", async () => {

@@ -65,6 +65,10 @@ function describe(error: unknown): Omit<Attempt, "what" | "url"> {
     if (error.kind === "timeout" || error.kind === "network") {
       return { outcome: error.kind, transient: true, throttled: false };
     }
+    // An answer that is not what the source serves (an outage page, another article): no proof of absence.
+    if (error.kind === "parse") {
+      return { outcome: `unusable answer: ${error.message}`, transient: true, throttled: false };
+    }
     if (error.status === 404 || error.status === 410) return final(`not found (HTTP ${error.status})`);
     if (error.status === 401 || error.status === 403 || error.status === 451) {
       return final(`access denied (HTTP ${error.status}; pay-walled or blocked)`);

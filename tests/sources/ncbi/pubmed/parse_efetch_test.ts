@@ -55,7 +55,7 @@ Deno.test("every recorded PubMed EFetch file parses, one record per article, wit
       total += articles.length;
     });
   }
-  assert.equal(total, 604 + 33 + 2, "the baseline's 604 citations, 33 recorded EFetch records and 2 built ones");
+  assert.equal(total, 604 + 33 + 3, "the baseline's 604 citations, 33 recorded EFetch records and 3 built ones");
 });
 
 Deno.test("the MEDLINE baseline file parses all 604 citations, with and without abstracts", () => {
