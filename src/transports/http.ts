@@ -49,6 +49,9 @@ type Authenticated = Extract<AuthResult, { ok: true }>;
 
 const SHUTDOWN_MESSAGE = "The server is shutting down and this request did not finish in time; " +
   "send it again once the server is back (initialize a new session).";
+/** The 2026-07-28 leg has no sessions: the same call can simply be sent again. */
+const MODERN_SHUTDOWN_MESSAGE = "The server is shutting down and this request did not finish in time; " +
+  "send it again once the server is back.";
 
 export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions = {}): HttpHandler {
   const { config, clock } = runtime.deps;
@@ -244,7 +247,11 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
         await server.close().catch(() => {});
       });
       stateless.clear();
-      await Promise.all([store.closeAll("shutdown", SHUTDOWN_MESSAGE), ...requests, modern.close()]);
+      await Promise.all([
+        store.closeAll("shutdown", SHUTDOWN_MESSAGE),
+        ...requests,
+        modern.close(MODERN_SHUTDOWN_MESSAGE),
+      ]);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { ServerExtension } from "../../src/server.ts";
 import { testRuntime } from "../helpers/runtime.ts";
 import { createHttpHandler } from "../../src/transports/http.ts";
 import { blockingTool, callTool, INITIALIZE, rawRequest, readMessage } from "./http_helpers.ts";
+import { modernRequest, readFinal } from "../protocol/modern_helpers.ts";
 
 /** A session on a real socket: initialize, then POST messages with its id. */
 async function connect(base: string) {
@@ -69,5 +70,45 @@ Deno.test("shutdown in stateless mode: a request still running gets a JSON-RPC e
     assert.match((answer.error as { message: string }).message, /shutting down/);
   } finally {
     await runtime.close();
+  }
+});
+
+/** A fetch that hangs until aborted: a catalogue tool call stays in flight for as long as a test needs. */
+function hangingFetch() {
+  const started = Promise.withResolvers<void>();
+  const fetch = (request: Request) =>
+    new Promise<Response>((_, reject) => {
+      started.resolve();
+      request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
+    });
+  return { fetch, started: started.promise };
+}
+
+Deno.test("shutdown on the 2026-07-28 leg: every call in flight gets a JSON-RPC error, streamed or not", async () => {
+  const block = blockingTool();
+  const upstream = hangingFetch();
+  const runtime = testRuntime({ env: { MCP_AUTH_MODE: "none" }, fetch: upstream.fetch });
+  const server = startHttpServer(runtime, { port: 0, graceMs: 10, extension: block.extension });
+  const base = server.url;
+  // Five raw-tool calls (answered as JSON) and five catalogue calls (answered over SSE).
+  const calls = [
+    ...Array.from({ length: 5 }, (_, i) => fetch(modernRequest("tools/call", { name: "test_block" }, { id: i, base }))),
+    ...Array.from(
+      { length: 5 },
+      (_, i) =>
+        fetch(
+          modernRequest("tools/call", { name: "search_genes", arguments: { query: `G${i}` } }, { id: 10 + i, base }),
+        ),
+    ),
+  ];
+  await Promise.all([block.started, upstream.started]);
+  const answers = Promise.all(calls.map(async (call) => await readFinal(await call)));
+  await server.shutdown();
+  const finals = await answers;
+  assert.deepEqual(finals.map((f) => f.id), [0, 1, 2, 3, 4, 10, 11, 12, 13, 14]);
+  for (const final of finals) {
+    const error = final.error as { code: number; message: string } | undefined;
+    assert.equal(error?.code, -32000, JSON.stringify(final));
+    assert.match(error!.message, /shutting down.*send it again/);
   }
 });
