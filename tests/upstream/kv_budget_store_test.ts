@@ -12,7 +12,17 @@ import { checkKvLocation, kvBudgetStore, unlocked } from "../../src/upstream/kv_
 import { reserveSlot } from "../../src/upstream/shared_budget.ts";
 import { ROOT, runDeno } from "../e2e/helpers.ts";
 
-const frozen = (now: number): Clock => ({ now: () => now, sleep: () => Promise.resolve() });
+/** A clock whose sleeps pass at once: time moves only by the sleeps (slots are taken just in time). */
+function stepping(start: number): Clock {
+  let now = start;
+  return {
+    now: () => now,
+    sleep: (ms) => {
+      now = Math.max(now, now + ms);
+      return Promise.resolve();
+    },
+  };
+}
 
 Deno.test("two KV handles on one file reserve distinct slots exactly one spacing apart", async () => {
   const dir = await Deno.makeTempDir();
@@ -20,7 +30,7 @@ Deno.test("two KV handles on one file reserve distinct slots exactly one spacing
   const b = kvBudgetStore(`${dir}/budget.sqlite`);
   try {
     const rule = { spacingMs: 368, slowdown: 1, maxCooldownWaitMs: 30_000 };
-    const clock = frozen(1_000_000);
+    const clock = stepping(1_000_000);
     const slots = await Promise.all(
       Array.from({ length: 24 }, (_, i) => reserveSlot(i % 2 ? a : b, "ncbi-eutils", rule, clock)),
     );
@@ -39,7 +49,8 @@ Deno.test("per-minute budgets and cool-downs live in the shared record", async (
   try {
     const rule = { spacingMs: 220, slowdown: 1, perMinute: 3, maxCooldownWaitMs: 30_000 };
     const slots = [];
-    for (let i = 0; i < 4; i++) slots.push((await reserveSlot(store, "pubchem", rule, frozen(0))).slot);
+    const clock = stepping(0);
+    for (let i = 0; i < 4; i++) slots.push((await reserveSlot(store, "pubchem", rule, clock)).slot);
     assert.deepEqual(slots, [0, 220, 440, 60_000], "the 4th waits for the 60 s window");
   } finally {
     store.close();

@@ -39,6 +39,7 @@ function world(
   count: number,
   store: MemoryBudgetStore | undefined,
   answer?: (instance: number, index: number) => Response | undefined,
+  coldMs = 400,
 ): World {
   const clock = new ManualClock(1_700_000_000_000);
   const referee = new RateGate(defaultRateRules());
@@ -49,7 +50,7 @@ function world(
   const instances = logs.map((log, instance) =>
     createUpstream({
       fetch: async (request) => {
-        const cold = warm.has(instance) ? 0 : 400;
+        const cold = warm.has(instance) ? 0 : coldMs;
         warm.add(instance);
         await clock.sleep(cold + 20 + Math.floor(jitter() * 100));
         const upstream = new URL(request.url).hostname.startsWith("pubchem") ? "pubchem" : "ncbi-eutils";
@@ -173,4 +174,35 @@ Deno.test("losing the store degrades to per-instance pacing with one warning, ne
   await spread(w, 2, (i) => esearch(100 + i));
   assert.ok(store.peek("ncbi-eutils"), "the store is used again once it answers");
   assert.ok(w.logs[0].records.some((r) => /shared rate budget is back/.test(r.msg)));
+});
+
+Deno.test("scale-out from a cold start: 1, 2 and 4 instances deliver ≥ 2.4 req/s together from the first second", async () => {
+  for (const count of [1, 2, 4]) {
+    const w = world(count, new MemoryBudgetStore(), undefined, 30);
+    const start = w.clock.now();
+    const outcome = await spread(w, 60);
+    const inFirst15s = w.arrivals.filter((a) => a.at - start <= 15_000).length;
+    assert.equal(outcome.violations, 0, `${count} instances`);
+    // Each instance's first request used to hold the budget ~2.4 s whatever its answer took.
+    assert.ok(inFirst15s / 15 >= 2.4, `${count} instances: ${inFirst15s} arrivals in the first 15 s`);
+  }
+});
+
+Deno.test("a send that leaves late pushes the shared schedule back: another instance spaces from the send", async () => {
+  const store = new MemoryBudgetStore();
+  const clock = new ManualClock(1_700_000_000_000);
+  const options = { name: "ncbi-eutils", intervalMs: 334, marginPct: 10, concurrency: 3, maxCooldownWaitMs: 30_000 };
+  const [a, b] = [0, 1].map(() => sharedGates({ store, log: memoryLogger() })(options, clock));
+  const first = await drive(clock, a.permits()[Symbol.asyncIterator]().next(), 10);
+  // The event loop stalls for 300 ms between the slot and the actual send.
+  await clock.advance(300);
+  const sentAt = clock.now();
+  first.value!.sent?.();
+  first.value!.release();
+  const second = await drive(clock, b.permits()[Symbol.asyncIterator]().next(), 10);
+  assert.ok(
+    second.value!.grantedAt >= sentAt + 368,
+    `the next slot is ${second.value!.grantedAt - sentAt} ms after the late send (spacing 368 ms)`,
+  );
+  second.value!.release();
 });
