@@ -166,7 +166,7 @@ export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>
 /** Gates on a KV budget shared with every instance that names the same location (checked at start). */
 function sharedBudget(location: string, log: Logger): { gates: GateFactory; close(): void } {
   checkKvLocation(location);
-  const store = kvBudgetStore(location);
+  const store = kvBudgetStore(location, { log });
   log.info("rate budget shared through Deno KV", { kv: location.replace(/\/\/[^/@]*@/, "//") });
   return { gates: sharedGates({ store, log }), close: () => store.close() };
 }

@@ -206,3 +206,36 @@ Deno.test("a send that leaves late pushes the shared schedule back: another inst
   );
   second.value!.release();
 });
+
+Deno.test("a poisoned next slot an hour ahead is repaired with one warning; calls go through at once", async () => {
+  const store = new MemoryBudgetStore();
+  const w = world(2, store);
+  store.poke("ncbi-eutils", { next: w.clock.now() + 3_600_000, window: [], cooldownUntil: -Infinity, slowdown: 1 });
+  const start = w.clock.now();
+  const outcome = await spread(w, 6);
+  assert.deepEqual(outcome, { succeeded: 6, violations: 0, requests: 6 });
+  assert.ok(w.clock.now() - start < 10_000, `done after ${w.clock.now() - start} ms, not an hour`);
+  const warnings = w.logs.flatMap((l) => l.records).filter((r) => /record repaired/.test(r.msg));
+  assert.ok(warnings.length >= 1 && warnings.length <= 2, "one warning (per instance that saw it)");
+  assert.match(String(warnings[0].reason), /next slot 3600 s ahead/);
+  assert.ok(store.peek("ncbi-eutils")!.next < w.clock.now() + 5_000, "the stored record is repaired too");
+});
+
+for (
+  const [label, bad] of [
+    ['"next":"abc"', { next: "abc", window: [], cooldownUntil: 0, slowdown: 1 }],
+    ["NaN", { next: NaN, window: [], cooldownUntil: NaN, slowdown: NaN }],
+    ["not a record", "garbage"],
+  ] as const
+) {
+  Deno.test(`a malformed record (${label}) is repaired with a warning, and the instances still share one pace`, async () => {
+    const store = new MemoryBudgetStore();
+    const w = world(3, store);
+    store.poke("ncbi-eutils", bad);
+    assert.deepEqual(await spread(w, 15), { succeeded: 15, violations: 0, requests: 15 });
+    const warnings = w.logs.flatMap((l) => l.records).filter((r) => /record repaired/.test(r.msg));
+    assert.ok(warnings.length >= 1, "repaired with a warning");
+    assert.match(String(warnings[0].reason), /malformed record/);
+    assert.equal(typeof store.peek("ncbi-eutils")!.next, "number");
+  });
+}
