@@ -110,7 +110,7 @@ export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>
   async function request(req: UpstreamRequest): Promise<UpstreamResponse> {
     const policy = policyOf(req);
     const built = buildRequest(req, policy, identity);
-    const maxBytes = req.maxBytes ?? config.upstreamMaxBytes;
+    const maxBytes = req.maxBytes ?? Math.min(policy.maxBodyBytes ?? Infinity, config.upstreamMaxBytes);
     const ttlMs = req.ttlMs ?? policy.ttlMs;
     const queue = queueFor(policy, built);
     if (req.signal?.aborted) throw abortError(policy, built, req.signal.reason);
