@@ -16,7 +16,7 @@ import type { Runtime } from "../runtime.ts";
 import { isInitializeRequest, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
 import { createMcpServer, SERVER_NAME, type ServerExtension } from "../server.ts";
 import { assertHttpSecurity, type AuthResult, createAuthenticator } from "./auth.ts";
-import { jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
+import { BODY_DEADLINE_MS, jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
 import { Inflight } from "./inflight.ts";
 import { createModernLeg } from "./modern_http.ts";
 import { createOriginPolicy } from "./origin.ts";
@@ -28,6 +28,8 @@ export interface HttpHandlerOptions {
   extension?: ServerExtension;
   /** How often idle sessions are reaped; 0 turns the timer off (tests call reap()). Default 60 s. */
   reapIntervalMs?: number;
+  /** How long a request body may take to arrive in full. Default BODY_DEADLINE_MS (10 s). */
+  bodyDeadlineMs?: number;
 }
 
 export interface HttpHandler {
@@ -95,8 +97,12 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     }
     let parsedBody: unknown;
     if (request.method === "POST") {
-      const body = await readJsonBody(request, http.maxBodyBytes);
-      if (!body.ok) return withHeaders(body.response, cors);
+      const deadline = { ms: options.bodyDeadlineMs ?? BODY_DEADLINE_MS, clock };
+      const body = await readJsonBody(request, http.maxBodyBytes, deadline);
+      if (!body.ok) {
+        if (body.response.status === 408) log.info("request refused", { status: 408, reason: "body too slow" });
+        return withHeaders(body.response, cors);
+      }
       parsedBody = body.body;
     }
     const response = !await isLegacyRequest(request, parsedBody)
