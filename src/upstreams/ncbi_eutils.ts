@@ -39,7 +39,6 @@ export const ncbiEutils: UpstreamDef<PipelineSettings & { ncbi: NcbiSettings }> 
       ? { intervalMs: ncbi.requestDelayMs, marginPct: 0 }
       : { intervalMs: ncbi.apiKey ? 100 : 334 },
   concurrency: 3,
-  maxBodyBytes: 24 * 1024 ** 2, // an EFetch of 200 PubMed records or one long PMC article is a few MB
   maxRetries: ({ ncbi }) => ncbi.maxRetries,
   ttlMs: 60 * 60_000,
   backoff: { baseMs: 1000, maxMs: 30_000 },

@@ -22,7 +22,7 @@ export const openalex: UpstreamDef<PipelineSettings & { openalex: OpenAlexSettin
   hosts: ["api.openalex.org"],
   rate: { intervalMs: 100 },
   concurrency: 5,
-  maxBodyBytes: 8 * 1024 ** 2, // a page of 200 works is ~2 MB
+  maxBodyBytes: 16 * 1024 ** 2, // a page of 200 works is 2–6 MB
   maxRetries: 3,
   ttlMs: 60 * 60_000,
   backoff: { baseMs: 1000, maxMs: 30_000 },

@@ -48,7 +48,6 @@ export const pubchem: UpstreamDef = {
   hosts: ["pubchem.ncbi.nlm.nih.gov"],
   rate: { intervalMs: 200, perMinute: 400 },
   concurrency: 5,
-  maxBodyBytes: 16 * 1024 ** 2, // PUG-View records of big compounds reach a few MB
   maxRetries: 3,
   ttlMs: 24 * 60 * 60_000,
   backoff: { baseMs: 1000, maxMs: 30_000 },
