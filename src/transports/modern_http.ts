@@ -44,6 +44,11 @@ export function createModernLeg(
       inflight.add(message);
       deliver?.(message, extra);
     };
+    const send = transport.send.bind(transport);
+    transport.send = async (message, options) => {
+      await send(message, options);
+      if (inflight.size === 0) running.delete(inflight);
+    };
     const closed = transport.onclose;
     transport.onclose = () => {
       running.delete(inflight);
