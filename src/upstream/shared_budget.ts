@@ -61,7 +61,7 @@ export interface SlotRule {
 
 const EMPTY: BudgetRecord = { next: -Infinity, window: [], cooldownUntil: -Infinity, slowdown: 1 };
 
-/** Largest spacing factor a record may carry (PubChem's Black is 8). */
+/** Largest spacing factor a record may carry (a pressure signal's worst level is 8). */
 export const MAX_SLOWDOWN = 16;
 /** Longest shared cool-down a record may carry; a longer Retry-After is cut to this. */
 export const MAX_SHARED_COOLDOWN_MS = 60 * 60_000;
