@@ -98,7 +98,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_MAX_SESSIONS", description: "Maximum concurrent HTTP sessions", default: "1000" },
   {
     name: "MCP_MAX_SESSIONS_PER_SUBJECT",
-    description: "Maximum concurrent HTTP sessions of one token subject (`sub`)",
+    description: "HTTP sessions one token subject (`sub`) may hold; at most half of MCP_MAX_SESSIONS",
     default: "50",
   },
   { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },

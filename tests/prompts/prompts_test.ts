@@ -144,3 +144,26 @@ Deno.test("every tool a prompt names exists in the catalogue, and every example 
     for (const arg of prompt.arguments.filter((a) => a.required)) assert.ok(prompt.example[arg.name], arg.name);
   }
 });
+
+Deno.test("prompts/get with an argument of the wrong type is -32602 with one sentence, not an internal error", async () => {
+  const { client, close } = await session();
+  try {
+    for (
+      const [params, pattern] of [
+        [{ name: "gene_brief", arguments: { gene: 42 } }, /^.*'gene' must be text of at most 500 characters\./],
+        [{ name: "gene_brief", arguments: ["TP53"] }, /arguments must be an object of text values/],
+        [{ name: 7 }, /needs the prompt's name as text/],
+      ] as const
+    ) {
+      const error = await client.request({ method: "prompts/get", params } as never).then(
+        () => assert.fail("accepted"),
+        (e: { code: number; message: string }) => e,
+      );
+      assert.equal(error.code, -32602);
+      assert.match(error.message, pattern);
+      assert.doesNotMatch(error.message, /invalid_type|"path"/);
+    }
+  } finally {
+    await close();
+  }
+});
