@@ -279,6 +279,7 @@ export interface Config extends UpstreamSettings {
   outputMaxChars: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
+  /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS, PDF_INDEX_AHEAD. */
   pdf: {
     root: string;
     maxPages: number;

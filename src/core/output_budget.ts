@@ -16,7 +16,9 @@ export interface OutputCut {
   path: string;
   /** Items (or characters of a text) kept and there were. */
   kept: number;
+  /** How many there were before the cut. */
   total: number;
+  /** What `kept` and `total` count. */
   unit: "items" | "characters";
   /** The removed items themselves (for a list), so a tool can name their ids. */
   omitted: unknown[];

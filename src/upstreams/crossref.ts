@@ -6,7 +6,9 @@
 import type { PipelineSettings, UpstreamDef } from "../upstream/def.ts";
 
 /** The configuration this upstream reads (CROSSREF_* variables). */
+/** Crossref's settings. */
 export interface CrossrefSettings {
+  /** CROSSREF_MAILTO, sent as `mailto` (Crossref's polite pool). */
   mailto?: string;
 }
 

@@ -24,6 +24,7 @@ export interface UpstreamSettings extends PipelineSettings {
   ncbi: NcbiSettings;
   /** OpenAlex credentials (API key, mailto). */
   openalex: OpenAlexSettings;
+  /** Crossref's polite-pool contact (CROSSREF_MAILTO). */
   crossref: CrossrefSettings;
 }
 
