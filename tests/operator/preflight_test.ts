@@ -95,7 +95,8 @@ Deno.test("preflight: the needs follow the `access` of ENV_VARS: every place-nam
   );
   assert.deepEqual(
     [...new Set(needs.map((n) => n.setting))].sort(),
-    [...baseUrlSettings().map(([, v]) => v.env), "LOGS_DIR", "PDF_ROOT", "SCIENCE_MCP_CACHE_DIR"].sort(),
+    [...baseUrlSettings().map(([, v]) => v.env), "LOGS_DIR", "MCP_AUTH_JWKS_URL", "PDF_ROOT", "SCIENCE_MCP_CACHE_DIR"]
+      .sort(),
   );
   assert.ok(!settingNeeds(env, { ...STDIO, toolsets: ["gene"] }).some((n) => n.setting === "PDF_ROOT"));
 });

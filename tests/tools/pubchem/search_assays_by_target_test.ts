@@ -25,16 +25,14 @@ Deno.test("search_assays_by_target over MCP", async (t) => {
       assert.equal(req.method, "POST");
       assert.equal(new URLSearchParams(req.body).get("proteinname"), "cytochrome P450 3A4");
     });
-    await t.step("paging: next_cursor and next fetch the AIDs after the page", async () => {
+    await t.step("maxRecords caps the AIDs returned in all: nothing is left for a next page", async () => {
       const first = await h.call("search_assays_by_target", {
         targetType: "proteinname",
         targetQuery: "cytochrome P450 3A4",
         maxRecords: 2,
       });
-      const next = (first.structuredContent as { next: { tool: string; arguments: Record<string, unknown> } }).next;
-      assert.match(first.content[0].text!, /\nnext page: call again with cursor="[\w-]+" — search_assays_by_target \{/);
-      const second = await h.call(next.tool, next.arguments);
-      assert.deepEqual(second.structuredContent, { aids: [1911], totalFound: 3 });
+      const page = first.structuredContent as { aids: number[]; next_cursor?: string; next?: unknown };
+      assert.deepEqual([page.aids, page.next_cursor, page.next], [[884, 1851], undefined, undefined]);
     });
     await t.step("not found: an unknown symbol is ENTITY_NOT_FOUND", async () => {
       const error = errorOf(
@@ -79,8 +77,15 @@ Deno.test("search_assays_by_target returns every AID by default, paged within th
         targetQuery: "EGFR",
         ...(cursor ? { cursor } : {}),
       });
-      const page = result.structuredContent as { aids: number[]; totalFound: number; next_cursor?: string };
+      const page = result.structuredContent as {
+        aids: number[];
+        totalFound: number;
+        next_cursor?: string;
+        next?: { tool: string; arguments: Record<string, unknown> };
+      };
       assert.equal(page.totalFound, 6_000);
+      // The next call as data: the same tool, with this page's cursor.
+      if (page.next_cursor) assert.equal(page.next?.arguments.cursor, page.next_cursor);
       const text = (result.content as { type: string; text: string }[])[0].text;
       assert.ok(text.length <= 24_000, `page ${pages + 1}: ${text.length} characters`);
       if (page.next_cursor) assert.match(text, /next page: call again with cursor="/);
