@@ -3,8 +3,9 @@
  * upstream over local HTTP, reached by an SDK client through an in-memory transport — so what is timed is
  * what an MCP client would see, minus the wire. Not a `*_bench.ts` file, so bench/main.ts does not run it.
  */
+import process from "node:process";
 import { type MockUpstream, type MockUpstreamOptions, startMockUpstream } from "../scripts/mock_upstream.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig, mockBaseUrls } from "../src/config.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createRuntime } from "../src/runtime.ts";
@@ -54,6 +55,71 @@ export async function openBenchSession(
       await server.close();
       await runtime.close();
       await mock.close();
+    },
+  };
+}
+
+/** A server session against the mock upstream run as its own process (`deno task mock`), so this process's CPU is the server's. */
+export interface ProcessBenchSession extends Omit<BenchSession, "mock"> {
+  /** CPU (user + system) this process has used so far, in ms: the server and the client, not the mock. */
+  cpuMs(): number;
+}
+
+/**
+ * Starts `scripts/mock_upstream.ts --port 0 --no-rates` as a subprocess and a server against it (plus
+ * `env`) in this process, and connects a client: CPU measured here (`cpuMs`) leaves out the mock's work.
+ */
+export async function openProcessBenchSession(
+  clientName: string,
+  env: Record<string, string>,
+): Promise<ProcessBenchSession> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "scripts/mock_upstream.ts", "--port", "0", "--no-rates"],
+    cwd: new URL("../", import.meta.url).pathname,
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const expected = Object.keys(mockBaseUrls("http://x")).length;
+  const mockEnv: Record<string, string> = {};
+  const decoder = new TextDecoder();
+  let buffered = "";
+  const reader = child.stdout.getReader();
+  while (Object.keys(mockEnv).length < expected) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the mock upstream exited before printing its URLs");
+    buffered += decoder.decode(value, { stream: true });
+    for (const match of buffered.matchAll(/^export (\w+)=(\S+)$/gm)) mockEnv[match[1]] = match[2];
+  }
+  reader.releaseLock();
+  const drained = child.stdout.pipeTo(new WritableStream()).catch(() => {});
+  const runtime = createRuntime({
+    config: loadConfig({ ...mockEnv, ...env }),
+    fetch: (request) => fetch(request),
+    clock: systemClock,
+    log: createLogger({ level: "error", sinks: [] }),
+  });
+  const server = createMcpServer(runtime);
+  const client = new Client({ name: clientName, version: "1.0.0" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  return {
+    cpuMs() {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    },
+    async call(name, args) {
+      const result = await client.callTool({ name, arguments: args });
+      if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+      return result.structuredContent as Record<string, unknown>;
+    },
+    async close() {
+      await client.close();
+      await server.close();
+      await runtime.close();
+      child.kill("SIGTERM");
+      await child.status;
+      await drained;
     },
   };
 }
