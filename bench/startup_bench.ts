@@ -17,8 +17,10 @@ import type { BenchOptions, BenchRow } from "./types.ts";
 
 const COMMAND = "deno task bench startup";
 const ROOT = new URL("../", import.meta.url).pathname;
-const SERVER_ARGS = ["run", "-q", "-P=stdio", "mod.ts", "serve", "--transport", "stdio"];
-const floorArgs = (file: string) => ["run", "-q", `--allow-read=${file}`, "bench/fixtures/floor_server.ts", file];
+export const SERVER_ARGS = ["run", "-q", "-P=stdio", "mod.ts", "serve", "--transport", "stdio"];
+export const floorArgs = (
+  file: string,
+) => ["run", "-q", `--allow-read=${file}`, "bench/fixtures/floor_server.ts", file];
 
 interface ColdStart {
   ms: number;
@@ -42,11 +44,11 @@ async function processCpuMs(pid: number): Promise<number> {
  * Spawns `deno <args>`, writes initialize, initialized and tools/list at once, and times spawn → the
  * tools/list answer; the same driver for the server and the floor, so the difference is theirs.
  */
-async function coldStart(args: string[]): Promise<ColdStart> {
+export async function coldStart(args: string[], cwd = ROOT): Promise<ColdStart> {
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args,
-    cwd: ROOT,
+    cwd,
     clearEnv: true,
     env: { ...passThrough("PATH", "HOME", "DENO_DIR"), NO_COLOR: "1", MCP_LOG_LEVEL: "error" },
     stdin: "piped",
