@@ -96,7 +96,9 @@ async function coalescedRows(options: BenchOptions, command: string): Promise<Be
       command,
       notes: `median of ${rounds} alternating rounds: ${ms(many).toFixed(1)} ms vs ${ms(one).toFixed(1)} ms; CPU ${
         cpu(many).toFixed(1)
-      } ms vs ${cpu(one).toFixed(1)} ms; over MCP in memory, mock upstream in its own process, pacing off`,
+      } ms vs ${
+        cpu(one).toFixed(1)
+      } ms; raw JSON-RPC over MCP in memory (no client library), mock upstream in its own process, pacing off`,
     }];
   } finally {
     await session.close();

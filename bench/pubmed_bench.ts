@@ -154,7 +154,8 @@ async function cpuRows(options: BenchOptions, pmids: string[], command: string):
         value: median(miss),
         unit: "ms",
         command,
-        notes: `${how}; server + in-memory MCP client, no stdio framing. Issue 24's figures (12.9 ms per call, ` +
+        notes:
+          `${how}; server only: raw JSON-RPC in memory, each answer serialized once as a transport would, no client library. Issue 24's figures (12.9 ms per call, ` +
           "0.88× cyanheads/pubmed-mcp-server 2.7.4) come from an outside run on Node 24, not from this benchmark",
       },
       {

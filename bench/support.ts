@@ -59,15 +59,21 @@ export async function openBenchSession(
   };
 }
 
-/** A server session against the mock upstream run as its own process (`deno task mock`), so this process's CPU is the server's. */
+/**
+ * A server session against the mock upstream run as its own process (`deno task mock`), driven with raw
+ * JSON-RPC over the in-memory transport (no client library validating each answer; each answer serialized
+ * once, as a stdio or HTTP transport would), so this process's CPU is the server's.
+ */
 export interface ProcessBenchSession extends Omit<BenchSession, "mock"> {
-  /** CPU (user + system) this process has used so far, in ms: the server and the client, not the mock. */
+  /** CPU (user + system) this process has used so far, in ms: the server's, not the mock's. */
   cpuMs(): number;
+  /** Characters of every answer received, serialized. */
+  wireChars(): number;
 }
 
 /**
  * Starts `scripts/mock_upstream.ts --port 0 --no-rates` as a subprocess and a server against it (plus
- * `env`) in this process, and connects a client: CPU measured here (`cpuMs`) leaves out the mock's work.
+ * `env`) in this process, and opens an MCP session: CPU measured here (`cpuMs`) leaves out the mock's work.
  */
 export async function openProcessBenchSession(
   clientName: string,
@@ -99,22 +105,48 @@ export async function openProcessBenchSession(
     log: createLogger({ level: "error", sinks: [] }),
   });
   const server = createMcpServer(runtime);
-  const client = new Client({ name: clientName, version: "1.0.0" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  await client.connect(clientSide);
+  const waiting = new Map<number, (message: Record<string, unknown>) => void>();
+  let wireChars = 0;
+  clientSide.onmessage = (message) => {
+    wireChars += JSON.stringify(message).length; // what a stdio or HTTP transport would write: its cost counts
+    const { id } = message as { id?: unknown };
+    if (typeof id === "number") waiting.get(id)?.(message as Record<string, unknown>);
+  };
+  await clientSide.start();
+  let nextId = 1;
+  const request = async (method: string, params: Record<string, unknown>) => {
+    const id = nextId++;
+    const answer = new Promise<Record<string, unknown>>((resolve) => waiting.set(id, resolve));
+    await clientSide.send({ jsonrpc: "2.0", id, method, params });
+    try {
+      const message = await answer;
+      if (message.error) throw new Error(`${method}: ${JSON.stringify(message.error)}`);
+      return message.result as Record<string, unknown>;
+    } finally {
+      waiting.delete(id);
+    }
+  };
+  await request("initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: clientName, version: "1.0.0" },
+  });
+  await clientSide.send({ jsonrpc: "2.0", method: "notifications/initialized" });
   return {
     cpuMs() {
       const { user, system } = process.cpuUsage();
       return (user + system) / 1000;
     },
     async call(name, args) {
-      const result = await client.callTool({ name, arguments: args });
+      const result = await request("tools/call", { name, arguments: args });
       if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
       return result.structuredContent as Record<string, unknown>;
     },
+    wireChars: () => wireChars,
     async close() {
-      await client.close();
+      await clientSide.close();
       await server.close();
       await runtime.close();
       child.kill("SIGTERM");
