@@ -64,7 +64,7 @@ const BASELINE = new URL("../fixtures/ncbi/pubmed/pubmedparser__medline16n0902.x
 /** Wall time and CPU of one call against `n` identical concurrent calls, each on a PMID never asked before. */
 async function coalescedRows(options: BenchOptions, command: string): Promise<BenchRow[]> {
   const n = 50;
-  const rounds = options.quick ? 3 : 7;
+  const rounds = options.quick ? 5 : 15;
   const pmids = [...splitRawRecords(await Deno.readTextFile(BASELINE)).keys()].slice(0, 2 * rounds + 1);
   const session = await openProcessBenchSession("coalescing-bench", {
     SCIENCE_MCP_TOOLSETS: "pubmed",
