@@ -22,7 +22,7 @@ export interface ResultMemoOptions {
   maxChars?: number;
 }
 
-/** Default lifetime: well below the shortest upstream cache lifetime (arXiv, 15 min). */
+/** Default lifetime: well below the shortest upstream cache lifetime (15 min). */
 export const RESULT_TTL_MS = 5 * 60_000;
 
 export class ResultMemo<R extends Memoizable> {
