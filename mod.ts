@@ -79,6 +79,8 @@ export type { Fetch, Upstream, UpstreamRequest, UpstreamResponse } from "./src/u
 export type { BaseUrlVar, PipelineSettings, Rate, Tunable, UpstreamDef } from "./src/upstream/def.ts";
 export type { ResponseProbe, ThrottleDetector, ThrottleVerdict } from "./src/upstream/throttle.ts";
 export type { NcbiSettings } from "./src/upstreams/ncbi_eutils.ts";
+export type { CrossrefSettings } from "./src/upstreams/crossref.ts";
+export type { OutputCut } from "./src/core/output_budget.ts";
 export type { OpenAlexSettings } from "./src/upstreams/openalex.ts";
 export type { UpstreamStatus } from "./src/upstream/types.ts";
 export {

@@ -38,6 +38,8 @@ export const PREFIXES: readonly MockPrefix[] = [
   "openalex",
   "publisher",
   "idconv",
+  "europepmc",
+  "crossref",
 ];
 
 /** Which upstream (pacing policy) each prefix stands for: arxiv.org pages and ar5iv share `arxiv-web`. */
@@ -50,6 +52,8 @@ export const PREFIX_UPSTREAM: Record<MockPrefix, UpstreamName> = {
   openalex: "openalex",
   publisher: "publisher",
   idconv: "ncbi-idconv",
+  europepmc: "europepmc",
+  crossref: "crossref",
 };
 
 /** The port `deno task mock` listens on unless told otherwise (`deno task start:mock` expects it). */

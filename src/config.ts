@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "npm:zod@4.6.7";
 import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
+import { DEFAULT_OUTPUT_MAX_CHARS, MIN_OUTPUT_MAX_CHARS } from "./core/output_budget.ts";
 import { SERVER_NAME, VERSION } from "./core/version.ts";
 import { baseUrlSettings, type UpstreamSettings } from "./upstreams/mod.ts";
 
@@ -97,7 +98,7 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_MAX_SESSIONS", description: "Maximum concurrent HTTP sessions", default: "1000" },
   {
     name: "MCP_MAX_SESSIONS_PER_SUBJECT",
-    description: "Maximum concurrent HTTP sessions of one token subject (`sub`)",
+    description: "HTTP sessions one token subject (`sub`) may hold; at most half of MCP_MAX_SESSIONS",
     default: "50",
   },
   { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },
@@ -138,6 +139,11 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: "Deadline of one tool call, retries and waits included (0: none)",
     default: "60000",
   },
+  {
+    name: "SCIENCE_MCP_MAX_OUTPUT_CHARS",
+    description: "Most characters of text in one tool result; longer results are cut with a notice",
+    default: String(DEFAULT_OUTPUT_MAX_CHARS),
+  },
   { name: "NCBI_API_KEY", description: "NCBI API key: 10 instead of 3 requests/s", secret: true },
   { name: "NCBI_ADMIN_EMAIL", description: "Contact e-mail sent to NCBI as `email`" },
   { name: "NCBI_TOOL_IDENTIFIER", description: "Sent to NCBI as `tool`", default: `science-mcp/${VERSION}` },
@@ -150,6 +156,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     secret: true,
   },
   { name: "OPENALEX_MAILTO", description: "Contact e-mail sent to OpenAlex as `mailto`" },
+  { name: "CROSSREF_MAILTO", description: "Contact e-mail sent to Crossref as `mailto`" },
   {
     name: "PDF_ROOT",
     description: "Folder searched by search_pdf (relative: to the project)",
@@ -160,6 +167,11 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
+  {
+    name: "PDF_INDEX_AHEAD",
+    description: "PDFs indexed at start-up when SCIENCE_MCP_CACHE_DIR is set (0: each on first use)",
+    default: "1000",
+  },
 ];
 
 /** An environment as the config reads it: variable name → value (tests pass their own). */
@@ -200,6 +212,7 @@ const schema = z.object({
   UPSTREAM_TIMEOUT_MS: int(100, 600_000),
   UPSTREAM_MAX_BYTES: int(1024, 1024 ** 3),
   TOOL_CALL_TIMEOUT_MS: int(0, 3600_000).refine((ms) => ms === 0 || ms >= 1000, "0 (no deadline) or at least 1000"),
+  SCIENCE_MCP_MAX_OUTPUT_CHARS: int(MIN_OUTPUT_MAX_CHARS, 10_000_000),
   NCBI_API_KEY: optionalText,
   NCBI_ADMIN_EMAIL: z.email().optional(),
   NCBI_TOOL_IDENTIFIER: z.string().regex(/^[\w./@-]{1,64}$/, "letters, digits and ._/@- only"),
@@ -207,10 +220,12 @@ const schema = z.object({
   NCBI_MAX_RETRIES: int(0, 10),
   OPENALEX_API_KEY: optionalText,
   OPENALEX_MAILTO: z.email().optional(),
+  CROSSREF_MAILTO: z.email().optional(),
   PDF_ROOT: z.string().min(1),
   PDF_MAX_PAGES: int(1, 100_000),
   PDF_MAX_BYTES: int(1, 4 * 1024 ** 3),
   PDF_TIMEOUT_MS: int(100, 3600_000),
+  PDF_INDEX_AHEAD: int(0, 100_000),
 });
 
 const baseUrlSchema = z.record(z.string(), url);
@@ -260,10 +275,19 @@ export interface Config extends UpstreamSettings {
   upstreamMaxBytes: number;
   /** Deadline of one tool call (TOOL_CALL_TIMEOUT_MS), retries and waits included; 0 = none. */
   toolCallTimeoutMs: number;
+  /** Most characters of text one tool result may hold (SCIENCE_MCP_MAX_OUTPUT_CHARS). */
+  outputMaxChars: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
-  /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS. */
-  pdf: { root: string; maxPages: number; maxBytes: number; timeoutMs: number };
+  /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS, PDF_INDEX_AHEAD. */
+  pdf: {
+    root: string;
+    maxPages: number;
+    maxBytes: number;
+    timeoutMs: number;
+    /** PDFs indexed ahead in the background (only with a disk cache); 0 = none. */
+    indexAhead: number;
+  };
 }
 
 /**
@@ -360,6 +384,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: e.UPSTREAM_MAX_BYTES,
     toolCallTimeoutMs: e.TOOL_CALL_TIMEOUT_MS,
+    outputMaxChars: e.SCIENCE_MCP_MAX_OUTPUT_CHARS,
     ncbi: {
       apiKey: e.NCBI_API_KEY,
       email: e.NCBI_ADMIN_EMAIL,
@@ -368,8 +393,15 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       maxRetries: e.NCBI_MAX_RETRIES,
     },
     openalex: { apiKey: e.OPENALEX_API_KEY, mailto: e.OPENALEX_MAILTO },
+    crossref: { mailto: e.CROSSREF_MAILTO },
     baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
-    pdf: { root: e.PDF_ROOT, maxPages: e.PDF_MAX_PAGES, maxBytes: e.PDF_MAX_BYTES, timeoutMs: e.PDF_TIMEOUT_MS },
+    pdf: {
+      root: e.PDF_ROOT,
+      maxPages: e.PDF_MAX_PAGES,
+      maxBytes: e.PDF_MAX_BYTES,
+      timeoutMs: e.PDF_TIMEOUT_MS,
+      indexAhead: e.PDF_INDEX_AHEAD,
+    },
   };
   return deepFreeze(config);
 }

@@ -38,4 +38,6 @@ export interface ToolContext extends SourceContext, SharedStore {
   progress(progress: number, total?: number, message?: string): Promise<void>;
   /** The call's deadline (TOOL_CALL_TIMEOUT_MS); invokeTool aborts `signal` when it passes. */
   deadline?: CallDeadline;
+  /** Characters of text one result may hold (SCIENCE_MCP_MAX_OUTPUT_CHARS, or the CLI's --max-chars). */
+  outputBudget: number;
 }

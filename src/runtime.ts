@@ -113,6 +113,8 @@ export interface CallOrigin {
   progressToken?: string | number;
   /** Sends a notification (progress) to the caller. */
   notify?: (notification: { method: string; params: Record<string, unknown> }) => Promise<void>;
+  /** Overrides the configured output budget for this call (the CLI's --max-chars). */
+  outputBudget?: number;
 }
 
 /** The context of one tool call or resource read (MCP and CLI alike). */
@@ -123,6 +125,7 @@ export function toolContext(runtime: Runtime, origin: CallOrigin): ToolContext {
     clock,
     upstream: runtime.upstream,
     signal: origin.signal,
+    outputBudget: origin.outputBudget ?? config.outputMaxChars,
     ...(config.toolCallTimeoutMs > 0
       ? { deadline: { ms: config.toolCallTimeoutMs, setting: "TOOL_CALL_TIMEOUT_MS" } }
       : {}),
@@ -207,5 +210,17 @@ export async function invokeShared(
   const { readOnlyHint, idempotentHint, openWorldHint } = def.annotations;
   if (!readOnlyHint || !idempotentHint || !openWorldHint) return await invokeTool(def, args, ctx);
   const memo = runtime.shared(RESULTS, () => new ResultMemo<ToolResult>({ clock: runtime.deps.clock }));
-  return await memo.run(`${def.name}\n${stableJson(args)}`, () => invokeTool(def, args, ctx), ctx.signal);
+  // A success made while a source failed (a fallback, a partial answer) is not kept: the next call asks again.
+  let degraded = false;
+  const upstream: ServiceUpstream = {
+    ...ctx.upstream,
+    request: (request) =>
+      ctx.upstream.request(request).catch((error) => {
+        degraded = true;
+        throw error;
+      }),
+  };
+  const run = () => invokeTool(def, args, { ...ctx, upstream });
+  const key = `${def.name}\n${ctx.outputBudget}\n${stableJson(args)}`;
+  return await memo.run(key, run, ctx.signal, () => !degraded);
 }

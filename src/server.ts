@@ -5,6 +5,7 @@
  */
 import { clipValue } from "./core/clip.ts";
 import { SERVER_NAME, VERSION } from "./config.ts";
+import { UNTRUSTED_NOTE } from "./render/untrusted.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
@@ -84,8 +85,13 @@ export interface ServerExtension {
   install?(server: Server, runtime: Runtime): void;
 }
 
-const INSTRUCTIONS = "Scientific sources: PubMed, NCBI Gene, PubChem, arXiv/OpenAlex papers and local PDFs. " +
-  "Errors carry a code and a recovery_hint; follow the hint (e.g. resolve names with a search_* tool first).";
+/** What every session is told once: which source for what, how answers are bounded, how to read them. */
+export const INSTRUCTIONS = "Scientific sources: PubMed, NCBI Gene, PubChem, arXiv/OpenAlex papers and local PDFs. " +
+  "Which source: PubMed for biomedical literature (MeSH, reviews, PMIDs); OpenAlex for any field, citation " +
+  "counts and most-cited work; arXiv for preprints in physics, maths, CS and quantitative biology. " +
+  "Errors carry a code and a recovery_hint; follow the hint (e.g. resolve names with a search_* tool first). " +
+  "Answers are cut to a character budget; a cut or a further page ends with one line saying how to get the rest. " +
+  UNTRUSTED_NOTE;
 
 /**
  * One MCP server object over a runtime, with every enabled tool, resource and prompt registered; connect

@@ -21,6 +21,8 @@ export interface StdioServer {
 export async function startStdioServer(
   env: Record<string, string> = {},
   extraPermissions: string[] = [],
+  /** How long a request may wait for its answer (tests on a loaded machine give more). */
+  { answerMs = 60_000 }: { answerMs?: number } = {},
 ): Promise<StdioServer> {
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
@@ -53,7 +55,7 @@ export async function startStdioServer(
     await writer.write(encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n"));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${method}: no answer in 60 s`)), 60_000);
+      timer = setTimeout(() => reject(new Error(`${method}: no answer in ${answerMs / 1000} s`)), answerMs);
     });
     try {
       return await Promise.race([answer, timeout, exited]);

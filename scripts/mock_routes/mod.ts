@@ -1,4 +1,6 @@
 /** Every mock route, in matching order. */
+import { europepmcRoutes } from "./europepmc.ts";
+import { citationRoutes } from "./citations.ts";
 import { geneRoutes } from "./gene.ts";
 import { ncbiRoutes } from "./ncbi.ts";
 import { papersRoutes } from "./papers.ts";
@@ -7,9 +9,11 @@ import { researchRoutes } from "./research.ts";
 import type { MockRoute } from "./types.ts";
 
 export const ALL_ROUTES: readonly MockRoute[] = [
+  ...citationRoutes,
   ...researchRoutes,
   ...geneRoutes,
   ...ncbiRoutes,
   ...pubchemRoutes,
   ...papersRoutes,
+  ...europepmcRoutes,
 ];

@@ -38,10 +38,31 @@ function esearch(req: MockRequest): Response | undefined {
   if (!isPubmed(req, "/esearch.fcgi")) return undefined;
   const term = (req.params.get("term") ?? "").toLowerCase();
   if (term.includes("fleegle")) return fixtureResponse("ncbi/eutils/eutilsjson__esearch.error.xml", XML);
-  if (term.includes("nonexistent")) return fixtureResponse("ncbi/eutils/built__esearch_warninglist.xml", XML);
+  if (term.includes("nonexistent") || term.includes("biopythooon")) {
+    return fixtureResponse("ncbi/eutils/built__esearch_warninglist.xml", XML);
+  }
   if (term.includes("stem cells")) return fixtureResponse("ncbi/eutils/biopython__esearch5.xml", XML);
+  if (req.params.get("rettype") === "count") return yearCount(req);
   if (req.params.get("usehistory") === "y") return fixtureResponse(HISTORY_SEARCH, XML);
   return fixtureResponse("ncbi/eutils/biopython__esearch1.xml", XML);
+}
+
+/**
+ * A `rettype=count` ESearch (the shape NCBI sends: only `<Count>`), counting the recorded PubMed records
+ * whose publication year lies in mindate..maxdate. The term is not matched: any query sees the same corpus.
+ */
+function yearCount(req: MockRequest): Response {
+  const from = Number(req.params.get("mindate")?.slice(0, 4) ?? "0") || 0;
+  const to = Number(req.params.get("maxdate")?.slice(0, 4) ?? "9999") || 9999;
+  let count = 0;
+  for (const raw of records().xml.values()) {
+    const year = Number(/<PubDate>\s*(?:<Year>(\d{4})|<MedlineDate>(\d{4}))/.exec(raw)?.slice(1).find(Boolean));
+    if (year >= from && year <= to) count++;
+  }
+  return xml(
+    `<?xml version="1.0" encoding="UTF-8" ?>\n<!DOCTYPE eSearchResult PUBLIC "-//NLM//DTD esearch 20060628//EN" ` +
+      `"https://eutils.ncbi.nlm.nih.gov/eutils/dtd/20060628/esearch.dtd">\n<eSearchResult><Count>${count}</Count></eSearchResult>\n`,
+  );
 }
 
 /**

@@ -106,11 +106,34 @@ function openalexWorks(req: MockRequest): Response {
   if (/DOESNTEXIST/i.test(filter)) {
     return fixtureResponse("openalex/openalexpro__error_400_invalid_filter_field.json", JSON_TYPE, 400);
   }
+  const list = JSON.parse(fixtureText("openalex/openalexsdk__works_search_english_africa.json"));
+  if (req.params.get("group_by") === "publication_year") return worksPerYear(list.results, filter);
   if (req.params.has("group_by")) {
     return fixtureResponse("openalex/openalexpro__works_group_by_type_2026.json", JSON_TYPE);
   }
-  const list = JSON.parse(fixtureText("openalex/openalexsdk__works_search_english_africa.json"));
   return pagedList(req, list.results, { ...list.meta, page: null });
+}
+
+/**
+ * `group_by=publication_year` in the recorded group_by shape (openalexpro__works_group_by_type_2026.json),
+ * counting the recorded search's works per year within the filter's `publication_year:A-B`; the search text
+ * is not matched. Years without works are absent, as OpenAlex leaves them out.
+ */
+function worksPerYear(works: { publication_year?: number }[], filter: string): Response {
+  const range = /publication_year:(\d{4})-(\d{4})/.exec(filter);
+  const [from, to] = range ? [Number(range[1]), Number(range[2])] : [0, 9999];
+  const counts = new Map<number, number>();
+  for (const work of works) {
+    const year = work.publication_year;
+    if (year !== undefined && year >= from && year <= to) counts.set(year, (counts.get(year) ?? 0) + 1);
+  }
+  const groups = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .map(([year, count]) => ({ key: String(year), key_display_name: String(year), count }));
+  const total = groups.reduce((sum, g) => sum + g.count, 0);
+  return openalexJson({
+    meta: { count: total, db_response_time_ms: 12, page: null, per_page: 200, groups_count: groups.length },
+    group_by: groups,
+  }, "0.0001");
 }
 
 /** Points a work's location URLs at this mock's /publisher prefix. */
@@ -128,6 +151,20 @@ function rewriteLocations(work: Record<string, unknown>, origin: string): void {
   rewrite(work.best_oa_location as Record<string, unknown>);
   rewrite(work.primary_location as Record<string, unknown>);
   for (const loc of (work.locations as Record<string, unknown>[] | undefined) ?? []) rewrite(loc);
+}
+
+/** The recorded work whose DOI or PMID is `value` (OpenAlex's `/works/doi:…`, `/works/pmid:…`), else `value`. */
+function workByExternalId(kind: string, value: string): string {
+  const wanted = decodeURIComponent(value).toLowerCase();
+  for (const [id, file] of Object.entries(WORKS)) {
+    const ids = JSON.parse(fixtureText(`openalex/${file}`)).ids ?? {};
+    const have = String(ids[kind] ?? "").toLowerCase().replace(
+      /^https:\/\/(doi\.org|pubmed\.ncbi\.nlm\.nih\.gov)\//,
+      "",
+    );
+    if (have === wanted) return id;
+  }
+  return value;
 }
 
 function openalexWork(req: MockRequest, id: string): Response {
@@ -180,6 +217,8 @@ export const papersRoutes: MockRoute[] = [
     handle: (req) => {
       const work = /^\/works\/(W\d+)$/i.exec(req.path);
       if (work) return openalexWork(req, work[1]);
+      const external = /^\/works\/(doi|pmid):(.+)$/i.exec(req.path);
+      if (external) return openalexWork(req, workByExternalId(external[1].toLowerCase(), external[2]));
       if (req.path === "/works") return openalexWorks(req);
       if (req.path === "/topics") return openalexTopics(req);
       if (/^\/topics\/T11636$/i.test(req.path)) {

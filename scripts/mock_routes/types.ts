@@ -1,7 +1,7 @@
 /**
  * Routes of the mock upstream (scripts/mock_upstream.ts). The mock serves every upstream on one port
  * under a prefix: /ncbi → NCBI E-utilities, /pubchem → PubChem REST, /arxiv-api, /arxiv-web, /ar5iv,
- * /openalex, /publisher. So `NCBI_EUTILS_BASE_URL=http://127.0.0.1:PORT/ncbi` points the server at it.
+ * /openalex, /publisher, /europepmc. So `NCBI_EUTILS_BASE_URL=http://127.0.0.1:PORT/ncbi` points the server at it.
  */
 export type MockPrefix =
   | "ncbi"
@@ -11,7 +11,9 @@ export type MockPrefix =
   | "arxiv-web"
   | "ar5iv"
   | "openalex"
-  | "publisher";
+  | "publisher"
+  | "europepmc"
+  | "crossref";
 
 export interface MockRequest {
   method: string;

@@ -11,6 +11,7 @@ Usage:
   deno task cli call <tool> '<json args>'     Call a tool with a JSON object
   deno task cli call <tool> --name value ...  Call a tool with flags (repeat a flag for a list)
   deno task cli call <tool> ... --out FILE    Also write an attached image (a structure PNG) to FILE
+  deno task cli call <tool> ... --max-chars N This call's output budget (default SCIENCE_MCP_MAX_OUTPUT_CHARS)
   deno task cli serve [--transport stdio|http] [--port N] [--mock URL]
                                               Run the MCP server (default: MCP_TRANSPORT_TYPE);
                                               --mock points unset base URLs at deno task mock

@@ -14,6 +14,7 @@ import { createRuntime, invokeShared, type Runtime, toolContext } from "../runti
 import { protectStdout } from "../transports/stdio.ts";
 import { parseToolArgs, UsageError } from "./args.ts";
 import { toolHelp, toolList, USAGE } from "./help.ts";
+import { takeMaxChars } from "./max_chars.ts";
 import { saveImage, takeOutOption } from "./out_file.ts";
 import { type ProgressParams, progressReporter } from "./progress.ts";
 import { runServe } from "./serve.ts";
@@ -130,7 +131,8 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
   try {
     const def = findTool(runtime.tools, name);
     io.preflight?.(def, runtime.deps.config);
-    const { out, rest: flags } = takeOutOption(rest, Object.hasOwn(def.input.shape, "out"));
+    const { out, rest: afterOut } = takeOutOption(rest, Object.hasOwn(def.input.shape, "out"));
+    const { maxChars, rest: flags } = takeMaxChars(afterOut, Object.hasOwn(def.input.shape, "max_chars"));
     const toolArgs = parseToolArgs(def, flags);
     const controller = new AbortController();
     const onSigint = () => controller.abort(new Error("interrupted (Ctrl-C)"));
@@ -141,6 +143,7 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
         signal: controller.signal,
         requestId: "cli",
         progressToken: "cli",
+        ...(maxChars ? { outputBudget: maxChars } : {}),
         notify: (n) => Promise.resolve(bar.update(n.params as unknown as ProgressParams)),
       });
       const result = await invokeShared(runtime, def, toolArgs, ctx);

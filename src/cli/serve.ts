@@ -7,7 +7,7 @@ import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } fro
 import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
 import { startableDeno } from "../sources/pdf/extractor_process.ts";
-import { warmPdfExtractor } from "../sources/pdf/warm_up.ts";
+import { startIndexAhead } from "../sources/pdf/index_ahead.ts";
 import { startHttpServer } from "../transports/http_server.ts";
 import { runStdio } from "../transports/stdio.ts";
 import { UsageError } from "./args.ts";
@@ -26,7 +26,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const transport = options.transport ?? config.transport;
   const launch = serveLaunch(transport, config, env, options.port);
   const runtime = startRuntime(config, env, launch, transport);
-  if (config.toolsets.includes("pdf")) warmPdfExtractor({ ...runtime.deps, shared: runtime.shared });
+  if (config.toolsets.includes("pdf")) startIndexAhead({ ...runtime.deps, shared: runtime.shared });
   if (transport === "stdio") {
     await runStdio(runtime);
     return 0;

@@ -8,12 +8,15 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { ToolError } from "./errors.ts";
+import { type NextCall, nextCall, nextCallSchema } from "./next_call.ts";
 
 export interface Page<T> {
   items: T[];
   total_count: number;
   page_size: number;
   next_cursor?: string;
+  /** The next page's call as data (same arguments, this cursor). */
+  next?: NextCall;
 }
 
 /**
@@ -28,6 +31,7 @@ export function paginationEnvelope<T extends z.ZodType>(item: T, what: string) {
     next_cursor: z.string().optional().describe(
       "Pass as `cursor` with the same arguments to get the next page; absent on the last page",
     ),
+    next: nextCallSchema,
   });
 }
 
@@ -82,17 +86,24 @@ export function decodeCursor(cursor: string | undefined, binding: string, tool: 
   return shape.data.o;
 }
 
-/** Assembles a page; `next_cursor` is set only when items remain after this page. */
+/**
+ * Assembles a page; `next_cursor` is set only when items remain after this page, and with `call` (the tool
+ * and this call's arguments) so is `next`, the call that fetches them.
+ */
 export function makePage<T>(
   items: T[],
   totalCount: number,
   pageSize: number,
   offset: number,
   binding: string,
+  call?: { tool: string; args: Record<string, unknown> },
 ): Page<T> {
   const page: Page<T> = { items, total_count: totalCount, page_size: pageSize };
   const next = offset + pageSize;
-  if (next < totalCount) page.next_cursor = encodeCursor(next, binding);
+  if (next < totalCount) {
+    page.next_cursor = encodeCursor(next, binding);
+    if (call) page.next = nextCall(call.tool, call.args, { cursor: page.next_cursor });
+  }
   return page;
 }
 

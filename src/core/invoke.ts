@@ -2,7 +2,9 @@
  * Runs one tool call from untrusted arguments to an MCP CallToolResult. MCP and the CLI both call this,
  * so validation, output checks, size limits and error envelopes are identical on every path.
  */
+import { closestArgument, coerceNumericStrings, wrongArticleIdHint } from "./argument_hints.ts";
 import { clipValue } from "./clip.ts";
+import { DEFAULT_OUTPUT_MAX_CHARS, fitToBudget } from "./output_budget.ts";
 import { z } from "npm:zod@4.6.7";
 import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
 import {
@@ -52,7 +54,16 @@ export async function invokeTool<C extends InvokeContext>(
       });
       throw new Error(`output of ${def.name} does not match its schema`);
     }
-    const structuredContent = checked.data as Record<string, unknown>;
+    const budget = ctx.outputBudget ?? DEFAULT_OUTPUT_MAX_CHARS;
+    const rest = def.rest;
+    const fitted = fitToBudget(checked.data, def.render, budget, rest && ((cut) => rest(cut, args)), {
+      args,
+      names: Object.keys(def.input.shape),
+    });
+    if (fitted.cut) {
+      ctx.log.info("tool result cut to the output budget", { tool: def.name, budget, cut: fitted.cut.path });
+    }
+    const structuredContent = fitted.structured;
     const extra = extraContent(raw);
     const size = JSON.stringify(structuredContent).length + extra.reduce((n, block) => n + block.data.length, 0);
     if (size > MAX_RESULT_BYTES) {
@@ -63,7 +74,7 @@ export async function invokeTool<C extends InvokeContext>(
       );
     }
     ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
-    return { content: [{ type: "text", text: def.render(structuredContent) }, ...extra], structuredContent };
+    return { content: [{ type: "text", text: fitted.text }, ...extra], structuredContent };
   } catch (error) {
     const envelope = deadline.expired
       ? deadlineEnvelope(def.name, deadline.expired)
@@ -146,9 +157,12 @@ export function errorText(error: ErrorEnvelope): string {
   return lines.join("\n");
 }
 
-/** Strict parse: unknown keys are rejected too, so a misspelt argument is reported, not ignored. */
+/**
+ * Strict parse: unknown keys are rejected too, so a misspelt argument is reported (with the closest real
+ * name), not ignored. Numeric strings are taken where the schema wants a number (`"2244"` for a CID).
+ */
 export function parseArguments(def: AnyToolDef, rawArgs: unknown): Record<string, unknown> {
-  const args = rawArgs ?? {};
+  const args = coerceNumericStrings(def, rawArgs ?? {});
   const parsed = z.strictObject(def.input.shape).safeParse(args);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -160,7 +174,8 @@ export function parseArguments(def: AnyToolDef, rawArgs: unknown): Record<string
   throw new ToolError(
     "INVALID_INPUT",
     `Invalid argument '${field || "(arguments)"}': ${issue.message}`,
-    `Fix '${field || "arguments"}' to match the ${def.name} input schema (see tools/list) and call again.`,
+    specificHint(def, issue, field, value) ??
+      `Fix '${field || "arguments"}' to match the ${def.name} input schema (see tools/list) and call again.`,
     {
       invalidInput: {
         field: field || null,
@@ -169,6 +184,17 @@ export function parseArguments(def: AnyToolDef, rawArgs: unknown): Record<string
       },
     },
   );
+}
+
+/** A hint that names the fix: the real argument for an unknown one, the right tool for a wrong kind of id. */
+function specificHint(def: AnyToolDef, issue: z.core.$ZodIssue, field: string, value: unknown): string | undefined {
+  if (issue.code === "unrecognized_keys" && issue.path.length === 0 && issue.keys.length === 1) {
+    const known = Object.keys(def.input.shape);
+    const closest = closestArgument(issue.keys[0], known);
+    const all = `${def.name} takes ${known.join(", ")}.`;
+    return closest ? `Did you mean '${closest}'? ${all}` : all;
+  }
+  return wrongArticleIdHint(field, value);
 }
 
 function issueField(issue: z.core.$ZodIssue): string {

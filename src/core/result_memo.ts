@@ -38,9 +38,14 @@ export class ResultMemo<R extends Memoizable> {
 
   /**
    * The kept result for `key`, else the result of an identical call in flight (when it succeeds), else
-   * `make()`'s, kept if it succeeds. `signal` ends only this caller's wait for another call.
+   * `make()`'s, kept if it succeeds and `keep` agrees. `signal` ends only this caller's wait for another call.
    */
-  async run(key: string, make: () => Promise<R>, signal?: AbortSignal): Promise<R> {
+  async run(
+    key: string,
+    make: () => Promise<R>,
+    signal?: AbortSignal,
+    keep: (result: R) => boolean = () => true,
+  ): Promise<R> {
     const kept = this.#done.get(key);
     if (kept) return kept;
     const pending = this.#inflight.get(key);
@@ -52,7 +57,9 @@ export class ResultMemo<R extends Memoizable> {
     this.#inflight.set(key, mine);
     try {
       const result = await mine;
-      if (!result.isError) this.#done.set(key, result, { size: JSON.stringify(result).length, ttlMs: this.#ttlMs });
+      if (!result.isError && keep(result)) {
+        this.#done.set(key, result, { size: JSON.stringify(result).length, ttlMs: this.#ttlMs });
+      }
       return result;
     } finally {
       if (this.#inflight.get(key) === mine) this.#inflight.delete(key);

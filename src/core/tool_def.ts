@@ -7,6 +7,7 @@ import type { z } from "npm:zod@4.6.7";
 import type { Clock } from "./clock.ts";
 import type { RecoveryHints } from "./errors.ts";
 import type { Logger } from "./log.ts";
+import type { OutputCut } from "./output_budget.ts";
 
 /** One budget for a whole tool call, and the setting that changes it (named in the error). */
 export interface CallDeadline {
@@ -28,6 +29,8 @@ export interface InvokeContext {
   signal?: AbortSignal;
   /** When set, the call ends with an error at this deadline, whatever the handler is doing. */
   deadline?: CallDeadline;
+  /** Characters of text a result may hold (default DEFAULT_OUTPUT_MAX_CHARS); larger results are cut. */
+  outputBudget?: number;
 }
 
 /** MCP tool annotations: hints a client may show or act on. */
@@ -77,6 +80,11 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
   run(args: z.output<I>, ctx: C): Promise<z.input<O>>;
   /** A compact text rendering of a successful result (the text block next to structuredContent). */
   render(result: z.output<O>): string;
+  /**
+   * How to get what the output budget cut from a result (an offset, a cursor, the omitted ids), as one
+   * sentence; without it the cut notice names the omitted ids or says to ask for less.
+   */
+  rest?(cut: OutputCut, args: Record<string, unknown>): string | undefined;
 }
 
 /** Any tool whose handler takes a context of type `C`. */

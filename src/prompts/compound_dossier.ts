@@ -1,6 +1,6 @@
 /** compound_dossier: identity, properties, safety, bioactivity and literature of one compound. */
 import { pubchemProperties } from "./completions.ts";
-import { call, definePrompt } from "./prompt_def.ts";
+import { call, definePrompt, numberSlot } from "./prompt_def.ts";
 
 const DEFAULT_PROPERTIES = ["MolecularFormula", "MolecularWeight", "IUPACName", "SMILES", "InChIKey", "XLogP", "TPSA"];
 
@@ -31,20 +31,20 @@ export const compoundDossier = definePrompt({
       `${call("search_compound_by_identifier", { identifierType: type, identifier: args.compound })} to get the CID.`,
       `${
         call("fetch_compound_properties", {
-          cids: ["<CID>"],
+          cids: [numberSlot("CID")],
           properties: properties.length ? properties : DEFAULT_PROPERTIES,
         })
       }.`,
       tools.has("fetch_compound_safety")
-        ? "fetch_compound_safety for the CID: GHS pictograms, signal word, " +
+        ? `${call("fetch_compound_safety", { cid: numberSlot("CID") })} for GHS pictograms, signal word, ` +
           "H- and P-statements with their sources."
         : "",
       tools.has("fetch_compound_bioactivity")
-        ? "fetch_compound_bioactivity for the CID: active/inactive assay " +
+        ? `${call("fetch_compound_bioactivity", { cid: numberSlot("CID") })} for active/inactive assay ` +
           "counts and the top targets."
         : "",
       `${
-        call("fetch_compound_xrefs", { cid: "<CID>", xrefTypes: ["PubMedID", "RN"] })
+        call("fetch_compound_xrefs", { cid: numberSlot("CID"), xrefTypes: ["PubMedID", "RN"] })
       } for literature and the CAS number.`,
       tools.has("searchPubMedArticles")
         ? `${
@@ -60,8 +60,8 @@ export const compoundDossier = definePrompt({
     return [
       `Prepare a dossier on the compound "${args.compound}".`,
       "",
-      "Use these tool calls (replace <CID> with the CID from step 1; if step 1 finds several, say so and use the " +
-      "first):",
+      "Use these tool calls (replace <CID> with the CID number from step 1, unquoted; if step 1 finds several, say " +
+      "so and use the first):",
       ...steps.map((s, i) => `${i + 1}. ${s}`),
       "",
       "Write: ## Identity (CID, names, formula, identifiers), ## Properties (a table with units), ## Safety, " +

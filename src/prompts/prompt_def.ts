@@ -42,8 +42,19 @@ export function definePrompt(def: PromptDef): PromptDef {
   return def;
 }
 
+const SLOT = "\u0000slot:";
+
+/**
+ * A number the model fills in from an earlier step, written bare in the call (`{"cid":<CID>}`), so the
+ * call the model copies sends a number, as the tool's schema wants, not the string "<CID>".
+ */
+export function numberSlot(name: string): unknown {
+  return `${SLOT}${name}`;
+}
+
 /** A tool call written into a prompt: `name {"arg":...}`. */
 export function call(tool: string, args: Record<string, unknown>): string {
   const defined = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== ""));
-  return `${tool} ${JSON.stringify(defined)}`;
+  const json = JSON.stringify(defined).replace(/"\\u0000slot:([^"]+)"/g, "<$1>");
+  return `${tool} ${json}`;
 }

@@ -3,6 +3,7 @@
  * prompt catalogue. Declares the `prompts` and `completions` capabilities itself, so createMcpServer
  * needs one line for all of it.
  */
+import { z } from "npm:zod@4.6.7";
 import type { Runtime } from "../runtime.ts";
 import { ProtocolError, ProtocolErrorCode, type Server } from "../sdk.ts";
 import { enabledPrompts, RESOURCE_COMPLETIONS } from "./catalog.ts";
@@ -35,9 +36,14 @@ export function installPrompts(
     })),
   }));
 
-  server.setRequestHandler("prompts/get", (request) => {
-    const prompt = find(byName, request.params.name);
-    const args = checkedArguments(prompt, request.params.arguments ?? {});
+  // Our own params check, not the wire schema's: a wrong type gets -32602 with one sentence, not -32603
+  // with a raw zod dump.
+  server.setRequestHandler("prompts/get", { params: GET_PARAMS }, (params) => {
+    if (typeof params.name !== "string") {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "prompts/get needs the prompt's name as text.");
+    }
+    const prompt = find(byName, params.name);
+    const args = checkedArguments(prompt, argumentObject(prompt, params.arguments));
     return {
       description: prompt.description,
       messages: [{ role: "user" as const, content: { type: "text" as const, text: prompt.render(args, toolNames) } }],
@@ -57,6 +63,22 @@ export function installPrompts(
   });
 }
 
+/** Shape only; every value is checked by hand below, so each mistake gets one sentence. */
+const GET_PARAMS = z.looseObject({ name: z.unknown().optional(), arguments: z.unknown().optional() });
+
+function argumentObject(prompt: PromptDef, given: unknown): Record<string, unknown> {
+  if (given === undefined || given === null) return {};
+  if (typeof given !== "object" || Array.isArray(given)) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Prompt '${prompt.name}': arguments must be an object of text values, e.g. {"${prompt.arguments[0]?.name}":"…"}.`,
+    );
+  }
+  return given as Record<string, unknown>;
+}
+
+const isBlank = (value: unknown) => value === undefined || (typeof value === "string" && !value.trim());
+
 function find(byName: Map<string, PromptDef>, name: string): PromptDef {
   const prompt = byName.get(name);
   if (!prompt) {
@@ -69,12 +91,12 @@ function find(byName: Map<string, PromptDef>, name: string): PromptDef {
 }
 
 /** Required arguments present, no unknown ones, every value a short single-purpose string. */
-function checkedArguments(prompt: PromptDef, given: Record<string, string>): Record<string, string> {
+function checkedArguments(prompt: PromptDef, given: Record<string, unknown>): Record<string, string> {
   const known = new Set(prompt.arguments.map((a) => a.name));
   const unknown = Object.keys(given).filter((k) => !known.has(k));
   const problems = [
     ...unknown.map((k) => `unknown argument '${k}'`),
-    ...prompt.arguments.filter((a) => a.required && !given[a.name]?.trim()).map((a) => `'${a.name}' is required`),
+    ...prompt.arguments.filter((a) => a.required && isBlank(given[a.name])).map((a) => `'${a.name}' is required`),
     ...Object.entries(given).filter(([, v]) => typeof v !== "string" || v.length > MAX_ARGUMENT_CHARS)
       .map(([k]) => `'${k}' must be text of at most ${MAX_ARGUMENT_CHARS} characters`),
   ];
@@ -87,6 +109,6 @@ function checkedArguments(prompt: PromptDef, given: Record<string, string>): Rec
     );
   }
   return Object.fromEntries(
-    Object.entries(given).map(([k, v]) => [k, v.replace(CONTROL, " ").trim()]),
+    Object.entries(given as Record<string, string>).map(([k, v]) => [k, v.replace(CONTROL, " ").trim()]),
   );
 }

@@ -17,7 +17,7 @@ import type { Runtime } from "../runtime.ts";
 import { isInitializeRequest, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
 import { createMcpServer, SERVER_NAME, type ServerExtension } from "../server.ts";
 import { assertHttpSecurity, type AuthResult, createAuthenticator } from "./auth.ts";
-import { jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
+import { BODY_DEADLINE_MS, jsonRpcError, readJsonBody, trackBody } from "./http_io.ts";
 import { Inflight } from "./inflight.ts";
 import { createModernLeg } from "./modern_http.ts";
 import { createOriginPolicy } from "./origin.ts";
@@ -34,6 +34,8 @@ export interface HttpHandlerOptions {
   extension?: ServerExtension;
   /** How often idle sessions are reaped; 0 turns the timer off (tests call reap()). Default 60 s. */
   reapIntervalMs?: number;
+  /** How long a request body may take to arrive in full. Default BODY_DEADLINE_MS (10 s). */
+  bodyDeadlineMs?: number;
 }
 
 /** The Streamable HTTP transport as a fetch handler, plus its session housekeeping. */
@@ -57,6 +59,9 @@ type Authenticated = Extract<AuthResult, { ok: true }>;
 
 const SHUTDOWN_MESSAGE = "The server is shutting down and this request did not finish in time; " +
   "send it again once the server is back (initialize a new session).";
+/** The 2026-07-28 leg has no sessions: the same call can simply be sent again. */
+const MODERN_SHUTDOWN_MESSAGE = "The server is shutting down and this request did not finish in time; " +
+  "send it again once the server is back.";
 
 /**
  * The Streamable HTTP handler over a runtime: mount it in any fetch-style server. Refuses unsafe settings
@@ -106,8 +111,12 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
     }
     let parsedBody: unknown;
     if (request.method === "POST") {
-      const body = await readJsonBody(request, http.maxBodyBytes);
-      if (!body.ok) return withHeaders(body.response, cors);
+      const deadline = { ms: options.bodyDeadlineMs ?? BODY_DEADLINE_MS, clock };
+      const body = await readJsonBody(request, http.maxBodyBytes, deadline);
+      if (!body.ok) {
+        if (body.response.status === 408) log.info("request refused", { status: 408, reason: "body too slow" });
+        return withHeaders(body.response, cors);
+      }
       parsedBody = body.body;
     }
     const response = !await isLegacyRequest(request, parsedBody)
@@ -263,7 +272,11 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
         await server.close().catch(() => {});
       });
       stateless.clear();
-      await Promise.all([store.closeAll("shutdown", SHUTDOWN_MESSAGE), ...requests, modern.close()]);
+      await Promise.all([
+        store.closeAll("shutdown", SHUTDOWN_MESSAGE),
+        ...requests,
+        modern.close(MODERN_SHUTDOWN_MESSAGE),
+      ]);
     },
   };
 }

@@ -3,6 +3,7 @@
  * reader that enforces the size and nesting limits while streaming, and a response wrapper that reports
  * when the body is finished (so a session with a call in progress is never reaped as idle).
  */
+import type { Clock } from "../core/clock.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan, recoverId } from "./json_limits.ts";
 
 /**
@@ -21,8 +22,21 @@ export function jsonRpcError(
 
 export type BodyResult = { ok: true; body: unknown } | { ok: false; response: Response };
 
-/** Reads and parses a JSON body of at most `maxBytes` and MAX_JSON_DEPTH; never buffers more than the limit. */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
+/** How long a whole request body may take to arrive, unless the handler is told otherwise. */
+export const BODY_DEADLINE_MS = 10_000;
+
+/**
+ * Reads and parses a JSON body of at most `maxBytes` and MAX_JSON_DEPTH; never buffers more than the limit.
+ * The whole body must arrive within `deadline.ms` (a deadline, not an idle timeout: a body trickling in at
+ * one byte a second would keep an idle timer alive forever); a late one is answered 408 with
+ * `Connection: close`. (Deno.serve still keeps the socket until the client goes: only a reverse proxy in
+ * front can close it; see README.)
+ */
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  deadline?: { ms: number; clock: Clock },
+): Promise<BodyResult> {
   const tooLarge = () => ({
     ok: false as const,
     response: jsonRpcError(413, -32000, `Request body too large: the limit is ${maxBytes} bytes (MCP_MAX_BODY_BYTES).`),
@@ -33,15 +47,29 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   let size = 0;
   if (request.body) {
     const reader = request.body.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        return tooLarge();
+    const stop = new AbortController();
+    let late = false;
+    deadline?.clock.sleep(deadline.ms, stop.signal).then(() => {
+      late = true;
+      reader.cancel().catch(() => {});
+    }, () => {/* the body arrived in time */});
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (late) {
+          const message = `Request body not received within ${deadline!.ms / 1000} s; send the whole body at once.`;
+          return { ok: false, response: jsonRpcError(408, -32000, message, { connection: "close" }) };
+        }
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel().catch(() => {});
+          return tooLarge();
+        }
+        chunks.push(value);
       }
-      chunks.push(value);
+    } finally {
+      stop.abort();
     }
   }
   const bytes = new Uint8Array(size);

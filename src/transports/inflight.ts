@@ -2,19 +2,19 @@
  * The JSON-RPC requests a Streamable HTTP transport has received and not yet answered. When a session
  * closes before they finish (shutdown after the grace period, an expired token), each gets a JSON-RPC
  * error on its own response stream instead of a stream that just ends: the client learns the call is
- * lost and can retry it.
+ * lost and can retry it. Any transport fits: a 2025 session's, a 2026-07-28 request's (modern_http.ts).
  */
-import type { JSONRPCMessage, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
+import type { JSONRPCMessage, Transport } from "../sdk.ts";
 
 type RequestId = string | number;
-type Send = WebStandardStreamableHTTPServerTransport["send"];
+type Send = Transport["send"];
 
 export class Inflight {
   readonly #ids = new Set<RequestId>();
   readonly #send: Send;
 
   /** Wraps `transport.send`, so every response or error the server sends settles its request. */
-  constructor(transport: WebStandardStreamableHTTPServerTransport) {
+  constructor(transport: Transport) {
     const send: Send = transport.send.bind(transport);
     this.#send = send;
     transport.send = (message, options) => {

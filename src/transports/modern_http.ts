@@ -8,12 +8,15 @@
 import type { Logger } from "../core/log.ts";
 import { ADVERTISED_VERSIONS } from "../protocol/eras.ts";
 import type { Runtime } from "../runtime.ts";
-import { type AuthInfo, createMcpHandler, InMemoryServerEventBus, ProtocolErrorCode } from "../sdk.ts";
+import { type AuthInfo, createMcpHandler, InMemoryServerEventBus, ProtocolErrorCode, type Transport } from "../sdk.ts";
 import { createMcpServer, type ServerExtension } from "../server.ts";
+import { Inflight } from "./inflight.ts";
+import { SESSION_CLOSED } from "./sessions.ts";
 
 export interface ModernLeg {
   serve(request: Request, parsedBody: unknown, authInfo: AuthInfo | undefined): Promise<Response>;
-  close(): Promise<void>;
+  /** Answers every request still running with a JSON-RPC error carrying `message`, then closes. */
+  close(message: string): Promise<void>;
 }
 
 export function createModernLeg(
@@ -21,8 +24,37 @@ export function createModernLeg(
   options: { extension?: ServerExtension; maxBodyBytes: number; log: Logger },
 ): ModernLeg {
   const bus = new InMemoryServerEventBus();
-  const factory = () =>
-    createMcpServer(runtime, { era: "modern", extension: options.extension, notifier: plain.notify });
+  /** Requests in progress, each with its own transport: a shutdown answers them before closing it. */
+  const running = new Set<Inflight>();
+  const factory = () => {
+    const server = createMcpServer(runtime, { era: "modern", extension: options.extension, notifier: plain.notify });
+    const connect = server.connect.bind(server);
+    server.connect = async (transport) => {
+      await connect(transport);
+      track(transport);
+    };
+    return server;
+  };
+  /** Records the requests a transport delivers, until they are answered or the transport closes. */
+  function track(transport: Transport) {
+    const inflight = new Inflight(transport);
+    running.add(inflight);
+    const deliver = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      inflight.add(message);
+      deliver?.(message, extra);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = async (message, options) => {
+      await send(message, options);
+      if (inflight.size === 0) running.delete(inflight);
+    };
+    const closed = transport.onclose;
+    transport.onclose = () => {
+      running.delete(inflight);
+      closed?.();
+    };
+  }
   const common = {
     legacy: "reject" as const,
     bus,
@@ -43,7 +75,10 @@ export function createModernLeg(
       const response = await handler.fetch(request, { parsedBody, ...(authInfo ? { authInfo } : {}) });
       return await listLegacyVersion(response);
     },
-    async close() {
+    async close(message) {
+      const answering = [...running].map((inflight) => inflight.fail(SESSION_CLOSED, message));
+      running.clear();
+      await Promise.all(answering);
       await Promise.all([plain.close(), streamed.close()]);
     },
   };

@@ -34,11 +34,19 @@ export class SubjectCounts {
   }
 }
 
+/**
+ * The sessions one subject may hold: MCP_MAX_SESSIONS_PER_SUBJECT, but never more than half of
+ * MCP_MAX_SESSIONS (at least 1), so one token leaves room for others whatever the two settings are.
+ */
+export function subjectCap(limits: QuotaLimits): number | undefined {
+  if (limits.maxPerSubject === undefined) return undefined;
+  return Math.min(limits.maxPerSubject, Math.max(1, Math.floor(limits.maxSessions / 2)));
+}
+
 /** Whether one more session fits, given the live total and the subject's own count. */
 export function checkQuota(total: number, ofSubject: number, limits: QuotaLimits): QuotaVerdict {
-  if (limits.maxPerSubject !== undefined && ofSubject >= limits.maxPerSubject) {
-    return { ok: false, limit: "subject", max: limits.maxPerSubject };
-  }
+  const cap = subjectCap(limits);
+  if (cap !== undefined && ofSubject >= cap) return { ok: false, limit: "subject", max: cap };
   if (total >= limits.maxSessions) return { ok: false, limit: "global", max: limits.maxSessions };
   return { ok: true };
 }
@@ -47,7 +55,7 @@ export function checkQuota(total: number, ofSubject: number, limits: QuotaLimits
 export function quotaRefusal(verdict: Extract<QuotaVerdict, { ok: false }>): Response {
   const message = verdict.limit === "subject"
     ? `Too many sessions for this token's subject: it already holds ${verdict.max} ` +
-      `(MCP_MAX_SESSIONS_PER_SUBJECT). Close unused sessions (DELETE /mcp) or retry later.`
+      `(MCP_MAX_SESSIONS_PER_SUBJECT, at most half of MCP_MAX_SESSIONS). Close unused sessions (DELETE /mcp) or retry later.`
     : `Too many sessions on this server: all ${verdict.max} are in use (MCP_MAX_SESSIONS); retry later.`;
   return jsonRpcError(503, -32000, message, { "retry-after": "30" });
 }

@@ -5,13 +5,15 @@
  * carries JSON-RPC and nothing else, so any console output of a dependency (pdf.js warnings) is
  * redirected to stderr before the server starts.
  * The server stops when stdin ends, on SIGINT/SIGTERM, or when the client closes the connection; a bad
- * or oversized message is answered and logged, never a reason to stop (stdio_lines.ts).
+ * or oversized message is answered and logged, never a reason to stop (stdio_lines.ts). On a signal,
+ * calls in flight get a grace period, and those still running after it get a JSON-RPC error.
  */
 import { openSessionLog } from "../core/session_log.ts";
 import type { Runtime } from "../runtime.ts";
 import { serveStdio } from "../sdk.ts";
 import { createMcpServer, type ServerExtension } from "../server.ts";
 import { shutdownSignals } from "./http_server.ts";
+import { SESSION_CLOSED } from "./sessions.ts";
 import { StdioLinesTransport } from "./stdio_lines.ts";
 
 /** Sends every console method that writes to stdout to stderr instead. */
@@ -38,7 +40,14 @@ export interface StdioOptions {
   output?: WritableStream<Uint8Array>;
   /** Largest message (line) accepted; default MAX_STDIO_MESSAGE_BYTES (10 MiB). */
   maxMessageBytes?: number;
+  /** How long calls in flight may run on after a shutdown starts. Default 10 s. */
+  graceMs?: number;
+  /** Shuts down gracefully when aborted, as SIGTERM does (tests; embedders). */
+  stop?: AbortSignal;
 }
+
+const SHUTDOWN_MESSAGE = "The server is shutting down and this request did not finish in time; " +
+  "send it again once the server is back.";
 
 /** Serves MCP over stdin/stdout until the client closes it, then closes the runtime. */
 export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Promise<void> {
@@ -69,13 +78,24 @@ export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Pr
   );
   log.info("stdio server ready", { tools: runtime.tools.length, toolsets: config.toolsets });
 
-  const stop = () => void connection.close().catch(() => {});
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    void (stopping ??= (async () => {
+      log.info("shutting down", { calls: transport.pending });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const grace = new Promise((resolve) => (timer = setTimeout(resolve, options.graceMs ?? 10_000)));
+      await transport.shutdown(grace, SESSION_CLOSED, SHUTDOWN_MESSAGE).catch(() => {});
+      clearTimeout(timer);
+      await connection.close().catch(() => {});
+    })());
   const signals = shutdownSignals();
   for (const s of signals) Deno.addSignalListener(s, stop);
+  options.stop?.addEventListener("abort", stop, { once: true });
   try {
     await closed;
   } finally {
     for (const s of signals) Deno.removeSignalListener(s, stop);
+    options.stop?.removeEventListener("abort", stop);
     sessionLog?.close();
     await runtime.close();
     log.info("stdio server stopped");

@@ -3,7 +3,8 @@
  * limit is skipped as it streams by (never buffered whole) and answered with a JSON-RPC error; a line that
  * is not JSON, nests too deep or is not JSON-RPC gets its error too; every refusal is logged with a short
  * excerpt; and the next line is served as usual. (The SDK's transport ends the session on an oversized
- * line without a word.)
+ * line without a word.) It also knows which requests are unanswered, so a shutdown can let them finish
+ * and answer the rest with an error instead of leaving the client waiting.
  */
 import type { Logger } from "../core/log.ts";
 import { type JSONRPCMessage, JSONRPCMessageSchema, ProtocolErrorCode, type Transport } from "../sdk.ts";
@@ -33,6 +34,11 @@ export class StdioLinesTransport implements Transport {
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
   readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
   readonly #encoder = new TextEncoder();
+  /** Requests delivered to the server and not yet answered. */
+  readonly #pending = new Set<string | number>();
+  #settled = Promise.withResolvers<void>();
+  /** Set by a shutdown: requests that arrive now are answered with this error at once. */
+  #refusing?: { code: number; message: string };
   #closed = false;
 
   constructor(options: StdioLinesOptions) {
@@ -49,7 +55,26 @@ export class StdioLinesTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) return;
+    if ("id" in message && !("method" in message) && this.#pending.delete(message.id as string | number)) {
+      if (this.#pending.size === 0) this.#settled.resolve();
+    }
     await this.#writer.write(this.#encoder.encode(JSON.stringify(message) + "\n"));
+  }
+
+  /** Requests not yet answered. */
+  get pending(): number {
+    return this.#pending.size;
+  }
+
+  /**
+   * Ends the session gracefully: new requests are refused with `message`, running ones get until
+   * `grace` settles to finish, then each one left gets a JSON-RPC error, and the transport closes.
+   */
+  async shutdown(grace: Promise<unknown>, code: number, message: string): Promise<void> {
+    this.#refusing = { code, message };
+    if (this.#pending.size > 0) await Promise.race([this.#settled.promise, grace]);
+    for (const id of [...this.#pending]) await this.send({ jsonrpc: "2.0", id, error: { code, message } });
+    await this.close();
   }
 
   async close(): Promise<void> {
@@ -108,7 +133,19 @@ export class StdioLinesTransport implements Transport {
       const message = "Invalid Request: not a JSON-RPC 2.0 message (jsonrpc, method, id, params).";
       return await this.#refuse(ProtocolErrorCode.InvalidRequest, message, bytes);
     }
-    this.onmessage?.(parsed.data);
+    const message = parsed.data;
+    if ("method" in message && "id" in message) {
+      if (this.#refusing) return await this.#answer(message.id, this.#refusing.code, this.#refusing.message);
+      if (this.#pending.size === 0) this.#settled = Promise.withResolvers<void>();
+      this.#pending.add(message.id);
+    }
+    this.onmessage?.(message);
+  }
+
+  async #answer(id: Id, code: number, message: string): Promise<void> {
+    await this.#writer.write(
+      this.#encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }) + "\n"),
+    ).catch(() => {});
   }
 
   /** Answers a refused line (to its id when it can be read from the line's start) and logs it. */
@@ -121,10 +158,7 @@ export class StdioLinesTransport implements Transport {
       ...fields,
       excerpt: preview(new TextDecoder().decode(head.subarray(0, HEAD_BYTES))),
     });
-    await this.#writer.write(
-      this.#encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }) + "\n"),
-    )
-      .catch(() => {});
+    await this.#answer(id, code, message);
   }
 }
 

@@ -76,6 +76,11 @@ export interface UpstreamDef<S extends PipelineSettings = PipelineSettings> {
   rate: Tunable<Rate, S>;
   /** Requests in flight at once. */
   concurrency: number;
+  /**
+   * Largest body this service sends for a real request (UPSTREAM_MAX_BYTES caps it further). Parsing runs
+   * on the main thread and grows with size: a larger body is refused as too large before anyone parses it.
+   */
+  maxBodyBytes?: number;
   /** Retries after the first attempt (429, 5xx, network); each retry waits for a new permit. */
   maxRetries: Tunable<number, S>;
   /** Default cache lifetime of a successful response; 0 = never cached. */

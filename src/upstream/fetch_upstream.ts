@@ -110,7 +110,7 @@ export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>
   async function request(req: UpstreamRequest): Promise<UpstreamResponse> {
     const policy = policyOf(req);
     const built = buildRequest(req, policy, identity);
-    const maxBytes = req.maxBytes ?? config.upstreamMaxBytes;
+    const maxBytes = req.maxBytes ?? Math.min(policy.maxBodyBytes ?? Infinity, config.upstreamMaxBytes);
     const ttlMs = req.ttlMs ?? policy.ttlMs;
     const queue = queueFor(policy, built);
     if (req.signal?.aborted) throw abortError(policy, built, req.signal.reason);
@@ -166,7 +166,7 @@ export function createPipeline<S extends PipelineSettings>(deps: PipelineDeps<S>
 /** Gates on a KV budget shared with every instance that names the same location (checked at start). */
 function sharedBudget(location: string, log: Logger): { gates: GateFactory; close(): void } {
   checkKvLocation(location);
-  const store = kvBudgetStore(location);
+  const store = kvBudgetStore(location, { log });
   log.info("rate budget shared through Deno KV", { kv: location.replace(/\/\/[^/@]*@/, "//") });
   return { gates: sharedGates({ store, log }), close: () => store.close() };
 }

@@ -30,6 +30,8 @@ export interface AttemptOptions {
   signal?: AbortSignal;
   /** Called once the response head has arrived (before the body is read). */
   onAnswer?(): void;
+  /** Called right before the request leaves (spacing counts from here). */
+  onSend?(): void;
 }
 
 class TooLarge extends Error {}
@@ -59,6 +61,7 @@ export async function attemptFetch(built: BuiltRequest, options: AttemptOptions)
       redirect: "manual",
       signal: controller.signal,
     });
+    options.onSend?.();
     const response = await abortable(options.fetch(request), controller.signal);
     options.onAnswer?.();
     const body = await readCapped(response, options.maxBytes, controller.signal);

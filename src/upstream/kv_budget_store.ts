@@ -6,6 +6,7 @@
  * throwing "database is locked" rather than by a failed check: those throws are retried here.
  */
 import { ConfigError } from "../core/errors.ts";
+import type { Logger } from "../core/log.ts";
 import type { BudgetRecord, BudgetStore, Versioned } from "./shared_budget.ts";
 
 /** The setting that turns the shared budget on; named in every refusal. */
@@ -57,30 +58,62 @@ export function checkKvLocation(location: string): void {
   }
 }
 
+export interface KvBudgetStoreOptions {
+  namespace?: string;
+  /** Told when the KV file was deleted or replaced under the open handle. */
+  log?: Logger;
+  /** How often a KV file is checked for deletion or replacement. Default 5 s. */
+  checkFileEveryMs?: number;
+}
+
 /**
  * A {@link BudgetStore} on the KV at `location`, opened on first use (so a failure to open degrades the
  * budget with a warning instead of stopping the server). A failed open is tried again on the next use.
+ * A KV file deleted or replaced while open is noticed (its inode changes or it is gone) and reopened,
+ * with a warning: an open handle would otherwise keep budgeting on the unlinked file, alone, while new
+ * instances share a new one.
  */
-export function kvBudgetStore(location: string, namespace = "science-mcp"): BudgetStore & { close(): void } {
+export function kvBudgetStore(location: string, options: KvBudgetStoreOptions = {}): BudgetStore & { close(): void } {
+  const namespace = options.namespace ?? "science-mcp";
+  const isFile = location !== DEFAULT_KV && !isKvUrl(location);
   let opening: Promise<Deno.Kv> | undefined;
   let kv: Deno.Kv | undefined;
+  let inode: number | null = null;
+  let checkedAt = -Infinity;
   let closed = false;
   const open = () => {
     opening ??= (async () => {
-      if (location !== DEFAULT_KV && !isKvUrl(location)) await ensureParent(location);
+      if (isFile) await ensureParent(location);
       const handle = location === DEFAULT_KV ? await Deno.openKv() : await Deno.openKv(location);
       if (closed) {
         handle.close();
         throw new Error("the shared rate budget store is closed");
       }
+      if (isFile) inode = (await Deno.stat(location)).ino;
+      checkedAt = Date.now();
       return kv = handle;
     })();
     opening.catch(() => (opening = undefined));
     return opening;
   };
+  /** Reopens the file when it is no longer the one the handle has open. */
+  const checkFile = async () => {
+    if (!isFile || !kv || Date.now() - checkedAt < (options.checkFileEveryMs ?? 5_000)) return;
+    checkedAt = Date.now();
+    const now = await Deno.stat(location).then((s) => s.ino, () => undefined);
+    if (now !== undefined && now === inode) return;
+    options.log?.warn("shared rate budget file was deleted or replaced; reopening it", {
+      kv: location,
+      change: now === undefined ? "deleted" : "replaced",
+    });
+    kv.close();
+    kv = undefined;
+    opening = undefined;
+  };
   const key = (queue: string) => [namespace, "budget", queue];
   return {
     async read(queue): Promise<Versioned> {
+      await checkFile();
       const db = await open();
       const entry = await unlocked(() => db.get<BudgetRecord>(key(queue), { consistency: "strong" }));
       return { record: entry.value ?? undefined, version: entry.versionstamp };

@@ -26,6 +26,11 @@ export interface Permit {
    * later than usual: the gate spaces what follows from that late arrival, not from the grant.
    */
   answered?(): void;
+  /**
+   * Tells the gate the request is leaving now. Spacing counts from the actual send: a request that
+   * leaves late (a stalled event loop) pushes what follows back by as much.
+   */
+  sent?(): void;
   release(): void;
   [Symbol.dispose](): void;
 }

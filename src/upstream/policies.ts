@@ -31,6 +31,8 @@ export interface UpstreamPolicy {
   throttleHint: string;
   recoveryHint?: string;
   rateLimitHint?: string;
+  /** See UpstreamDef.maxBodyBytes. */
+  maxBodyBytes?: number;
   /** Environment variables of the upstream's base URLs (named when a host cannot be reached). */
   baseUrlEnvs: readonly string[];
   redirectHosts: readonly string[];
@@ -67,6 +69,7 @@ export function resolvePolicy<S extends PipelineSettings>(def: UpstreamDef<S>, s
     throttleHint: def.throttleHint?.(settings) ?? "",
     recoveryHint: def.recoveryHint,
     rateLimitHint: def.rateLimitHint?.(settings),
+    maxBodyBytes: def.maxBodyBytes,
     baseUrlEnvs: baseUrlVars(def as UpstreamDef<never>).map(([, v]) => v.env),
     redirectHosts: def.redirectHosts ?? [],
     postAboveUrlChars: def.postAboveUrlChars,

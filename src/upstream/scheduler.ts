@@ -103,7 +103,7 @@ export class Scheduler implements PermitGate {
   }
 
   /** The safety measures (margin and cold-start hold) apply to published rates, not to exact settings. */
-  get #keepsMargin(): boolean {
+  get keepsMargin(): boolean {
     return this.#marginPct > 0 && this.#options.intervalMs > 0;
   }
 
@@ -203,7 +203,7 @@ export class Scheduler implements PermitGate {
 
   #grant(waiter: Waiter, now: number): void {
     waiter.detach();
-    const cold = this.#keepsMargin && this.#inFlight === 0 && now - this.#lastGrant >= COLD_AFTER_MS;
+    const cold = this.keepsMargin && this.#inFlight === 0 && now - this.#lastGrant >= COLD_AFTER_MS;
     if (cold) this.#coldHoldUntil = now + COLD_HOLD_MAX_MS;
     this.#inFlight++;
     this.#lastGrant = now;
@@ -228,7 +228,8 @@ export class Scheduler implements PermitGate {
       answered = true;
       this.#answered(now, index);
     };
-    waiter.resolve({ grantedAt: now, cold, answered: onAnswer, release, [Symbol.dispose]: release });
+    const sent = () => this.#sent(now, index);
+    waiter.resolve({ grantedAt: now, cold, answered: onAnswer, sent, release, [Symbol.dispose]: release });
   }
 
   /**
@@ -236,7 +237,7 @@ export class Scheduler implements PermitGate {
    * the request arrived about that much late, and every request not yet granted moves back by as much.
    */
   #answered(grantedAt: number, index: number): void {
-    if (!this.#keepsMargin) return;
+    if (!this.keepsMargin) return;
     const latency = this.#clock.now() - grantedAt;
     const fastest = this.#latencies.length ? Math.min(...this.#latencies) : latency;
     this.#latencies.push(latency);
@@ -248,6 +249,20 @@ export class Scheduler implements PermitGate {
     this.#onLate?.(grantedAt + late);
     const after = this.#grants - index - 1;
     const shifted = grantedAt + late + this.effectiveIntervalMs * after;
+    if (shifted <= this.#lastGrant) return;
+    this.#lastGrant = shifted;
+    this.#pump();
+  }
+
+  /**
+   * The request granted at `grantedAt` leaves now: when that is later than its grant (the event loop
+   * stalled, or a shared slot was waited for), the next grant counts its spacing from now, not from the
+   * grant, and those granted since move back behind it.
+   */
+  #sent(grantedAt: number, index: number): void {
+    const sentAt = this.#clock.now();
+    if (sentAt <= grantedAt) return;
+    const shifted = sentAt + this.effectiveIntervalMs * (this.#grants - index - 1);
     if (shifted <= this.#lastGrant) return;
     this.#lastGrant = shifted;
     this.#pump();

@@ -94,6 +94,7 @@ export async function sendWithRetries(
           maxBytes: run.maxBytes,
           signal: run.signal,
           onAnswer: () => permit.answered?.(),
+          onSend: () => permit.sent?.(),
         });
       } finally {
         permit.release();

@@ -8,7 +8,7 @@
 import type { Clock } from "../core/clock.ts";
 import type { Logger } from "../core/log.ts";
 import { CooldownError, type GateFactory, type GateOptions, type Permit, type PermitGate } from "./permits.ts";
-import { COLD_HOLD_MAX_MS, Scheduler } from "./scheduler.ts";
+import { COLD_AFTER_MS, COLD_HOLD_MAX_MS, Scheduler } from "./scheduler.ts";
 
 /** What the store keeps per queue: the next free start slot and what gates it. Times are epoch ms. */
 export interface BudgetRecord {
@@ -52,18 +52,69 @@ export interface SlotRule {
   /** A shared cool-down longer than this fails the reservation with a CooldownError. */
   maxCooldownWaitMs: number;
   /**
-   * For a cold request: how long its arrival is uncertain. The next slot (any instance) comes only after
+   * Asked when the slot is taken: how long this request's arrival is uncertain (a cold start: the
+   * instance's first send after an idle spell; else 0). The next slot (any instance) comes only after
    * that on top of the spacing, until {@link releaseHold} says the request was answered sooner.
    */
-  holdMs?: number;
+  holdMs?: () => number;
 }
 
 const EMPTY: BudgetRecord = { next: -Infinity, window: [], cooldownUntil: -Infinity, slowdown: 1 };
 
+/** Largest spacing factor a record may carry (a pressure signal's worst level is 8). */
+export const MAX_SLOWDOWN = 16;
+/** Longest shared cool-down a record may carry; a longer Retry-After is cut to this. */
+export const MAX_SHARED_COOLDOWN_MS = 60 * 60_000;
+/** Clock difference between instances a record's times may show. */
+const CLOCK_SKEW_MS = 1_000;
+/** A wait longer than plain spacing (a cold hold, a cool-down) is re-checked this often: it may end early. */
+export const HOLD_POLL_MS = 100;
+
 /**
- * Reserves the next start slot of `queue` for every instance sharing `store`: one optimistic transaction
- * (read, plan, commit if nobody else committed meanwhile), repeated under contention. Returns the slot
- * (epoch ms; wait until then to start), the `next` it left in the record, and the shared cool-down seen.
+ * The record as it may be trusted: undefined or well-formed and within what the queue can explain. A
+ * `next` slot further ahead than one cold hold plus the slowest spacing (and some clock skew) was never
+ * written by a live instance — a poisoned or stale record — and would stall every instance; such a
+ * record, or one of the wrong shape, is repaired, and `reason` says what was wrong.
+ */
+export function trustedRecord(
+  record: unknown,
+  now: number,
+  spacingMs: number,
+): { record: BudgetRecord; repaired?: string } {
+  if (record === undefined || record === null) return { record: EMPTY };
+  const r = record as Partial<Record<keyof BudgetRecord, unknown>>;
+  const time = (v: unknown) => typeof v === "number" && !Number.isNaN(v) && v !== Infinity;
+  if (
+    !time(r.next) || !time(r.cooldownUntil) || typeof r.slowdown !== "number" || !(r.slowdown >= 1) ||
+    !Array.isArray(r.window) || !r.window.every((t) => typeof t === "number" && Number.isFinite(t))
+  ) {
+    return { record: EMPTY, repaired: `malformed record ${JSON.stringify(record).slice(0, 200)}` };
+  }
+  const slowdown = Math.min(r.slowdown, MAX_SLOWDOWN);
+  const nextAtMost = now + COLD_HOLD_MAX_MS + spacingMs * MAX_SLOWDOWN + CLOCK_SKEW_MS;
+  const window = (r.window as number[]).filter((t) => t <= now + CLOCK_SKEW_MS);
+  const cooldownUntil = Math.min(r.cooldownUntil as number, now + MAX_SHARED_COOLDOWN_MS);
+  const trusted = { next: Math.min(r.next as number, nextAtMost), window, cooldownUntil, slowdown };
+  const wrong = [
+    (r.next as number) > nextAtMost &&
+    `next slot ${Math.round(((r.next as number) - now) / 1000)} s ahead (at most ${
+      Math.ceil((nextAtMost - now) / 1000)
+    } s can be explained)`,
+    slowdown !== r.slowdown && `slow-down ${r.slowdown} (at most ${MAX_SLOWDOWN})`,
+    window.length !== r.window.length && "window times in the future",
+    cooldownUntil !== r.cooldownUntil && `cool-down over ${MAX_SHARED_COOLDOWN_MS / 60_000} min`,
+  ].filter(Boolean);
+  if (wrong.length === 0) return { record: record as BudgetRecord };
+  if ((r.next as number) > nextAtMost) trusted.next = now;
+  return { record: trusted, repaired: wrong.join("; ") };
+}
+
+/**
+ * Takes the next start slot of `queue` for every instance sharing `store`, just in time: it waits (re-reading
+ * the record) until the slot is due, then commits `next` with an optimistic transaction (read, plan, commit if
+ * nobody else committed meanwhile), so the spacing counts from when the request really leaves and a hold
+ * released early lets everyone go early. Returns the slot (≈ now), the `next` it left in the record and the
+ * shared cool-down seen.
  *
  * @throws CooldownError when the shared cool-down lasts longer than `rule.maxCooldownWaitMs`.
  */
@@ -72,34 +123,48 @@ export async function reserveSlot(
   queue: string,
   rule: SlotRule,
   clock: Clock,
-): Promise<{ slot: number; next: number; cooldownUntil: number }> {
-  for (let tries = 0; tries < MAX_COMMIT_TRIES; tries++) {
+  options: { signal?: AbortSignal; onRepair?: (reason: string) => void } = {},
+): Promise<{ slot: number; next: number; cooldownUntil: number; held: boolean }> {
+  for (let conflicts = 0; conflicts < MAX_COMMIT_TRIES;) {
     const { record, version } = await store.read(queue);
     const now = clock.now();
-    const current = record ?? EMPTY;
+    const trusted = trustedRecord(record, now, rule.spacingMs);
+    const current = trusted.record;
+    if (trusted.repaired) {
+      options.onRepair?.(trusted.repaired);
+      if (!await store.commit(queue, version, current)) conflicts++;
+      continue;
+    }
     if (current.cooldownUntil - now > rule.maxCooldownWaitMs) {
       throw new CooldownError(queue, current.cooldownUntil, current.cooldownUntil - now);
     }
     const spacing = rule.spacingMs * Math.max(rule.slowdown, current.slowdown);
     let slot = Math.max(now, current.next, current.cooldownUntil);
-    let window: number[] = [];
-    if (rule.perMinute) {
-      window = current.window.filter((t) => t > slot - MINUTE);
-      if (window.length >= rule.perMinute) slot = Math.max(slot, window[window.length - rule.perMinute] + MINUTE);
-      window = [...window.filter((t) => t > slot - MINUTE), slot];
+    let window = current.window.filter((t) => t > now - MINUTE);
+    if (rule.perMinute && window.length >= rule.perMinute) {
+      slot = Math.max(slot, window[window.length - rule.perMinute] + MINUTE);
     }
-    const next = slot + (rule.holdMs ?? 0) + spacing;
-    if (await store.commit(queue, version, { ...current, next, window })) {
-      return { slot, next, cooldownUntil: current.cooldownUntil };
+    if (slot > now) {
+      const wait = slot - now;
+      // A cold hold may be released early: re-read now and then instead of sleeping through it.
+      const held = slot === current.next && wait > spacing;
+      await clock.sleep(held ? Math.min(wait, HOLD_POLL_MS) : wait, options.signal);
+      continue;
     }
+    if (rule.perMinute) window = [...window, slot];
+    const holdMs = rule.holdMs?.() ?? 0;
+    const next = slot + holdMs + spacing;
+    if (await store.commit(queue, version, { ...current, next, window: rule.perMinute ? window : [] })) {
+      return { slot, next, cooldownUntil: current.cooldownUntil, held: holdMs > 0 };
+    }
+    conflicts++;
   }
   throw new Error(`no slot for ${queue} after ${MAX_COMMIT_TRIES} contended commits`);
 }
 
 /**
  * A cold request was answered at `answeredAt`: its arrival lies in the past, so the budget it held may
- * resume at `answeredAt + spacingMs` — if nobody reserved a slot behind the hold meanwhile (their slots
- * are promised and stay where they are).
+ * resume at `answeredAt + spacingMs` — unless the record moved on meanwhile (a repair, a late arrival).
  */
 export async function releaseHold(
   store: BudgetStore,
@@ -132,6 +197,7 @@ export function sharedGates(options: SharedGateOptions): GateFactory {
 class StoreHealth {
   #downUntil = -Infinity;
   #warned = false;
+  readonly #repaired = new Set<string>();
   constructor(readonly options: SharedGateOptions) {}
 
   usable(now: number): boolean {
@@ -148,11 +214,25 @@ class StoreHealth {
     });
   }
 
+  /** One warning per queue: a record was poisoned, stale or malformed, and has been repaired. */
+  repaired(queue: string, reason: string): void {
+    if (this.#repaired.has(queue)) return;
+    this.#repaired.add(queue);
+    this.options.log.warn("shared rate budget record repaired", { queue, reason });
+  }
+
   worked(): void {
     if (!this.#warned) return;
     this.#warned = false;
     this.options.log.info("shared rate budget is back");
   }
+}
+
+/** A shared slot taken: when, what it left in the record, and whether it holds the budget (cold). */
+interface Reserved {
+  slot: number;
+  next: number;
+  held: boolean;
 }
 
 class SharedGate implements PermitGate {
@@ -163,6 +243,9 @@ class SharedGate implements PermitGate {
   readonly #health: StoreHealth;
   #sharedCooldownUntil = -Infinity;
   #sharedSlowdown = 1;
+  #releasing: Promise<void> = Promise.resolve();
+  /** This instance's latest shared slot: a first send after an idle spell is cold. */
+  #lastSlot = -Infinity;
 
   constructor(options: GateOptions, clock: Clock, store: BudgetStore, health: StoreHealth) {
     this.#options = options;
@@ -197,42 +280,53 @@ class SharedGate implements PermitGate {
   async *permits(signal?: AbortSignal): AsyncGenerator<Permit, void, undefined> {
     for (;;) {
       const permit = await this.#local.acquire(signal);
-      let held: { next: number } | undefined;
+      let reserved: Reserved | undefined;
       try {
-        held = await this.#waitForSharedSlot(permit.cold === true, signal);
+        // A hold this gate is releasing is gone before the next slot is planned.
+        await this.#releasing;
+        reserved = await this.#waitForSharedSlot(signal);
       } catch (error) {
         permit.release();
         throw error;
       }
-      yield held ? this.#releasingHold(permit, held.next) : permit;
+      yield this.#shared(permit, reserved);
     }
   }
 
-  /** The permit, whose release also lets the shared budget resume from the answer. */
-  #releasingHold(permit: Permit, next: number): Permit {
+  /**
+   * The permit as the caller sees it: a late send pushes the shared record back too, and releasing a
+   * cold permit lets the shared budget resume from the answer.
+   */
+  #shared(permit: Permit, reserved: Reserved | undefined): Permit {
+    let done = false;
     const release = () => {
+      if (done) return;
+      done = true;
       permit.release();
-      const held = { next, answeredAt: this.#clock.now(), spacingMs: this.#local.effectiveIntervalMs };
-      releaseHold(this.#store, this.name, held).catch((error) =>
+      if (!reserved?.held) return;
+      const held = { next: reserved.next, answeredAt: this.#clock.now(), spacingMs: this.#local.effectiveIntervalMs };
+      this.#releasing = releaseHold(this.#store, this.name, held).catch((error) =>
         this.#health.failed(this.#clock.now(), this.name, error)
       );
     };
-    let done = false;
-    const once = () => {
-      if (!done) (done = true, release());
-    };
     return {
-      grantedAt: permit.grantedAt,
-      cold: true,
+      grantedAt: reserved?.slot ?? permit.grantedAt,
+      cold: reserved ? reserved.held : permit.cold,
       answered: () => permit.answered?.(),
-      release: once,
-      [Symbol.dispose]: once,
+      sent: () => {
+        permit.sent?.();
+        const now = this.#clock.now();
+        // Left later than its slot (a stalled event loop): nobody's next slot comes sooner than a spacing after.
+        if (reserved && now - reserved.slot > this.#local.lateSlackMs / 2) this.#lateArrival(now);
+      },
+      release,
+      [Symbol.dispose]: release,
     };
   }
 
   coolDown(ms: number): void {
     this.#local.coolDown(ms);
-    const until = this.#clock.now() + Math.max(0, ms);
+    const until = this.#clock.now() + Math.min(Math.max(0, ms), MAX_SHARED_COOLDOWN_MS);
     this.#sharedCooldownUntil = Math.max(this.#sharedCooldownUntil, until);
     this.#update((r) => ({ ...r, cooldownUntil: Math.max(r.cooldownUntil, until) }));
   }
@@ -246,39 +340,40 @@ class SharedGate implements PermitGate {
   }
 
   /**
-   * Reserves the next shared slot and sleeps until it; skipped (local pacing only) while the store fails.
-   * Returns what a cold reservation left in the record, so its release can shorten the hold.
+   * Waits for the next shared slot and takes it; skipped (local pacing only) while the store fails.
+   * Returns the slot and what it left in the record, so a cold permit's release can shorten its hold.
+   * A slot is cold when this instance has not sent for COLD_AFTER_MS: decided when the slot is taken,
+   * since of several local permits waiting for slots, any one may leave first.
    */
-  async #waitForSharedSlot(cold: boolean, signal?: AbortSignal): Promise<{ next: number } | undefined> {
-    const now = this.#clock.now();
-    if (!this.#health.usable(now)) return undefined;
-    let reserved: { slot: number; next: number };
+  async #waitForSharedSlot(signal?: AbortSignal): Promise<Reserved | undefined> {
+    if (!this.#health.usable(this.#clock.now())) return undefined;
+    const local = this.#local;
+    const holdMs = () =>
+      this.#clock.now() - this.#lastSlot >= COLD_AFTER_MS && local.keepsMargin ? COLD_HOLD_MAX_MS : 0;
     try {
-      reserved = await this.#reserve(cold);
+      const { slot, next, cooldownUntil, held } = await reserveSlot(
+        this.#store,
+        this.name,
+        {
+          // The local spacing already carries this instance's slow-down; the record carries everyone's.
+          spacingMs: local.effectiveIntervalMs / local.slowdown,
+          slowdown: local.slowdown,
+          perMinute: local.effectivePerMinute,
+          maxCooldownWaitMs: this.#options.maxCooldownWaitMs,
+          holdMs,
+        },
+        this.#clock,
+        { signal, onRepair: (reason) => this.#health.repaired(this.name, reason) },
+      );
+      this.#lastSlot = Math.max(this.#lastSlot, slot);
+      this.#sharedCooldownUntil = cooldownUntil;
       this.#health.worked();
+      return { slot, next, held };
     } catch (error) {
-      if (error instanceof CooldownError) throw error;
+      if (error instanceof CooldownError || signal?.aborted) throw error;
       this.#health.failed(this.#clock.now(), this.name, error);
       return undefined;
     }
-    const wait = reserved.slot - this.#clock.now();
-    if (wait > 0) await this.#clock.sleep(wait, signal);
-    else if (signal?.aborted) throw signal.reason;
-    return cold ? { next: reserved.next } : undefined;
-  }
-
-  async #reserve(cold: boolean): Promise<{ slot: number; next: number }> {
-    const local = this.#local;
-    const { slot, next, cooldownUntil } = await reserveSlot(this.#store, this.name, {
-      // The local spacing already carries this instance's slow-down; the record carries everyone's.
-      spacingMs: local.effectiveIntervalMs / local.slowdown,
-      slowdown: local.slowdown,
-      perMinute: local.effectivePerMinute,
-      maxCooldownWaitMs: this.#options.maxCooldownWaitMs,
-      holdMs: cold ? COLD_HOLD_MAX_MS : 0,
-    }, this.#clock);
-    this.#sharedCooldownUntil = cooldownUntil;
-    return { slot, next };
   }
 
   /** A request of this instance arrived late: no instance's next slot comes sooner than a spacing after it. */
@@ -293,7 +388,11 @@ class SharedGate implements PermitGate {
     const attempt = async () => {
       for (let tries = 0; tries < MAX_COMMIT_TRIES; tries++) {
         const { record, version } = await this.#store.read(this.name);
-        if (await this.#store.commit(this.name, version, change(record ?? EMPTY))) return;
+        const now = this.#clock.now();
+        const current = trustedRecord(record, now, this.#local.effectiveIntervalMs).record;
+        const changed = change(current);
+        if (changed === current && record) return;
+        if (await this.#store.commit(this.name, version, changed)) return;
       }
       throw new Error(`no update after ${MAX_COMMIT_TRIES} contended commits`);
     };

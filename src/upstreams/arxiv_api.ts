@@ -22,6 +22,7 @@ export const arxivApi: UpstreamDef = {
   hosts: ["export.arxiv.org"],
   rate: { intervalMs: 3000 },
   concurrency: 1,
+  maxBodyBytes: 8 * 1024 ** 2, // an Atom page of 100 entries is ~0.3 MB
   maxRetries: 3,
   ttlMs: 15 * 60_000,
   backoff: { baseMs: 5000, maxMs: 60_000 },

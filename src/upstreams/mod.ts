@@ -10,6 +10,8 @@ import { resolvePolicies, type UpstreamPolicy } from "../upstream/policies.ts";
 import type { Upstream, UpstreamRequest } from "../upstream/types.ts";
 import { arxivApi } from "./arxiv_api.ts";
 import { arxivWeb } from "./arxiv_web.ts";
+import { europepmc } from "./europepmc.ts";
+import { crossref, type CrossrefSettings } from "./crossref.ts";
 import { ncbiEutils, type NcbiSettings } from "./ncbi_eutils.ts";
 import { ncbiIdconv } from "./ncbi_idconv.ts";
 import { openalex, type OpenAlexSettings } from "./openalex.ts";
@@ -22,6 +24,8 @@ export interface UpstreamSettings extends PipelineSettings {
   ncbi: NcbiSettings;
   /** OpenAlex credentials (API key, mailto). */
   openalex: OpenAlexSettings;
+  /** Crossref's polite-pool contact (CROSSREF_MAILTO). */
+  crossref: CrossrefSettings;
 }
 
 /** The table, keyed by name (each key equals its definition's `name`, which a test checks). */
@@ -33,6 +37,8 @@ export const UPSTREAMS_BY_NAME = {
   "arxiv-web": arxivWeb,
   "openalex": openalex,
   "publisher": publisher,
+  "europepmc": europepmc,
+  "crossref": crossref,
 } satisfies Record<string, UpstreamDef<UpstreamSettings>>;
 
 /** The name of one upstream of the table. */

@@ -19,6 +19,7 @@ export const ncbiIdconv: UpstreamDef<PipelineSettings & { ncbi: NcbiSettings }> 
   rate: ({ ncbi }) =>
     ncbi.requestDelayMs !== undefined ? { intervalMs: ncbi.requestDelayMs, marginPct: 0 } : { intervalMs: 334 },
   concurrency: 1,
+  maxBodyBytes: 1024 ** 2, // a few hundred bytes per id
   maxRetries: ({ ncbi }) => ncbi.maxRetries,
   ttlMs: 24 * 60 * 60_000,
   backoff: { baseMs: 1000, maxMs: 30_000 },

@@ -26,6 +26,7 @@ export const openalex: UpstreamDef<PipelineSettings & { openalex: OpenAlexSettin
   /** The seed paces every host at 5 requests/s at most (OpenAlex itself allows 10). */
   rate: { intervalMs: 200 },
   concurrency: 5,
+  maxBodyBytes: 16 * 1024 ** 2, // a page of 200 works is 2–6 MB
   maxRetries: 3,
   ttlMs: 60 * 60_000,
   backoff: { baseMs: 1000, maxMs: 30_000 },

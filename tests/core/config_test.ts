@@ -19,6 +19,8 @@ Deno.test("configuration: a bad value fails at startup naming the variable", asy
     ["NCBI_EUTILS_BASE_URL", "ftp://example.org"],
     ["OPENALEX_BASE_URL", "not a url"],
     ["PDF_MAX_PAGES", "0"],
+    ["SCIENCE_MCP_MAX_OUTPUT_CHARS", "100"],
+    ["SCIENCE_MCP_MAX_OUTPUT_CHARS", "lots"],
   ];
   for (const [name, value] of cases) {
     await t.step(`${name}=${value}`, () => {
@@ -37,6 +39,8 @@ Deno.test("configuration: defaults apply to unset and empty variables", () => {
   assert.equal(config.http.host, "127.0.0.1");
   assert.equal(config.http.authMode, "jwt");
   assert.deepEqual(config.toolsets, ["pubmed", "gene", "pubchem", "papers", "pdf"]);
+  assert.equal(config.outputMaxChars, 24_000);
+  assert.equal(loadConfig({ SCIENCE_MCP_MAX_OUTPUT_CHARS: "50000" }).outputMaxChars, 50_000);
   assert.ok(Object.isFrozen(config.http));
   assert.equal(new Set(ENV_VARS.map((v) => v.name)).size, ENV_VARS.length);
 });

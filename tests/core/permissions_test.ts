@@ -26,7 +26,7 @@ Deno.test("permission sets: stdio, stdio-open, http, cli and test exist", () => 
 });
 
 Deno.test("permission sets grant exactly the environment variables in ENV_VARS", () => {
-  for (const name of ["stdio", "stdio-open", "http", "cli"]) {
+  for (const name of ["stdio", "stdio-open", "http", "cli", "deploy"]) {
     assert.deepEqual([...(sets[name].env as string[])].sort(), envNames, name);
   }
 });

@@ -52,7 +52,8 @@ Deno.test({
     const root = await Deno.makeTempDir({ prefix: "pdf_bomb_" });
     await Deno.writeFile(join(root, "bomb.pdf"), decompressionBomb());
     const runtime = createRuntime({
-      config: loadConfig({ PDF_ROOT: root, SCIENCE_MCP_TOOLSETS: "pdf" }),
+      // No call deadline: on a loaded machine the bomb may take longer than 60 s to reach its memory cap.
+      config: loadConfig({ PDF_ROOT: root, SCIENCE_MCP_TOOLSETS: "pdf", TOOL_CALL_TIMEOUT_MS: "0" }),
       log: createLogger({ level: "error", sinks: [] }),
     });
     const server = createMcpServer(runtime);
@@ -72,14 +73,14 @@ Deno.test({
       assert.match(error, /needed more than \d+ MB of memory|PDF_TIMEOUT_MS|extractor stopped/);
       assert.ok(seen.size > 0, "the bomb was read by an extractor process");
 
-      // The pool dropped the process that read the bomb when the call ended; within 10 s it no longer exists.
+      // The pool dropped the process that read the bomb when the call ended; soon after it no longer exists.
       const alive = [...seen].filter((pid) => extractor.pool.pids.includes(pid));
       assert.ok(
         alive.length < seen.size,
         `the process that read the bomb was dropped (seen ${[...seen]}, alive ${alive})`,
       );
       for (const pid of seen) {
-        if (!alive.includes(pid)) assert.ok(await goneWithin(pid, 10_000), `process ${pid} no longer exists`);
+        if (!alive.includes(pid)) assert.ok(await goneWithin(pid, 60_000), `process ${pid} no longer exists`);
       }
       const before = await Promise.all(alive.map(cpuTicks));
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -69,7 +69,8 @@ Deno.test("prompts/get chains the tools with the caller's arguments", async () =
       await client.getPrompt({ name: "compound_dossier", arguments: { compound: "CC(=O)OC1=CC=CC=C1C(=O)O" } }),
     );
     assert.match(dossier, /search_compound_by_identifier \{"identifierType":"smiles","identifier":"CC\(=O\)OC1/);
-    assert.match(dossier, /fetch_compound_properties \{"cids":\["<CID>"\],"properties":\["MolecularFormula"/);
+    assert.match(dossier, /fetch_compound_properties \{"cids":\[<CID>\],"properties":\["MolecularFormula"/);
+    assert.match(dossier, /fetch_compound_xrefs \{"cid":<CID>,"xrefTypes":\["PubMedID","RN"\]\}/);
 
     const brief = text(await client.getPrompt({ name: "gene_brief", arguments: { gene: "BRCA1" } }));
     assert.match(brief, /search_genes \{"query":"BRCA1","organism":"human"\}/);
@@ -141,5 +142,28 @@ Deno.test("every tool a prompt names exists in the catalogue, and every example 
     assert.ok(called.length >= 1, prompt.name);
     for (const tool of called) assert.ok(names.has(tool) || optional.has(tool), `${prompt.name} names ${tool}`);
     for (const arg of prompt.arguments.filter((a) => a.required)) assert.ok(prompt.example[arg.name], arg.name);
+  }
+});
+
+Deno.test("prompts/get with an argument of the wrong type is -32602 with one sentence, not an internal error", async () => {
+  const { client, close } = await session();
+  try {
+    for (
+      const [params, pattern] of [
+        [{ name: "gene_brief", arguments: { gene: 42 } }, /^.*'gene' must be text of at most 500 characters\./],
+        [{ name: "gene_brief", arguments: ["TP53"] }, /arguments must be an object of text values/],
+        [{ name: 7 }, /needs the prompt's name as text/],
+      ] as const
+    ) {
+      const error = await client.request({ method: "prompts/get", params } as never).then(
+        () => assert.fail("accepted"),
+        (e: { code: number; message: string }) => e,
+      );
+      assert.equal(error.code, -32602);
+      assert.match(error.message, pattern);
+      assert.doesNotMatch(error.message, /invalid_type|"path"/);
+    }
+  } finally {
+    await close();
   }
 });

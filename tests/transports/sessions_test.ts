@@ -193,7 +193,7 @@ Deno.test("MCP_MAX_SESSIONS caps live sessions; idle ones make room; the 503 nam
 });
 
 Deno.test("one token cannot fill the server: its subject hits MCP_MAX_SESSIONS_PER_SUBJECT, others still get in", async () => {
-  const { handler, close } = setup({ ...JWT, MCP_MAX_SESSIONS: "60" });
+  const { handler, close } = setup({ ...JWT, MCP_MAX_SESSIONS: "120" });
   try {
     const alice = await mintToken(SECRET, { subject: "alice", now: NOW });
     let message = "";
@@ -206,7 +206,10 @@ Deno.test("one token cannot fill the server: its subject hits MCP_MAX_SESSIONS_P
     }));
     assert.equal(statuses.filter((s) => s === 200).length, 50, "the default quota is 50 sessions per subject");
     assert.equal(statuses.filter((s) => s === 503).length, 10);
-    assert.match(message, /this token's subject.*\(MCP_MAX_SESSIONS_PER_SUBJECT\).*DELETE \/mcp/);
+    assert.match(
+      message,
+      /this token.s subject.*\(MCP_MAX_SESSIONS_PER_SUBJECT, at most half of MCP_MAX_SESSIONS\).*DELETE \/mcp/,
+    );
     await openSession(handler, await mintToken(SECRET, { subject: "bob", now: NOW }));
     assert.equal(handler.sessions, 51);
   } finally {
@@ -214,8 +217,26 @@ Deno.test("one token cannot fill the server: its subject hits MCP_MAX_SESSIONS_P
   }
 });
 
+Deno.test("MCP_MAX_SESSIONS below the per-subject quota: one token still gets at most half, the next user gets in", async () => {
+  const { handler, close } = setup({ ...JWT, MCP_MAX_SESSIONS: "40" });
+  try {
+    const alice = await mintToken(SECRET, { subject: "alice", now: NOW });
+    const statuses = await Promise.all(Array.from({ length: 40 }, async () => {
+      const response = await handler.fetch(rawRequest(INITIALIZE, { token: alice }));
+      if (response.status === 200) await readMessage(response);
+      else await response.body?.cancel();
+      return response.status;
+    }));
+    assert.equal(statuses.filter((s) => s === 200).length, 20);
+    await openSession(handler, await mintToken(SECRET, { subject: "bob", now: NOW }));
+    assert.equal(handler.sessions, 21);
+  } finally {
+    await close();
+  }
+});
+
 Deno.test("per-subject and global limits each say which one was hit; closing a session frees its slot", async () => {
-  const { handler, close } = setup({ ...JWT, MCP_MAX_SESSIONS: "3", MCP_MAX_SESSIONS_PER_SUBJECT: "2" });
+  const { handler, close } = setup({ ...JWT, MCP_MAX_SESSIONS: "4", MCP_MAX_SESSIONS_PER_SUBJECT: "2" });
   const initialize = async (subject: string) => {
     const response = await handler.fetch(
       rawRequest(INITIALIZE, { token: await mintToken(SECRET, { subject, now: NOW }) }),
@@ -231,6 +252,7 @@ Deno.test("per-subject and global limits each say which one was hit; closing a s
     const third = await initialize("alice");
     assert.equal(third.status, 503);
     assert.match(third.message!, /MCP_MAX_SESSIONS_PER_SUBJECT/);
+    assert.equal((await initialize("bob")).status, 200);
     assert.equal((await initialize("bob")).status, 200);
     const carol = await initialize("carol");
     assert.equal(carol.status, 503);

@@ -4,6 +4,7 @@ import type { ServerExtension } from "../../src/server.ts";
 import { testRuntime } from "../helpers/runtime.ts";
 import { createHttpHandler } from "../../src/transports/http.ts";
 import { blockingTool, callTool, INITIALIZE, rawRequest, readMessage } from "./http_helpers.ts";
+import { modernRequest, readFinal } from "../protocol/modern_helpers.ts";
 
 /** A session on a real socket: initialize, then POST messages with its id. */
 async function connect(base: string) {
@@ -69,5 +70,68 @@ Deno.test("shutdown in stateless mode: a request still running gets a JSON-RPC e
     assert.match((answer.error as { message: string }).message, /shutting down/);
   } finally {
     await runtime.close();
+  }
+});
+
+/** A fetch that hangs until aborted; `started` resolves once `n` requests hang. */
+function hangingFetch(n: number) {
+  const started = Promise.withResolvers<void>();
+  let seen = 0;
+  const fetch = (request: Request) =>
+    new Promise<Response>((_, reject) => {
+      if (++seen === n) started.resolve();
+      request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
+    });
+  return { fetch, started: started.promise };
+}
+
+/** A raw tool that blocks until aborted; `started` resolves once `n` calls are inside it. */
+function blockingCalls(n: number): { extension: ServerExtension; started: Promise<void> } {
+  const started = Promise.withResolvers<void>();
+  let seen = 0;
+  return {
+    started: started.promise,
+    extension: {
+      rawTools: [{
+        tool: { name: "test_block", description: "blocks until aborted", inputSchema: { type: "object" } },
+        async call(_args, extra) {
+          if (++seen === n) started.resolve();
+          await new Promise<void>((_, reject) => {
+            extra.mcpReq.signal.addEventListener("abort", () => reject(extra.mcpReq.signal.reason), { once: true });
+          });
+          return { content: [] };
+        },
+      }],
+    },
+  };
+}
+
+Deno.test("shutdown on the 2026-07-28 leg: every call in flight gets a JSON-RPC error, streamed or not", async () => {
+  const block = blockingCalls(5);
+  // NCBI runs 3 requests at once: three catalogue calls are all in flight upstream.
+  const upstream = hangingFetch(3);
+  const runtime = testRuntime({ env: { MCP_AUTH_MODE: "none" }, fetch: upstream.fetch });
+  const server = startHttpServer(runtime, { port: 0, graceMs: 10, extension: block.extension });
+  const base = server.url;
+  // Five raw-tool calls (answered as JSON) and three catalogue calls (answered over SSE).
+  const calls = [
+    ...Array.from({ length: 5 }, (_, i) => fetch(modernRequest("tools/call", { name: "test_block" }, { id: i, base }))),
+    ...Array.from(
+      { length: 3 },
+      (_, i) =>
+        fetch(
+          modernRequest("tools/call", { name: "search_genes", arguments: { query: `G${i}` } }, { id: 10 + i, base }),
+        ),
+    ),
+  ];
+  await Promise.all([block.started, upstream.started]);
+  const answers = Promise.all(calls.map(async (call) => await readFinal(await call)));
+  await server.shutdown();
+  const finals = await answers;
+  assert.deepEqual(finals.map((f) => f.id), [0, 1, 2, 3, 4, 10, 11, 12]);
+  for (const final of finals) {
+    const error = final.error as { code: number; message: string } | undefined;
+    assert.equal(error?.code, -32000, JSON.stringify(final));
+    assert.match(error!.message, /shutting down.*send it again/);
   }
 });

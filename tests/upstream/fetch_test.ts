@@ -170,3 +170,12 @@ Deno.test("a permission refusal fails at once with NOT_AVAILABLE naming the host
   assert.match(envelope.message, /eutils\.ncbi\.nlm\.nih\.gov/);
   assert.match(envelope.recovery_hint, /--allow-net/);
 });
+
+Deno.test("each upstream has its own body cap below UPSTREAM_MAX_BYTES: a 9 MB arXiv page is refused unparsed", async () => {
+  const h = harness(() => chunked(9 * 16, 64 * 1024));
+  const request = { upstream: "arxiv-api" as const, path: "/api/query", query: { search_query: "all:x" } };
+  const { error } = await drive(h.clock, outcome(h.upstream.request(request)));
+  assert.ok(error instanceof UpstreamError);
+  assert.equal(error.kind, "too_large");
+  assert.match(error.message, /sent more than 8 MiB/);
+});

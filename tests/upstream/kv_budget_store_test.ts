@@ -8,11 +8,22 @@ import assert from "node:assert/strict";
 import { startMockUpstream } from "../../scripts/mock_upstream.ts";
 import type { Clock } from "../../src/core/clock.ts";
 import { ConfigError } from "../../src/core/errors.ts";
+import { memoryLogger } from "../../src/core/log.ts";
 import { checkKvLocation, kvBudgetStore, unlocked } from "../../src/upstream/kv_budget_store.ts";
 import { reserveSlot } from "../../src/upstream/shared_budget.ts";
 import { ROOT, runDeno } from "../e2e/helpers.ts";
 
-const frozen = (now: number): Clock => ({ now: () => now, sleep: () => Promise.resolve() });
+/** A clock whose sleeps pass at once: time moves only by the sleeps (slots are taken just in time). */
+function stepping(start: number): Clock {
+  let now = start;
+  return {
+    now: () => now,
+    sleep: (ms) => {
+      now = Math.max(now, now + ms);
+      return Promise.resolve();
+    },
+  };
+}
 
 Deno.test("two KV handles on one file reserve distinct slots exactly one spacing apart", async () => {
   const dir = await Deno.makeTempDir();
@@ -20,7 +31,7 @@ Deno.test("two KV handles on one file reserve distinct slots exactly one spacing
   const b = kvBudgetStore(`${dir}/budget.sqlite`);
   try {
     const rule = { spacingMs: 368, slowdown: 1, maxCooldownWaitMs: 30_000 };
-    const clock = frozen(1_000_000);
+    const clock = stepping(1_000_000);
     const slots = await Promise.all(
       Array.from({ length: 24 }, (_, i) => reserveSlot(i % 2 ? a : b, "ncbi-eutils", rule, clock)),
     );
@@ -39,13 +50,48 @@ Deno.test("per-minute budgets and cool-downs live in the shared record", async (
   try {
     const rule = { spacingMs: 220, slowdown: 1, perMinute: 3, maxCooldownWaitMs: 30_000 };
     const slots = [];
-    for (let i = 0; i < 4; i++) slots.push((await reserveSlot(store, "pubchem", rule, frozen(0))).slot);
+    const clock = stepping(0);
+    for (let i = 0; i < 4; i++) slots.push((await reserveSlot(store, "pubchem", rule, clock)).slot);
     assert.deepEqual(slots, [0, 220, 440, 60_000], "the 4th waits for the 60 s window");
   } finally {
     store.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+for (const change of ["deleted", "replaced"] as const) {
+  Deno.test(`a KV file ${change} under an open store is noticed with a warning and sharing resumes`, async () => {
+    const dir = await Deno.makeTempDir();
+    const path = `${dir}/budget.sqlite`;
+    const log = memoryLogger();
+    const a = kvBudgetStore(path, { log, checkFileEveryMs: 0 });
+    let b: ReturnType<typeof kvBudgetStore> | undefined;
+    try {
+      const rule = { spacingMs: 368, slowdown: 1, maxCooldownWaitMs: 30_000 };
+      const clock = stepping(1_000_000);
+      await reserveSlot(a, "ncbi-eutils", rule, clock);
+      for (const suffix of ["", "-wal", "-shm"]) await Deno.remove(`${path}${suffix}`).catch(() => {});
+      if (change === "replaced") {
+        const other = await Deno.openKv(path);
+        await other.set(["unrelated"], 1);
+        other.close();
+      } else {
+        await a.read("ncbi-eutils");
+      }
+      // A new instance starts on the new file; the old one must budget on the same file again.
+      b = kvBudgetStore(path);
+      const first = await reserveSlot(b, "ncbi-eutils", rule, clock);
+      const second = await reserveSlot(a, "ncbi-eutils", rule, clock);
+      assert.equal(second.slot - first.slot, 368, "the old instance sees the new instance's slot");
+      const warning = log.records.find((r) => /deleted or replaced/.test(r.msg));
+      assert.equal(warning?.change, change);
+    } finally {
+      a.close();
+      b?.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+}
 
 Deno.test('SQLite\'s thrown "database is locked" is retried; other errors are not', async () => {
   let calls = 0;

@@ -27,6 +27,11 @@ export class MemoryBudgetStore implements BudgetStore {
     return true;
   }
 
+  /** Writes a record as any process could (a poisoned, stale or malformed one). */
+  poke(queue: string, record: unknown): void {
+    this.#data.set(queue, { record: record as BudgetRecord, version: String(++this.#version) });
+  }
+
   peek(queue: string): BudgetRecord | undefined {
     return this.#data.get(queue)?.record;
   }

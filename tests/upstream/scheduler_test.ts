@@ -211,3 +211,16 @@ Deno.test("an answer later than the fastest recent one by more than the margin's
   await clock.advance(2000);
   assert.deepEqual(grants.map((g) => g.at), [0, 378, 746, 1114 + 300, 1482 + 300]);
 });
+
+Deno.test("a request that leaves late (stalled event loop) pushes the next grant back: spacing counts from the send", async () => {
+  const { s, clock } = scheduler();
+  const { grants } = burst(s, clock, 3, true);
+  await clock.advance(0);
+  assert.equal(grants.length, 1);
+  // The event loop stalls for 300 ms between the grant and the actual send.
+  await clock.advance(300);
+  grants[0].permit.sent?.();
+  grants[0].permit.release();
+  await clock.advance(2000);
+  assert.deepEqual(grants.map((g) => g.at), [0, 300 + 334, 300 + 2 * 334]);
+});

@@ -39,6 +39,7 @@ function world(
   count: number,
   store: MemoryBudgetStore | undefined,
   answer?: (instance: number, index: number) => Response | undefined,
+  coldMs = 400,
 ): World {
   const clock = new ManualClock(1_700_000_000_000);
   const referee = new RateGate(defaultRateRules());
@@ -49,7 +50,7 @@ function world(
   const instances = logs.map((log, instance) =>
     createUpstream({
       fetch: async (request) => {
-        const cold = warm.has(instance) ? 0 : 400;
+        const cold = warm.has(instance) ? 0 : coldMs;
         warm.add(instance);
         await clock.sleep(cold + 20 + Math.floor(jitter() * 100));
         const upstream = new URL(request.url).hostname.startsWith("pubchem") ? "pubchem" : "ncbi-eutils";
@@ -174,3 +175,67 @@ Deno.test("losing the store degrades to per-instance pacing with one warning, ne
   assert.ok(store.peek("ncbi-eutils"), "the store is used again once it answers");
   assert.ok(w.logs[0].records.some((r) => /shared rate budget is back/.test(r.msg)));
 });
+
+Deno.test("scale-out from a cold start: 1, 2 and 4 instances deliver ≥ 2.4 req/s together from the first second", async () => {
+  for (const count of [1, 2, 4]) {
+    const w = world(count, new MemoryBudgetStore(), undefined, 30);
+    const start = w.clock.now();
+    const outcome = await spread(w, 60);
+    const inFirst15s = w.arrivals.filter((a) => a.at - start <= 15_000).length;
+    assert.equal(outcome.violations, 0, `${count} instances`);
+    // Each instance's first request used to hold the budget ~2.4 s whatever its answer took.
+    assert.ok(inFirst15s / 15 >= 2.4, `${count} instances: ${inFirst15s} arrivals in the first 15 s`);
+  }
+});
+
+Deno.test("a send that leaves late pushes the shared schedule back: another instance spaces from the send", async () => {
+  const store = new MemoryBudgetStore();
+  const clock = new ManualClock(1_700_000_000_000);
+  const options = { name: "ncbi-eutils", intervalMs: 334, marginPct: 10, concurrency: 3, maxCooldownWaitMs: 30_000 };
+  const [a, b] = [0, 1].map(() => sharedGates({ store, log: memoryLogger() })(options, clock));
+  const first = await drive(clock, a.permits()[Symbol.asyncIterator]().next(), 10);
+  // The event loop stalls for 300 ms between the slot and the actual send.
+  await clock.advance(300);
+  const sentAt = clock.now();
+  first.value!.sent?.();
+  first.value!.release();
+  const second = await drive(clock, b.permits()[Symbol.asyncIterator]().next(), 10);
+  assert.ok(
+    second.value!.grantedAt >= sentAt + 368,
+    `the next slot is ${second.value!.grantedAt - sentAt} ms after the late send (spacing 368 ms)`,
+  );
+  second.value!.release();
+});
+
+Deno.test("a poisoned next slot an hour ahead is repaired with one warning; calls go through at once", async () => {
+  const store = new MemoryBudgetStore();
+  const w = world(2, store);
+  store.poke("ncbi-eutils", { next: w.clock.now() + 3_600_000, window: [], cooldownUntil: -Infinity, slowdown: 1 });
+  const start = w.clock.now();
+  const outcome = await spread(w, 6);
+  assert.deepEqual(outcome, { succeeded: 6, violations: 0, requests: 6 });
+  assert.ok(w.clock.now() - start < 10_000, `done after ${w.clock.now() - start} ms, not an hour`);
+  const warnings = w.logs.flatMap((l) => l.records).filter((r) => /record repaired/.test(r.msg));
+  assert.ok(warnings.length >= 1 && warnings.length <= 2, "one warning (per instance that saw it)");
+  assert.match(String(warnings[0].reason), /next slot 3600 s ahead/);
+  assert.ok(store.peek("ncbi-eutils")!.next < w.clock.now() + 5_000, "the stored record is repaired too");
+});
+
+for (
+  const [label, bad] of [
+    ['"next":"abc"', { next: "abc", window: [], cooldownUntil: 0, slowdown: 1 }],
+    ["NaN", { next: NaN, window: [], cooldownUntil: NaN, slowdown: NaN }],
+    ["not a record", "garbage"],
+  ] as const
+) {
+  Deno.test(`a malformed record (${label}) is repaired with a warning, and the instances still share one pace`, async () => {
+    const store = new MemoryBudgetStore();
+    const w = world(3, store);
+    store.poke("ncbi-eutils", bad);
+    assert.deepEqual(await spread(w, 15), { succeeded: 15, violations: 0, requests: 15 });
+    const warnings = w.logs.flatMap((l) => l.records).filter((r) => /record repaired/.test(r.msg));
+    assert.ok(warnings.length >= 1, "repaired with a warning");
+    assert.match(String(warnings[0].reason), /malformed record/);
+    assert.equal(typeof store.peek("ncbi-eutils")!.next, "number");
+  });
+}

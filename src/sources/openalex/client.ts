@@ -10,6 +10,7 @@ import type { UpstreamResponse } from "../../upstream/types.ts";
 import type { ServiceRequest } from "../../upstreams/mod.ts";
 import { describeBudget, type OpenAlexBudget, readBudget } from "./budget.ts";
 import { errorMessage, parseEntity, parseList } from "./parse_list.ts";
+import { type OpenAlexGroup, parseGroupBy } from "./parse_group_by.ts";
 import { parseWork } from "./parse_work.ts";
 import type { OpenAlexEntity, OpenAlexWork } from "./types.ts";
 
@@ -25,8 +26,8 @@ export const OPENALEX_PAGE_SIZE = 100;
 const KEY_HINT = "Set OPENALEX_API_KEY (free at https://openalex.org/settings/api; required by OpenAlex since " +
   "February 2026) and restart the server.";
 /** Fields a paper list needs: smaller pages, same cost. */
-const LIST_SELECT = "id,doi,display_name,publication_date,authorships,best_oa_location,primary_location," +
-  "open_access,cited_by_count,type";
+export const LIST_SELECT = "id,doi,display_name,publication_date,authorships,best_oa_location,primary_location," +
+  "open_access,cited_by_count,type,ids,is_retracted,abstract_inverted_index";
 
 export interface WorksQuery {
   filter: string;
@@ -86,6 +87,31 @@ export class OpenAlexClient {
     const response = await this.#get("/works", { ...q, per_page: perPage, page, select: LIST_SELECT });
     const list = parseList(response.text(), response.url);
     return { works: list.results.map(parseWork), total: list.meta.count };
+  }
+
+  /**
+   * Works counted by a field in one request (`group_by`), e.g. per publication year.
+   * @example await client.groupWorks({ search: "malaria", filter: "publication_year:2000-2024" }, "publication_year")
+   */
+  async groupWorks(q: { search?: string; filter?: string }, groupBy: string): Promise<OpenAlexGroup[]> {
+    const response = await this.#get("/works", { ...q, group_by: groupBy });
+    return parseGroupBy(response.text(), response.url).groups;
+  }
+
+  /**
+   * One cursor page of works (`cursor` "*" for the first), with the fields a citation list needs: ids
+   * that chain into other tools, the venue, retraction flag. `nextCursor` is absent on the last page.
+   */
+  async worksCursorPage(
+    q: { filter?: string; search?: string; sort?: string },
+    perPage: number,
+    cursor: string,
+  ): Promise<{ works: OpenAlexWork[]; total: number; nextCursor?: string }> {
+    const select = `${LIST_SELECT},ids,is_retracted,biblio,publication_year`;
+    const response = await this.#get("/works", { ...q, per_page: perPage, cursor, select });
+    const list = parseList(response.text(), response.url);
+    const works = list.results.map(parseWork);
+    return { works, total: list.meta.count, nextCursor: works.length ? list.meta.nextCursor : undefined };
   }
 
   /** One work with all its locations; ENTITY_NOT_FOUND when OpenAlex has none. */

@@ -29,6 +29,27 @@ export function parseWork(raw: Json): OpenAlexWork {
     abstract: abstractFrom(raw.abstract_inverted_index),
     arxivId: arxivIdOf([best, primary, ...all], str(raw.doi)),
     venue: primary?.sourceName,
+    ...externalIds(raw),
+  };
+}
+
+/** PMID, PMCID (`PMC…`), `is_retracted` and `biblio`, each only when the answer carries it. */
+function externalIds(raw: Json): Pick<OpenAlexWork, "pmid" | "pmcid" | "isRetracted" | "biblio"> {
+  const ids = (raw.ids ?? {}) as Json;
+  const pmid = /(\d+)\/?$/.exec(str(ids.pmid) ?? "")?.[1];
+  const pmcNumber = /(?:PMC)?(\d+)\/?$/i.exec(str(ids.pmcid) ?? "")?.[1];
+  const b = (raw.biblio ?? undefined) as Json | undefined;
+  const biblio = b
+    ? Object.fromEntries(
+      [["volume", b.volume], ["issue", b.issue], ["firstPage", b.first_page], ["lastPage", b.last_page]]
+        .filter(([, v]) => str(v)),
+    )
+    : undefined;
+  return {
+    ...(pmid ? { pmid } : {}),
+    ...(pmcNumber ? { pmcid: `PMC${pmcNumber}` } : {}),
+    ...(typeof raw.is_retracted === "boolean" ? { isRetracted: raw.is_retracted } : {}),
+    ...(biblio && Object.keys(biblio).length ? { biblio } : {}),
   };
 }
 

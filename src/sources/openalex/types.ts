@@ -30,6 +30,13 @@ export interface OpenAlexWork {
   /** arXiv id when one location is an arXiv abstract page (full text then comes from arXiv). */
   arxivId?: string;
   venue?: string;
+  /** From `ids`: the PubMed and PMC ids OpenAlex links the work to. */
+  pmid?: string;
+  pmcid?: string;
+  /** OpenAlex's `is_retracted` (absent when the answer did not carry the field). */
+  isRetracted?: boolean;
+  /** Volume, issue and pages from `biblio`. */
+  biblio?: { volume?: string; issue?: string; firstPage?: string; lastPage?: string };
 }
 
 export interface OpenAlexListMeta {

@@ -38,22 +38,13 @@ export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">
 }
 
 /**
- * The same shared extractor, with its probing, warm-up and off-thread indexing. Its time budgets run on
+ * The same shared extractor, with its probing and off-thread indexing. Its time budgets run on
  * the system clock, not the runtime's: they bound real CPU work in another process, which a warped or
  * manual clock (tests of upstream pacing) must not cut short or stretch. Tests of the budgets themselves
  * pass a clock to {@link createPdfExtractor}.
  */
 export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): WorkerExtractor {
   return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: systemClock, log: ctx.log }));
-}
-
-/** Runs over the built-in typeset PDF (warm_up_pdf.ts) before the samples of PDF_ROOT. */
-const WARM_UP_SYNTHETIC_RUNS = 3;
-
-/** The warm-up plan of every extractor: the built-in PDF, then each sample twice. */
-function warmUpPlan(samples: Uint8Array[]): JobRequest[] {
-  const synthetic: JobRequest[] = Array.from({ length: WARM_UP_SYNTHETIC_RUNS }, () => ({ op: "warm" }));
-  return [...synthetic, ...samples.flatMap((bytes): JobRequest[] => [{ op: "warm", bytes }, { op: "warm", bytes }])];
 }
 
 export interface ExtractorOptions {
@@ -73,18 +64,19 @@ export interface ExtractorOptions {
   channels?: ChannelFactory;
 }
 
-/** The extractor of this module: a PdfExtractor that can also probe, warm up and index text off-thread. */
+/** The extractor of this module: a PdfExtractor that can also probe and index text off-thread. */
 export interface WorkerExtractor extends PdfExtractor {
   probe(bytes: Uint8Array, options?: PdfExtractOptions): Promise<PdfProbe>;
   /** Builds the search index of `text` off the server's thread (folding a book takes tens of ms). */
   index(text: string, options?: { signal?: AbortSignal }): Promise<SearchIndex>;
-  /** Starts the extractors now and warms them up, on `samples` too (see warm_up.ts). */
-  warm(samples?: Uint8Array[]): void;
   /** The pool, for tests and benchmarks (pids, slots started). */
   readonly pool: WorkerPool;
 }
 
-export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOptions = {}): WorkerExtractor {
+export function createPdfExtractor(
+  limits: Omit<Config["pdf"], "indexAhead">,
+  options: ExtractorOptions = {},
+): WorkerExtractor {
   const clock = options.clock ?? systemClock;
   const pool = new WorkerPool({
     size: options.poolSize ?? defaultPoolSize(),
@@ -114,8 +106,8 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
       const maxPages = opts.maxPages ?? limits.maxPages;
       const budgetMs = opts.timeoutMs ?? limits.timeoutMs;
       const deadline = clock.now() + budgetMs;
-      // Two parts when two extractors are free or only warming up (a warm-up step is short).
-      const parts = pool.size > 1 && pool.available >= 2 && bytes.byteLength >= splitMinBytes ? 2 : 1;
+      // Two parts when two extractors are free (started or not).
+      const parts = pool.size > 1 && pool.idle >= 2 && bytes.byteLength >= splitMinBytes ? 2 : 1;
       const progress: number[] = [];
       const job = (part: number): Promise<Extract<FinalReply, { kind: "done" }>> =>
         done(
@@ -158,7 +150,6 @@ export function createPdfExtractor(limits: Config["pdf"], options: ExtractorOpti
       if (reply.kind !== "indexed") throw new Error(`unexpected extractor reply '${reply.kind}'`);
       return reply.index;
     },
-    warm: (samples: Uint8Array[] = []) => pool.warm(warmUpPlan(samples)),
     close: () => pool.close(),
   };
 }

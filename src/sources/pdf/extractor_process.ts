@@ -18,6 +18,12 @@ export interface Channel {
   send(request: WorkerRequest): void;
   /** Ends it at once (SIGKILL for a process). */
   kill(): void;
+  /**
+   * Whether it keeps this process alive: only while it runs a job. An idle extractor never holds a server
+   * up whose listener has closed (`deno serve` on SIGTERM); once the server exits, the extractor's stdin
+   * ends and it exits too.
+   */
+  hold?(busy: boolean): void;
   /** The extractor process's pid; undefined for a worker thread. */
   readonly pid?: number;
 }
@@ -61,6 +67,7 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
       stdout: "piped",
       stderr: "inherit",
     }).spawn();
+    child.unref();
     lowerPriority(child.pid);
     const writer = child.stdin.getWriter();
     let alive = true;
@@ -81,6 +88,7 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
     );
     return {
       pid: child.pid,
+      hold: (busy) => busy ? child.ref() : child.unref(),
       send(request) {
         writer.write(encodeRequest(request)).catch((error) => {
           options.log?.warn("PDF extractor process: could not send a request", { error: String(error) });

@@ -20,6 +20,8 @@ const SEPARATOR = Deno.build.os === "windows" ? "\\" : "/";
 
 /** Most entries one listing returns (a folder is meant for a handful of documents, not an archive). */
 export const MAX_LISTED = 500;
+/** Most PDFs one search_pdfs or one index-ahead pass covers (their trigram filters keep that cheap). */
+export const MAX_SEARCHED = 10_000;
 
 /**
  * The PDF called `name` in `root`, or undefined when there is none (or none that may be read). Names that

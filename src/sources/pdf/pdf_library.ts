@@ -11,13 +11,24 @@ import type { ToolContext } from "../../context.ts";
 import { DiskTextCache, type Verdict } from "./disk_cache.ts";
 import { workerExtractor } from "./extractor.ts";
 import { ByteBudgetCache } from "./memory_cache.ts";
-import { listPdfFiles, locatePdf, type PdfFile, type PdfFilePage, readPdfBytes } from "./pdf_files.ts";
+import {
+  listPdfFiles,
+  locatePdf,
+  MAX_LISTED,
+  MAX_SEARCHED,
+  type PdfFile,
+  type PdfFilePage,
+  readPdfBytes,
+} from "./pdf_files.ts";
 import type { SearchIndex } from "./normalize.ts";
 import { documentBytes, documentText, indexDocument, type PdfDocument } from "./search.ts";
+import { mayContain, type TrigramFilter, trigramFilter } from "./trigram_filter.ts";
 import { PdfExtractionError, type PdfExtractor, type PdfFailure, type PdfProbe, type UnreadablePage } from "./types.ts";
 
 /** Memory budget of extracted documents (about 30 books of 350 pages). */
 export const TEXT_CACHE_BYTES = 256 * 1024 * 1024;
+/** Memory budget of the trigram filters of documents not in memory (a 2-page paper's is 2 KiB). */
+const FILTER_CACHE_BYTES = 32 * 1024 * 1024;
 /** Listing stops probing files after this long; the rest report page_count null. */
 const LIST_PROBE_BUDGET_MS = 10_000;
 /** How long a timeout is remembered before the next search tries the PDF again. */
@@ -95,6 +106,7 @@ export class PdfLibrary {
   readonly #disk?: DiskTextCache;
   readonly #inFlight = new Map<string, Promise<Loaded>>();
   readonly #probes = new Map<string, PdfProbe>();
+  readonly #filters = new ByteBudgetCache<TrigramFilter>(FILTER_CACHE_BYTES);
   #calls = 0;
 
   constructor(options: LibraryOptions) {
@@ -132,26 +144,67 @@ export class PdfLibrary {
     }
   }
 
-  /** The PDFs in PDF_ROOT by name, `limit` (default MAX_LISTED) from `offset` on. */
-  files(offset?: number, limit?: number): Promise<PdfFilePage> {
+  /**
+   * Indexes `file` into the disk cache unless a verdict for this version is there already, without keeping
+   * its text in memory (index ahead: index_ahead.ts). Returns whether it extracted. Without a disk cache it
+   * does nothing. Concurrent opens of the same file share the extraction.
+   */
+  async prepare(file: PdfFile, call: CallContext = {}): Promise<boolean> {
+    if (!this.#disk) return false;
+    const key = keyOf(file);
+    if (this.#memory.get(key) || await this.#disk.getVerdict(key, call.log)) return false;
+    const pending = this.#inFlight.get(key);
+    if (pending) {
+      await pending;
+      return false;
+    }
+    const loaded = await this.#load(key, file, { ...call, keep: false });
+    return loaded.status !== "missing";
+  }
+
+  /**
+   * False only when `file` certainly does not contain `query`, by its trigram filter (trigram_filter.ts),
+   * which the disk cache keeps beside each indexed document: search_pdfs over a large library then opens
+   * only the documents that may match. True when nothing is known (not indexed yet, failed, no disk cache).
+   */
+  async mayContain(file: PdfFile, query: string, call: CallContext = {}): Promise<boolean> {
+    const key = keyOf(file);
+    if (this.#memory.get(key) || !this.#disk) return true;
+    let filter = this.#filters.get(key);
+    if (!filter) {
+      const trigrams = (await this.#disk.getVerdict(key, call.log))?.trigrams;
+      if (!trigrams) return true;
+      filter = this.#keepFilter(key, Uint8Array.from(atob(trigrams), (c) => c.charCodeAt(0)));
+    }
+    return mayContain(filter, query);
+  }
+
+  #keepFilter(key: string, filter: TrigramFilter): TrigramFilter {
+    this.#filters.set(key, filter, filter.byteLength + 128);
+    return filter;
+  }
+
+  /** The PDFs in PDF_ROOT by name, `limit` (default: all search_pdfs covers, MAX_SEARCHED) from `offset` on. */
+  files(offset = 0, limit = MAX_SEARCHED): Promise<PdfFilePage> {
     return listPdfFiles(this.#options.root, offset, limit);
   }
 
   /**
    * The PDFs in PDF_ROOT with what is known about them: a remembered verdict (memory, then disk), else a
    * probe (open + page tree walk, no page content), which says what search would say about a damaged
-   * page tree. Text-layer problems show once a search has read the text.
+   * page tree. Text-layer problems show once a search has read the text. With `probe: false` (resources/list,
+   * which clients send on connecting) nothing unknown is probed, so listing never starts an extractor.
    */
   async list(
-    call: CallContext = {},
+    call: CallContext & { probe?: boolean } = {},
     page: { offset?: number; limit?: number } = {},
   ): Promise<{ entries: PdfListing[]; total: number; truncated: boolean }> {
-    const { files, total, truncated } = await this.files(page.offset, page.limit);
+    const { files, total, truncated } = await this.files(page.offset ?? 0, page.limit ?? MAX_LISTED);
     const started = this.#clock.now();
     const entries: PdfListing[] = [];
     for (const file of files) {
       call.signal?.throwIfAborted();
-      const inTime = this.#clock.now() - started < LIST_PROBE_BUDGET_MS;
+      const inTime = call.probe !== false && this.#clock.now() - started < LIST_PROBE_BUDGET_MS;
       entries.push(await this.#describe(file, inTime, call));
     }
     return { entries, total, truncated };
@@ -167,7 +220,7 @@ export class PdfLibrary {
     return cached;
   }
 
-  #load(key: string, file: PdfFile, call: CallContext): Promise<Loaded> {
+  #load(key: string, file: PdfFile, call: CallContext & { keep?: boolean }): Promise<Loaded> {
     let pending = this.#inFlight.get(key);
     if (!pending) {
       pending = this.#extract(key, file, call).finally(() => this.#inFlight.delete(key));
@@ -178,8 +231,11 @@ export class PdfLibrary {
     return pending;
   }
 
-  /** Runs without the caller's signal: others may be waiting for the same document. */
-  async #extract(key: string, file: PdfFile, call: CallContext): Promise<Loaded> {
+  /**
+   * Runs without the caller's signal: others may be waiting for the same document. With `keep: false`
+   * the document is only written to the disk cache, not kept in memory.
+   */
+  async #extract(key: string, file: PdfFile, call: CallContext & { keep?: boolean }): Promise<Loaded> {
     let result: Cached;
     try {
       const verdict = await this.#disk?.getVerdict(key, call.log);
@@ -200,7 +256,7 @@ export class PdfLibrary {
       if (lasting(error)) await this.#disk?.setVerdict(key, verdictOf(result), call.log);
       return result;
     }
-    this.#memory.set(key, result, documentBytes(result.doc));
+    if (call.keep !== false) this.#memory.set(key, result, documentBytes(result.doc));
     return result;
   }
 
@@ -222,8 +278,15 @@ export class PdfLibrary {
     const bytes = await readPdfBytes(file, this.#options.maxBytes);
     const { index, ...text } = await extractor.extract(bytes, { onProgress: call.onProgress, index: true });
     const doc = indexDocument(text, index ?? (extractor.index ? await extractor.index(documentText(text)) : undefined));
-    await this.#disk?.set(key, { text, index: doc.index }, call.log);
-    await this.#disk?.setVerdict(key, { status: "ready", pageCount: doc.pageCount, unreadable: doc.unreadable });
+    if (!this.#disk) return doc;
+    const filter = this.#keepFilter(key, trigramFilter(doc.index.text));
+    await this.#disk.set(key, { text, index: doc.index }, call.log);
+    await this.#disk.setVerdict(key, {
+      status: "ready",
+      pageCount: doc.pageCount,
+      unreadable: doc.unreadable,
+      trigrams: base64(filter),
+    }, call.log);
     return doc;
   }
 
@@ -277,6 +340,12 @@ function verdictOf(failed: Extract<Cached, { status: "failed" }>): Verdict {
 function isUnreadable(error: unknown): boolean {
   return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied ||
     error instanceof Deno.errors.NotCapable;
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let at = 0; at < bytes.length; at += 8192) binary += String.fromCharCode(...bytes.subarray(at, at + 8192));
+  return btoa(binary);
 }
 
 function keyOf(file: PdfFile): string {

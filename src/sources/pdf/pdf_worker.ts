@@ -15,7 +15,6 @@
  */
 import os from "node:os";
 import { buildIndex } from "./normalize.ts";
-import { warmUpPdf } from "./warm_up_pdf.ts";
 import type { UnreadablePage } from "./types.ts";
 import { pageRange, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
 
@@ -31,9 +30,6 @@ console.log = console.info = console.debug = (...args: unknown[]) => console.err
 const pdfjs = await importQuietly(() => import("npm:pdfjs-dist@6.5.438/legacy/build/pdf.mjs"));
 const pdfjsCore = await importQuietly(() => import("npm:pdfjs-dist@6.5.438/legacy/build/pdf.worker.mjs"));
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsCore;
-
-/** The built-in warm-up PDF, made on the first warm-up step. */
-let builtIn: Uint8Array | undefined;
 
 /** Pages between two progress messages. */
 const PROGRESS_EVERY = 16;
@@ -83,12 +79,6 @@ scope.onmessage = async (event) => {
       const index = buildIndex(request.text);
       const reply: WorkerReply = { id: request.id, kind: "indexed", index };
       scope.postMessage(reply, [index.from.buffer, index.to.buffer]);
-      return;
-    }
-    if (request.op === "warm") {
-      const bytes = request.bytes ?? (builtIn ??= await warmUpPdf());
-      await run({ id: request.id, op: "extract", bytes: bytes.slice(), maxPages: 100 });
-      scope.postMessage({ id: request.id, kind: "done", pageCount: 1, first: 1, pages: [], unreadable: [] });
       return;
     }
     const reply = await run(request);

@@ -1,11 +1,9 @@
 /**
  * A small pool of extractors (extractor processes, or worker threads where no process may be started;
- * see extractor_process.ts). Jobs queue when every slot is busy; a job that overruns its time budget or
- * is cancelled gets its slot killed (pdf.js cannot be interrupted mid-page; a process is killed by pid,
- * so its memory and CPU are released at once) and a fresh slot replaces it on the next job. Idle slots
- * are ended after a while, so memory held by pdf.js is returned; with a warm-up plan (see {@link warm}) a
- * slot that has read documents is replaced by a fresh, warmed one instead, so a search after a long
- * pause is as quick as the first.
+ * see extractor_process.ts), started on the first job, never before. Jobs queue when every slot is busy;
+ * a job that overruns its time budget or is cancelled gets its slot killed (pdf.js cannot be interrupted
+ * mid-page; a process is killed by pid, so its memory and CPU are released at once) and a fresh slot
+ * replaces it on the next job. Idle slots are ended after a while, so memory held by pdf.js is returned.
  */
 import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
@@ -41,18 +39,10 @@ interface Job {
   options: JobOptions;
   resolve(reply: FinalReply): void;
   reject(error: unknown): void;
-  /** A warm-up step: it yields to every real job and fails silently. */
-  warmUp?: boolean;
 }
 
 interface Slot {
   channel: Channel;
-  /** Warm-up steps it has still to run, one at a time, whenever no real job waits. */
-  warmUp: JobRequest[];
-  /** Whether it has run a real job (a slot that has only warmed up holds no document's memory). */
-  used?: boolean;
-  /** Whether it has run a real extraction (it needs no warm-up any more). */
-  extracted?: boolean;
   job?: Job & { id: number; stopTimer: AbortController; onAbort: () => void };
   idleTimer?: ReturnType<typeof setTimeout>;
   /** When it was started, and whether it has answered anything since (until then it is still starting). */
@@ -61,8 +51,6 @@ interface Slot {
 }
 
 const DEFAULT_IDLE_MS = 300_000;
-/** Time a warm-up step may take (process start, loading pdf.js and one small PDF on a loaded machine). */
-const WARM_UP_MS = 30_000;
 
 export class WorkerPool {
   readonly #options: PoolOptions;
@@ -72,9 +60,6 @@ export class WorkerPool {
   #nextId = 1;
   #closed = false;
   #spawned = 0;
-  /** The warm-up plan every slot runs once started (see {@link warm}). */
-  #warmUp: JobRequest[] = [];
-  #warmUpSteps = 0;
   #coldJobs = 0;
 
   constructor(options: PoolOptions) {
@@ -101,36 +86,9 @@ export class WorkerPool {
     return this.#options.size;
   }
 
-  /**
-   * Starts slots up to the pool size now, so their start-up overlaps other work, and gives every slot,
-   * these and any started later, the warm-up `plan`: steps it runs one by one whenever no real job is
-   * waiting, so a search arriving mid-warm-up waits for one short step at most.
-   */
-  warm(plan: JobRequest[] = []): void {
-    this.#warmUp = plan;
-    while (!this.#closed && this.#slots.size < this.#options.size) this.#idle(this.#spawn());
-    for (const slot of this.#slots) if (!slot.extracted) slot.warmUp = [...plan];
-    this.#dispatch();
-  }
-
   /** Idle slots right now. */
   get idle(): number {
     return [...this.#slots].filter((s) => !s.job).length + (this.#options.size - this.#slots.size);
-  }
-
-  /** Warm-up steps started since the pool was made. */
-  get warmUpSteps(): number {
-    return this.#warmUpSteps;
-  }
-
-  /** Warm-up steps not yet started, over all slots. */
-  get warming(): number {
-    return [...this.#slots].reduce((sum, slot) => sum + slot.warmUp.length, 0);
-  }
-
-  /** Slots a job may have within one warm-up step: idle, warming up, or not started yet. */
-  get available(): number {
-    return [...this.#slots].filter((s) => !s.job || s.job.warmUp).length + (this.#options.size - this.#slots.size);
   }
 
   /** Real jobs handed to a slot that had not answered anything yet: they waited for it to start. */
@@ -156,6 +114,11 @@ export class WorkerPool {
     });
   }
 
+  /** Ends every idle slot now (after background work, so no extractor stays for a search that may never come). */
+  release(): void {
+    for (const slot of [...this.#slots]) if (!slot.job) this.#retire(slot);
+  }
+
   close(): Promise<void> {
     this.#closed = true;
     for (const job of this.#queue.splice(0)) job.reject(new Error("the PDF extractor pool was closed"));
@@ -177,25 +140,10 @@ export class WorkerPool {
       if (!slot) return;
       this.#start(slot, this.#queue.shift()!);
     }
-    for (const slot of this.#slots) {
-      const step = slot.job ? undefined : slot.warmUp.shift();
-      if (!step) continue;
-      const next = () => {
-        if (this.#slots.has(slot) && !slot.job) this.#idle(slot);
-      };
-      this.#warmUpSteps++;
-      this.#start(slot, {
-        request: step,
-        options: { timeoutMs: WARM_UP_MS },
-        resolve: next,
-        reject: next,
-        warmUp: true,
-      });
-    }
   }
 
   #spawn(): Slot {
-    const slot = { warmUp: [...this.#warmUp], spawnedAt: this.#clock.now() } as Slot;
+    const slot = { spawnedAt: this.#clock.now() } as Slot;
     slot.channel = this.#options.channels({
       onReply: (reply) => this.#onReply(slot, reply),
       onExit: (detail) => {
@@ -216,7 +164,7 @@ export class WorkerPool {
     const { timeoutMs, budgetMs, signal } = job.options;
     const stopTimer = new AbortController();
     const cold = !slot.answered;
-    if (cold && !job.warmUp) this.#coldJobs++;
+    if (cold) this.#coldJobs++;
     this.#clock.sleep(timeoutMs, stopTimer.signal).then(() => {
       if (slot.job?.id !== id) return;
       const starting = cold ? " Part of that time went to starting a fresh extractor process." : "";
@@ -236,18 +184,13 @@ export class WorkerPool {
       this.#dispatch();
     };
     signal?.addEventListener("abort", onAbort, { once: true });
-    if (!job.warmUp) slot.used = true;
-    // An extraction warms a slot as well as the plan would, and the plan's leftovers would only share the
-    // CPU with the searches that follow. (A probe reads no page content: the plan stays.)
-    if (!job.warmUp && job.request.op === "extract") {
-      slot.extracted = true;
-      slot.warmUp = [];
-    }
     slot.job = { ...job, id, stopTimer, onAbort };
+    slot.channel.hold?.(true);
     slot.channel.send({ ...job.request, id } as WorkerRequest);
   }
 
   #onReply(slot: Slot, reply: WorkerReply): void {
+    slot.answered = true;
     slot.answered = true;
     const job = slot.job;
     if (!job || reply.id !== job.id) return;
@@ -277,20 +220,18 @@ export class WorkerPool {
     job.stopTimer.abort();
     job.options.signal?.removeEventListener("abort", job.onAbort);
     slot.job = undefined;
+    slot.channel.hold?.(false);
   }
 
   /**
-   * Schedules the end of an idle slot, or with a warm-up plan its replacement by a fresh, warmed slot
-   * (a slot that has only warmed up stays). A real, unreferenced timer rather than the injected clock:
-   * this is housekeeping that must never keep the process alive, and no result depends on it.
+   * Schedules the end of an idle slot. A real, unreferenced timer rather than the injected clock: this is
+   * housekeeping that must never keep the process alive, and no result depends on it.
    */
   #idle(slot: Slot): void {
     clearTimeout(slot.idleTimer);
-    if (this.#warmUp.length > 0 && !slot.used) return;
     const timer = setTimeout(() => {
       if (slot.job) return;
       this.#retire(slot);
-      if (this.#warmUp.length > 0 && !this.#closed) this.#idle(this.#spawn());
       this.#dispatch();
     }, this.#options.idleMs ?? DEFAULT_IDLE_MS);
     Deno.unrefTimer(timer);

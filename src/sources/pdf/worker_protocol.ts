@@ -24,12 +24,7 @@ export type WorkerRequest =
     index?: boolean;
   }
   /** Builds the search index of a document's text off the server's thread. */
-  | { id: number; op: "index"; text: string }
-  /**
-   * Runs pdf.js once on `bytes` (a small real PDF; the built-in one of warm_up_pdf.ts when absent), one
-   * step of the warm-up that gets V8 to optimise pdf.js before the first real extraction.
-   */
-  | { id: number; op: "warm"; bytes?: Uint8Array };
+  | { id: number; op: "index"; text: string };
 
 export type WorkerReply =
   /** `done` pages of this job's range so far; `total` the document's page count. */
@@ -127,7 +122,7 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
 
 /** A request as a frame: the document bytes go in the binary part. */
 export function encodeRequest(request: WorkerRequest): Uint8Array {
-  if (request.op === "extract" || request.op === "probe" || (request.op === "warm" && request.bytes)) {
+  if (request.op === "extract" || request.op === "probe") {
     const { bytes, ...rest } = request;
     return encodeFrame(rest, bytes);
   }
@@ -136,7 +131,7 @@ export function encodeRequest(request: WorkerRequest): Uint8Array {
 
 export function decodeRequest(message: unknown, binary: Uint8Array): WorkerRequest {
   const m = message as WorkerRequest;
-  const withBytes = m.op === "extract" || m.op === "probe" || (m.op === "warm" && binary.length > 0);
+  const withBytes = m.op === "extract" || m.op === "probe";
   return withBytes ? { ...m, bytes: binary.slice() } as WorkerRequest : m;
 }
 

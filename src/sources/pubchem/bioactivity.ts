@@ -46,14 +46,7 @@ export interface Bioactivity {
 }
 
 export async function fetchBioactivity(ctx: PubChemContext, cid: number): Promise<Bioactivity> {
-  const answer = await pugRequest(ctx, { path: `/pug/compound/cid/${cid}/assaysummary/JSON`, ttlMs: TTL.lookup }, {
-    notFound: `PubChem has no bioassay results for CID ${cid}`,
-    notFoundHint: "The compound was not tested in any deposited assay, or the CID does not exist: check it with " +
-      "fetch_compound_properties. Find assays by target with search_assays_by_target.",
-    field: "cid",
-    value: cid,
-  });
-  const summary = condense(parseAssaySummaryTable(answer.text, answer.url));
+  const summary = condense(await fetchAssayRows(ctx, cid));
   const names = await geneNames(ctx, summary.topTargets.flatMap((t) => t.geneId === undefined ? [] : [t.geneId]));
   for (const target of summary.topTargets) {
     const gene = target.geneId === undefined ? undefined : names.get(target.geneId);
@@ -61,6 +54,18 @@ export async function fetchBioactivity(ctx: PubChemContext, cid: number): Promis
     if (gene?.name) target.name = gene.name;
   }
   return summary;
+}
+
+/** Every row of a compound's assay summary (one per tested substance and assay); cached per CID. */
+export async function fetchAssayRows(ctx: PubChemContext, cid: number): Promise<AssayRow[]> {
+  const answer = await pugRequest(ctx, { path: `/pug/compound/cid/${cid}/assaysummary/JSON`, ttlMs: TTL.lookup }, {
+    notFound: `PubChem has no bioassay results for CID ${cid}`,
+    notFoundHint: "The compound was not tested in any deposited assay, or the CID does not exist: check it with " +
+      "fetch_compound_properties. Find assays by target with search_assays_by_target.",
+    field: "cid",
+    value: cid,
+  });
+  return parseAssaySummaryTable(answer.text, answer.url);
 }
 
 /** Rows → one outcome per assay, counts and the top targets (ranked by active assays, then tested). */
@@ -122,7 +127,7 @@ function outcomeOf(row: AssayRow, previous: AssayOutcome | undefined): AssayOutc
 }
 
 /** Symbols and names of target genes; a gene PubChem does not know stays unnamed (never an error). */
-async function geneNames(ctx: PubChemContext, ids: number[]): Promise<Map<number, GeneName>> {
+export async function geneNames(ctx: PubChemContext, ids: number[]): Promise<Map<number, GeneName>> {
   if (ids.length === 0) return new Map();
   const answer = await pugRequest(ctx, { path: `/pug/gene/geneid/${ids.join(",")}/summary/JSON`, ttlMs: TTL.record }, {
     notFound: "PubChem has no summary for these genes",

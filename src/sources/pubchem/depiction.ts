@@ -12,6 +12,12 @@ export type DepictionSize = "small" | "large";
 /** Depictions are a few KB (300×300 ≈ 5–15 KB); anything near this cap is not a structure drawing. */
 export const MAX_DEPICTION_BYTES = 512 * 1024;
 
+/**
+ * Largest width or height passed on: PubChem draws at most 300×300, and a header claiming 20000×20000 would
+ * ask the client to allocate gigabytes to show it.
+ */
+export const MAX_DEPICTION_PX = 2048;
+
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export interface Depiction {
@@ -62,6 +68,15 @@ export async function fetchDepiction(ctx: PubChemContext, cid: number, size: Dep
       "UPSTREAM_ERROR",
       `PubChem answered with something that is not a PNG for CID ${cid} (${response.url}).`,
       "Retry shortly; if it persists, pass inline false and open imageUrl instead.",
+    );
+  }
+  const { width, height } = info;
+  if (width < 1 || height < 1 || width > MAX_DEPICTION_PX || height > MAX_DEPICTION_PX) {
+    throw new ToolError(
+      "UPSTREAM_ERROR",
+      `PubChem's PNG for CID ${cid} claims ${width}×${height} pixels; a depiction is at most ${MAX_DEPICTION_PX} px ` +
+        `a side, so it is not passed on (${response.url}).`,
+      "Pass inline false and open imageUrl instead.",
     );
   }
   return { bytes: response.body, ...info, url: response.url, fromCache: response.fromCache };

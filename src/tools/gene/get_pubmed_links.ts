@@ -10,7 +10,11 @@ import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchPubmedLinks } from "../../sources/ncbi/gene/client.ts";
 import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput } from "./schemas.ts";
-import { count, nextPage, textBlock } from "../../render/markdown.ts";
+import { nextCallLine } from "../../core/next_call.ts";
+import { count, textBlock } from "../../render/markdown.ts";
+
+/** Characters one PMID CURIE takes in the text ("PMID:12345678, "): the page is sized to the output budget. */
+const CHARS_PER_PMID = 16;
 
 const input = z.object({
   entrez_id: entrezIdInput,
@@ -51,13 +55,17 @@ export const getPubmedLinks = defineTool({
         )
         : error;
     });
-    const items = pmids.slice(offset, offset + args.limit).map((pmid) => `PMID:${pmid}`);
-    return makePage(items, pmids.length, args.limit, offset, binding);
+    const limit = Math.min(args.limit, Math.floor((ctx.outputBudget - 1000) / CHARS_PER_PMID));
+    const items = pmids.slice(offset, offset + limit).map((pmid) => `PMID:${pmid}`);
+    return makePage(items, pmids.length, limit, offset, binding, {
+      tool: "get_pubmed_links",
+      args: { ...args, limit },
+    });
   },
   render: (r) =>
     textBlock(
       `${r.items.length} of ${count(r.total_count, "PubMed article")} linked to the gene (page_size ${r.page_size}).`,
-      nextPage(r.next_cursor),
+      nextCallLine(r.next, "cursor"),
       r.items.length > 0 && `items: ${r.items.join(", ")}`,
     ),
 });

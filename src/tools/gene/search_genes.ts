@@ -10,6 +10,7 @@
 import { z } from "npm:zod@4.6.7";
 import { ToolError } from "../../core/errors.ts";
 import { cursorBinding, cursorInput, decodeCursor, makePage, paginationEnvelope } from "../../core/envelope.ts";
+import { nextCallLine } from "../../core/next_call.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchGeneSummaries, searchGeneIds } from "../../sources/ncbi/gene/client.ts";
 import { organismNotApplied, resolveOrganism } from "../../sources/ncbi/gene/organism.ts";
@@ -17,7 +18,7 @@ import { firstSentence } from "../../sources/ncbi/gene/parse_efetch_gene.ts";
 import { rankByScore, scoreGene } from "../../sources/ncbi/gene/score.ts";
 import type { GeneSummary } from "../../sources/ncbi/gene/types.ts";
 import { geneCandidateSchema } from "./schemas.ts";
-import { count, nextPage, recordSection, textBlock } from "../../render/markdown.ts";
+import { count, recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   query: z.string().trim().min(1).max(500).describe('e.g. "BRCA1", "p53", "tumor suppressor", "BRCA1[sym]"'),
@@ -54,14 +55,14 @@ export const searchGenes = defineTool({
     if (dropped) throw dropped;
     const summaries = await fetchGeneSummaries(ctx.upstream, found.ids, ctx.signal);
     const items = rankByScore(summaries.map((s) => candidate(args.query, s)));
-    return makePage(items, found.count, args.page_size, offset, binding);
+    return makePage(items, found.count, args.page_size, offset, binding, { tool: "search_genes", args });
   },
   render: (r) =>
     textBlock(
       `${r.items.length} of ${count(r.total_count, "gene")} (page_size ${r.page_size}), ranked by score.`,
       r.items.flatMap((g) => recordSection(`${g.id} ${g.symbol}: ${g.name}`, g, { omit: ["id", "symbol", "name"] })),
       "",
-      nextPage(r.next_cursor),
+      nextCallLine(r.next, "cursor"),
     ),
 });
 

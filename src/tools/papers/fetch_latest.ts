@@ -6,10 +6,11 @@ import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { resolveArxivCategory } from "./arxiv_category.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { arxivPaper, isoDay, openalexPaper } from "./paper_view.ts";
+import { logOperatorNotices } from "./operator_notices.ts";
 import { paperListSchema, partialResult, partialSuccess, renderPapers, sourceSchema } from "./schemas.ts";
 
 /** Papers to return: no hard maximum (seed 004); the sources fetch page after page until they have them. */
-export const countInput = z.number().int().min(1).default(50).describe("Papers to return; no maximum");
+export const countInput = z.number().int().min(1).default(20).describe("Papers to return; no maximum");
 
 const input = z.object({
   source: sourceSchema.describe("arXiv preprints or OpenAlex works"),
@@ -28,8 +29,8 @@ export const fetchLatest = defineTool({
   name: "fetch_latest",
   title: "Latest papers in a category",
   toolset: "papers",
-  description: "Newest papers of an arXiv category or OpenAlex topic/field: id, title, authors, date, PDF link; full " +
-    'text via fetch_content. Example: {"source":"arxiv","category":"cs.LG","count":5}',
+  description: "Newest papers of an arXiv category (preprints) or OpenAlex topic/field (published work): ids, " +
+    'abstract start, PDF link; full text via fetch_content. Example: {"source":"arxiv","category":"cs.LG","count":5}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -77,7 +78,8 @@ async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typ
     (got, wanted) => progress(ctx, got, wanted),
   );
   const papers = works.map((w) => openalexPaper(w));
-  const warnings = [...resolved.warnings, ...client.notices()];
+  logOperatorNotices(ctx, client);
+  const warnings = [...resolved.warnings];
   if (shortfall) warnings.push(partialResult(shortfall));
   const partial = partialSuccess(papers, "OpenAlex");
   if (partial) warnings.push(partial);

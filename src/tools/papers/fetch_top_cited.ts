@@ -6,6 +6,7 @@ import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { countInput } from "./fetch_latest.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { citedPaper, isoDay } from "./paper_view.ts";
+import { logOperatorNotices } from "./operator_notices.ts";
 import { paperListSchema, paperSchema, partialResult, partialSuccess, renderPapers } from "./schemas.ts";
 
 const input = z.object({
@@ -52,7 +53,8 @@ export const fetchTopCited = defineTool({
       (got, wanted) => ctx.progress(got, wanted, `fetched ${got} of ${wanted} papers`),
     );
     const papers = works.map(citedPaper);
-    const warnings = [...resolved.warnings, ...client.notices()];
+    logOperatorNotices(ctx, client);
+    const warnings = [...resolved.warnings];
     if (shortfall) warnings.push(partialResult(shortfall));
     const partial = partialSuccess(papers, "OpenAlex");
     if (partial) warnings.push(partial);

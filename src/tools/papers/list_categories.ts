@@ -5,6 +5,7 @@ import { ARXIV_CATEGORIES, arxivGroups } from "../../sources/arxiv/taxonomy.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import type { OpenAlexEntity } from "../../sources/openalex/types.ts";
 import { openalexHierarchy } from "./openalex_hierarchy.ts";
+import { logOperatorNotices } from "./operator_notices.ts";
 import { sourceSchema, type Warning, warningSchema } from "./schemas.ts";
 import { count, fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
 
@@ -53,6 +54,10 @@ export const listCategories = defineTool({
       warningLines(r.warnings),
       r.categories.map(({ id, name, ...rest }) => `- ${id}: ${name}; ${fieldLines(rest).join("; ")}`),
     ),
+  rest: (cut) => {
+    const next = (cut.omitted as { id: string }[])[0]?.id;
+    return `narrow the query (a code prefix such as "${next ?? "cs.L"}" or a word of the name) to see the rest.`;
+  },
 });
 
 type Args = z.output<typeof input>;
@@ -75,15 +80,15 @@ function arxivCategories(args: Args): Output {
 }
 
 async function openalexCategories(args: Args, ctx: ToolContext): Promise<Output> {
-  const { entities, notices } = await openalexHierarchy(ctx);
+  const entities = await openalexHierarchy(ctx);
   const q = args.query?.toLowerCase();
   const levels = entities.filter((e) => !q || e.name.toLowerCase().includes(q));
-  const warnings: Warning[] = [...notices];
+  const warnings: Warning[] = [];
   let topics: OpenAlexEntity[] = [];
   if (args.query) {
     const client = new OpenAlexClient(ctx);
     topics = await client.searchTopics(args.query, 25);
-    warnings.push(...client.notices().filter((n) => !warnings.some((w) => w.code === n.code)));
+    logOperatorNotices(ctx, client);
   }
   const categories = [...levels, ...topics].map((e) => ({
     id: e.id,

@@ -6,6 +6,7 @@
 import { invalidInput, ToolError } from "../../core/errors.ts";
 import type { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { parseCategoryRef, worksFilterFor } from "../../sources/openalex/ids.ts";
+import { findArxivCategory } from "../../sources/arxiv/taxonomy.ts";
 import type { Warning } from "./schemas.ts";
 import { z } from "npm:zod@4.6.7";
 
@@ -36,6 +37,16 @@ export async function resolveOpenAlexCategory(
         "longer updates them. Prefer a topic id (list_categories source=openalex query=<name>).",
     }];
     return { filter: worksFilterFor(ref), used: { id: ref.id, level: ref.kind }, warnings };
+  }
+  const arxiv = findArxivCategory(raw);
+  if (arxiv) {
+    // OpenAlex's topic search would resolve the code to some unrelated topic and list the wrong papers.
+    throw invalidInput(
+      field,
+      `${arxiv.code} is an arXiv category (${arxiv.name}), not an OpenAlex topic`,
+      raw,
+      `Use source=arxiv with ${field}=${arxiv.code}, or an OpenAlex topic id or name (list_categories source=openalex).`,
+    );
   }
   if (/^[a-z]?\d+$/i.test(raw.trim()) || /openalex\.org\//i.test(raw)) {
     throw invalidInput(

@@ -4,24 +4,24 @@
  */
 import { sharedKey } from "../../core/shared_key.ts";
 import type { ToolContext } from "../tool_def.ts";
-import { type Notice, OpenAlexClient } from "../../sources/openalex/client.ts";
+import { OpenAlexClient } from "../../sources/openalex/client.ts";
+import { logOperatorNotices } from "./operator_notices.ts";
 import type { OpenAlexEntity } from "../../sources/openalex/types.ts";
 
 export const HIERARCHY_TTL_MS = 24 * 3600_000;
 
 interface Entry {
   fetchedAt: number;
-  value: Promise<{ entities: OpenAlexEntity[]; notices: Notice[] }>;
+  value: Promise<OpenAlexEntity[]>;
 }
 
 const HIERARCHY = sharedKey<{ entry?: Entry }>("papers:openalex-hierarchy");
 
-export async function openalexHierarchy(ctx: ToolContext): Promise<{ entities: OpenAlexEntity[]; notices: Notice[] }> {
+export async function openalexHierarchy(ctx: ToolContext): Promise<OpenAlexEntity[]> {
   const slot = ctx.shared(HIERARCHY, () => ({}));
   const now = ctx.clock.now();
   if (slot.entry && now - slot.entry.fetchedAt <= HIERARCHY_TTL_MS) {
-    // Served from memory: no request made, so no budget to report.
-    return { entities: (await slot.entry.value).entities, notices: [] };
+    return await slot.entry.value;
   }
   const entry: Entry = { fetchedAt: now, value: load(ctx) };
   slot.entry = entry;
@@ -30,9 +30,10 @@ export async function openalexHierarchy(ctx: ToolContext): Promise<{ entities: O
   return await entry.value;
 }
 
-async function load(ctx: ToolContext): Promise<{ entities: OpenAlexEntity[]; notices: Notice[] }> {
+async function load(ctx: ToolContext): Promise<OpenAlexEntity[]> {
   const client = new OpenAlexClient(ctx);
   const entities: OpenAlexEntity[] = [];
   for (const path of ["/domains", "/fields", "/subfields"] as const) entities.push(...await client.allEntities(path));
-  return { entities, notices: client.notices() };
+  logOperatorNotices(ctx, client);
+  return entities;
 }

@@ -1,6 +1,7 @@
 /** Output pieces shared by the papers tools, and the F-1 completeness check. */
 import { z } from "npm:zod@4.6.7";
-import { count, fieldLines, recordSection, textBlock, warningLines } from "../../render/markdown.ts";
+import { count, fieldLines, inlineList, type Lines, textBlock, warningLines } from "../../render/markdown.ts";
+import { untrustedField } from "../../render/untrusted.ts";
 
 export const sourceSchema = z.enum(["arxiv", "openalex"]);
 
@@ -19,6 +20,19 @@ export const paperSchema = z.object({
   date: z.string().nullable().describe("YYYY-MM-DD: arXiv first submission, OpenAlex publication date"),
   pdf_url: z.string().nullable(),
   cited_by_count: z.number().int().optional(),
+  doi: z.string().optional(),
+  venue: z.string().optional().describe("Journal, conference, repository or preprint server"),
+  ids: z.object({
+    arxiv: z.string().optional(),
+    openalex: z.string().optional(),
+    pmid: z.string().optional(),
+    pmcid: z.string().optional(),
+    doi: z.string().optional(),
+  }).optional().describe("The ids other tools take (fetch_content, fetchArticleDetails, convert_article_ids)"),
+  preprint: z.boolean().optional().describe("true: not peer-reviewed (bioRxiv, medRxiv, ...)"),
+  retracted: z.boolean().optional().describe("true: the record says the paper was retracted"),
+  retraction_notice: z.string().optional(),
+  abstract: z.string().optional().describe("The abstract's start (about 300 characters, a cut ends with …)"),
 });
 export type Paper = z.infer<typeof paperSchema>;
 
@@ -65,6 +79,44 @@ export function partialResult(shortfall: string): Warning {
   return { code: "PartialResult", message: `${shortfall}; retry later for the rest.` };
 }
 
+/** Authors shown in a text block; the structured result keeps every one. */
+const SHOWN_AUTHORS = 10;
+
+/**
+ * One paper of a listing, the same in every papers tool: a heading with the id first, then its fields, the
+ * abstract fenced as retrieved text.
+ * @example paperLines({ id: "W1", title: "T", authors: ["A"], date: "2020-01-01", pdf_url: null })
+ *   // ["", "## W1: T", "authors: A", "date: 2020-01-01"]
+ */
+export function paperLines(p: Paper): Lines {
+  // A retracted record's title often starts with "RETRACTED" already: say it once.
+  const flag = p.retracted && !/^retracted\b/i.test(p.title ?? "") ? "RETRACTED — " : "";
+  return [
+    "",
+    `## ${p.id}: ${flag}${p.title ?? "(untitled)"}`,
+    ...fieldLines(p, {
+      omit: ["id", "title"],
+      format: {
+        authors: (authors: string[]) => {
+          if (authors.length <= SHOWN_AUTHORS) return undefined;
+          const shown = authors.slice(0, SHOWN_AUTHORS);
+          return `authors: ${inlineList(shown) ?? shown.join("; ")} +${authors.length - SHOWN_AUTHORS} more`;
+        },
+        retracted: (retracted: boolean) =>
+          retracted ? `retracted: true${p.retraction_notice ? ` (notice ${p.retraction_notice})` : ""}` : [],
+        retraction_notice: () => [],
+        preprint: (preprint: boolean) => (preprint ? "preprint: true (not peer-reviewed)" : []),
+        // The heading already shows the id and the doi line the DOI: only the other ids are news.
+        ids: (ids: Record<string, string>) => {
+          const others = Object.entries(ids).filter(([, v]) => v !== p.id && v !== p.doi);
+          return others.length ? `ids: ${others.map(([k, v]) => `${k}: ${v}`).join("; ")}` : [];
+        },
+        abstract: (text: string, key) => untrustedField(text, key),
+      },
+    }),
+  ];
+}
+
 /**
  * The text block of a paper list: a summary line, what was searched (category, topic used), warnings, then
  * a heading per paper with its fields.
@@ -75,6 +127,6 @@ export function renderPapers(result: { papers: Paper[]; total?: number; warnings
     `${count(papers.length, "paper")}${total === undefined ? "" : ` of ${total}`}.`,
     fieldLines(searched),
     warningLines(warnings),
-    papers.flatMap((p) => recordSection(`${p.id}: ${p.title ?? "(untitled)"}`, p, { omit: ["id", "title"] })),
+    papers.flatMap(paperLines),
   );
 }

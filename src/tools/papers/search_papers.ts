@@ -7,10 +7,13 @@ import { arxivSearchQuery } from "../../sources/arxiv/search_query.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { worksSearchParams } from "../../sources/openalex/search_query.ts";
 import { dateArg, type DayRange, dayRange } from "./date_range.ts";
-import { paperMarkdown, warningLines } from "./paper_markdown.ts";
+import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
+import { textBlock, warningLines } from "../../render/markdown.ts";
+import { logOperatorNotices } from "./operator_notices.ts";
 import { arxivPaper, citedPaper, isoDay } from "./paper_view.ts";
-import { type Paper, paperListSchema, partialSuccess, sourceSchema, type Warning } from "./schemas.ts";
+import { type Paper, paperLines, paperListSchema, partialSuccess, type Warning } from "./schemas.ts";
 import { openalexPages } from "./search_pages.ts";
+import { searchEuropePmcPapers, searchSourceSchema } from "./search_europepmc.ts";
 
 /** `key:value` pairs joined by commas, as OpenAlex's `filter=` takes them (`|` ORs values). */
 const FILTER = /^[a-z][a-z_.]*:[^,\s][^,]*(?:,[a-z][a-z_.]*:[^,\s][^,]*)*$/;
@@ -20,7 +23,7 @@ export const SEARCH_WINDOW = 10_000;
 
 const input = z.object({
   query: z.string().trim().min(2).max(500).describe("Keywords; arXiv ti:/au:/abs: ok"),
-  source: sourceSchema.describe("Where to search"),
+  source: searchSourceSchema.describe("Where to search"),
   from_date: dateArg("From"),
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
@@ -28,12 +31,16 @@ const input = z.object({
     .optional().describe("openalex, e.g. is_oa:true"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
   offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
+  cursor: z.string().min(1).max(600).optional().describe("europepmc: next_cursor"),
 });
 
 const output = paperListSchema.extend({
+  source: searchSourceSchema,
+  next_cursor: z.string().optional().describe("europepmc: pass as cursor for the next page"),
   query_sent: z.string().describe("arXiv search_query, or OpenAlex search/filter/sort"),
   offset: z.number().int(),
   next_offset: z.number().int().optional().describe("Pass as offset for the next page; absent on the last"),
+  next: nextCallSchema,
 });
 
 type Args = z.output<typeof input>;
@@ -43,14 +50,16 @@ export const searchPapers = defineTool({
   name: "search_papers",
   title: "Search papers",
   toolset: "papers",
-  description: "Keyword search of arXiv or OpenAlex by relevance, date or citations, in a date range, paged. " +
-    'Example: {"query":"CRISPR","source":"arxiv"}',
+  description: "Keyword search of arXiv (preprints), OpenAlex (any field, citation counts) or Europe PMC (life " +
+    "sciences, bioRxiv/medRxiv preprints) by relevance, date or citations, in a date range, paged. Biomedicine: " +
+    'searchPubMedArticles. Example: {"query":"CRISPR","source":"arxiv"}',
   input,
   output,
   annotations: READS_NETWORK,
   examples: [
     { query: "testing", source: "arxiv", count: 5 },
     { query: "english language africa", source: "openalex", from_date: "2015", sort: "citations", count: 5 },
+    { query: "cancer", source: "europepmc", count: 3 },
   ],
   run(args, ctx) {
     if (args.offset + args.count > SEARCH_WINDOW) {
@@ -62,17 +71,18 @@ export const searchPapers = defineTool({
       );
     }
     const range = dayRange(args.from_date, args.to_date);
+    if (args.source === "europepmc") return searchEuropePmcPapers(args, range, ctx);
     return args.source === "arxiv" ? searchArxiv(args, range, ctx) : searchOpenAlex(args, range, ctx);
   },
   render(r) {
-    const page = r.next_offset === undefined ? "last page" : `next_offset: ${r.next_offset}`;
-    return [
-      `# ${r.papers.length} papers${r.total === undefined ? "" : ` of ${r.total}`} (${r.source}, offset ${r.offset}, ` +
-      `${page})`,
+    return textBlock(
+      `${r.papers.length} papers${r.total === undefined ? "" : ` of ${r.total}`} (${r.source}, offset ${r.offset}).`,
       `query_sent: ${r.query_sent}`,
-      ...warningLines(r.warnings),
-      ...r.papers.map((p, i) => paperMarkdown(p, r.offset + i + 1)),
-    ].join("\n\n");
+      warningLines(r.warnings),
+      r.papers.flatMap(paperLines),
+      "",
+      nextCallLine(r.next, r.next_cursor ? "cursor" : "offset") ?? "last page",
+    );
   },
 });
 
@@ -126,7 +136,8 @@ async function searchOpenAlex(args: Args, range: DayRange, ctx: ToolContext): Pr
     if (got.works.length < page.perPage) break;
   }
   const sent = Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&");
-  return finish("openalex", sent, papers, total, args, client.notices());
+  logOperatorNotices(ctx, client);
+  return finish("openalex", sent, papers, total, args, []);
 }
 
 function finish(
@@ -146,7 +157,9 @@ function finish(
     papers,
     total,
     offset: args.offset,
-    ...(papers.length > 0 && end < Math.min(total, SEARCH_WINDOW) ? { next_offset: end } : {}),
+    ...(papers.length > 0 && end < Math.min(total, SEARCH_WINDOW)
+      ? { next_offset: end, next: nextCall("search_papers", args, { offset: end }) }
+      : {}),
     ...(warnings.length ? { warnings } : {}),
   };
 }

@@ -21,7 +21,7 @@ export const pdfTextResource: ResourceDef = {
   mimeType: "text/plain",
   uriTemplate: "pdf://files/{name}",
   async list(ctx) {
-    const { entries } = await pdfLibrary(ctx).list({ signal: ctx.signal, log: ctx.log });
+    const { entries } = await pdfLibrary(ctx).list({ signal: ctx.signal, log: ctx.log, probe: false });
     return entries.map((e) => ({
       uri: pdfUri(e.file.name),
       name: e.file.name,

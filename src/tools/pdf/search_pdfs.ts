@@ -7,12 +7,12 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
-import { defineTool, READS_LOCAL } from "../tool_def.ts";
+import { defineTool, READS_LOCAL, type ToolContext } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";
 import { type PassageSpan, passageText } from "../../sources/pdf/passages.ts";
-import { pdfLibrary, unreadableWarning } from "../../sources/pdf/pdf_library.ts";
-import { MAX_LISTED } from "../../sources/pdf/pdf_files.ts";
-import type { PdfQuery } from "../../sources/pdf/query.ts";
+import { type PdfLibrary, pdfLibrary, unreadableWarning } from "../../sources/pdf/pdf_library.ts";
+import { MAX_SEARCHED, type PdfFile } from "../../sources/pdf/pdf_files.ts";
+import { parseQuery, type PdfQuery } from "../../sources/pdf/query.ts";
 import { pageOf, type PdfDocument, searchDocument } from "../../sources/pdf/search.ts";
 import { cutLine, nextCallLine, outputBudget, passageCap } from "./budget.ts";
 import { extractorNote } from "./extractor_note.ts";
@@ -49,7 +49,7 @@ const output = z.object({
   words: z.array(z.string()).optional().describe("The words looked for (words mode)"),
   warnings: z.array(z.string()).optional().describe("E.g. a wait for a PDF extractor to start"),
   truncated: z.boolean().describe(
-    `True when the output budget cut this page short, or PDF_ROOT holds more than the ${MAX_LISTED} PDFs searched`,
+    `True when the output budget cut this page short, or PDF_ROOT holds more than the ${MAX_SEARCHED} PDFs searched`,
   ),
   next_cursor: z.string().optional().describe("Pass as cursor, same other arguments, for the next passages"),
   next: nextCall,
@@ -92,9 +92,14 @@ export const searchPdfs = defineTool({
     const notSearched: { pdf_name: string; error: string }[] = [];
     let searched = 0;
     let query: PdfQuery | undefined;
+    const parsed = parseQuery(args.query);
     const { note } = await extractorNote(ctx, async () => {
       for (const [i, file] of files.entries()) {
         await ctx.progress(i, files.length, `searching ${file.name}.pdf`);
+        if (!(await mayMatch(library, file, parsed, ctx))) {
+          searched++; // its trigram filter rules the query out: nothing to open
+          continue;
+        }
         const outcome = await library.openFile(file, { signal: ctx.signal, log: ctx.log });
         if (outcome.status === "missing") continue;
         if (outcome.status === "failed") {
@@ -192,4 +197,14 @@ function render(result: Output): string {
 function notAll(searched: number, inRoot: number): string {
   return `Only the first ${searched} of the ${inRoot} PDFs in PDF_ROOT (by name) were searched; search_pdf searches ` +
     "any one of them, list_pdfs pages through all.";
+}
+
+/**
+ * Whether `file` may hold a hit, by its trigram filter (false only when it certainly cannot): the phrase for
+ * an exact query, any word's stem (what a matching word starts with) for a question in words.
+ */
+async function mayMatch(library: PdfLibrary, file: PdfFile, query: PdfQuery, ctx: ToolContext): Promise<boolean> {
+  const needles = query.mode === "phrase" ? [query.phrase] : query.words.map((w) => w.stem);
+  for (const needle of needles) if (await library.mayContain(file, needle, { log: ctx.log })) return true;
+  return false;
 }

@@ -3,11 +3,14 @@ import { z } from "npm:zod@4.6.7";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchBioactivity } from "../../sources/pubchem/bioactivity.ts";
 import { cidSchema } from "./shared.ts";
+import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../core/envelope.ts";
+import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 
 const input = z.object({
   cid: cidSchema.describe("The PubChem Compound ID (CID), e.g. 2244."),
   offset: z.number().int().min(0).default(0).describe("Assays to skip (paging)."),
   count: z.number().int().min(1).max(100).default(20).describe("Assays to return (1–100)."),
+  cursor: cursorInput("fetch_compound_bioactivity").describe("next_cursor of the previous page"),
 });
 
 const outcome = z.enum(["active", "inactive", "inconclusive", "unspecified"]);
@@ -31,6 +34,8 @@ const output = z.object({
   total: z.number().int().describe("Assays in which the compound was tested (all pages)."),
   offset: z.number().int(),
   nextOffset: z.number().int().optional().describe("Pass as offset for the next page; absent on the last."),
+  next_cursor: z.string().optional().describe("Pass as cursor for the next page; absent on the last."),
+  next: nextCallSchema,
   assays: z.array(z.object({
     aid: z.number().int(),
     outcome,
@@ -57,16 +62,25 @@ export const fetchCompoundBioactivity = defineTool({
   annotations: READS_NETWORK,
   examples: [{ cid: 2244, count: 10 }],
   async run(args, ctx) {
+    const binding = await cursorBinding("fetch_compound_bioactivity", { cid: args.cid });
+    const offset = args.cursor ? decodeCursor(args.cursor, binding, "fetch_compound_bioactivity") : args.offset;
     const { counts, assays, topTargets } = await fetchBioactivity(ctx, args.cid);
-    const end = args.offset + args.count;
+    const end = offset + args.count;
+    const cursor = end < assays.length ? encodeCursor(end, binding) : undefined;
     return {
       cid: args.cid,
       counts,
       topTargets,
       total: assays.length,
-      offset: args.offset,
-      ...(end < assays.length ? { nextOffset: end } : {}),
-      assays: assays.slice(args.offset, end),
+      offset,
+      ...(cursor
+        ? {
+          nextOffset: end,
+          next_cursor: cursor,
+          next: nextCall("fetch_compound_bioactivity", { cid: args.cid, count: args.count }, { cursor }),
+        }
+        : {}),
+      assays: assays.slice(offset, end),
     };
   },
   render(r) {
@@ -90,7 +104,7 @@ export const fetchCompoundBioactivity = defineTool({
         const details = [a.type, target, value, a.pubmedId && `PMID ${a.pubmedId}`].filter(Boolean).join("; ");
         return `- AID ${a.aid} ${a.outcome}: ${a.name ?? "(unnamed assay)"}${details ? ` (${details})` : ""}`;
       }),
-      ...(r.nextOffset !== undefined ? [`next page: offset ${r.nextOffset}`] : []),
+      ...(r.nextOffset !== undefined ? ["", `${nextCallLine(r.next, "cursor")} (or offset=${r.nextOffset})`] : []),
     ].join("\n");
   },
 });

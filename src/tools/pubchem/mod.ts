@@ -1,5 +1,6 @@
 /** The pubchem toolset: its ToolDefs and ResourceDefs, in the order tools/list shows them. */
 import type { AnyToolDef, ResourceDef } from "../tool_def.ts";
+import { pubchemChartResource } from "./chart_resource.ts";
 import { compoundImageResource } from "./compound_image_resource.ts";
 import { compoundResource } from "./compound_resource.ts";
 import { fetchAssaySummary } from "./fetch_assay_summary.ts";
@@ -8,6 +9,8 @@ import { fetchCompoundProperties } from "./fetch_compound_properties.ts";
 import { fetchCompoundSafety } from "./fetch_compound_safety.ts";
 import { fetchCompoundXrefs } from "./fetch_compound_xrefs.ts";
 import { fetchSubstanceDetails } from "./fetch_substance_details.ts";
+import { generateBioactivityChart } from "./generate_bioactivity_chart.ts";
+import { generateCompoundChart } from "./generate_compound_chart.ts";
 import { getCompoundImageUrl } from "./get_compound_image_url.ts";
 import { searchAssaysByTarget } from "./search_assays_by_target.ts";
 import { searchCompoundByIdentifier } from "./search_compound_by_identifier.ts";
@@ -28,5 +31,7 @@ export const pubchemTools: AnyToolDef[] = [
   fetchCompoundXrefs,
   fetchCompoundSafety,
   fetchCompoundBioactivity,
+  generateCompoundChart,
+  generateBioactivityChart,
 ];
-export const pubchemResources: ResourceDef[] = [compoundResource, compoundImageResource];
+export const pubchemResources: ResourceDef[] = [compoundResource, compoundImageResource, pubchemChartResource];

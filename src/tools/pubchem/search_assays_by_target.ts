@@ -4,8 +4,9 @@ import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { searchAssaysByTarget as searchAssays } from "../../sources/pubchem/records.ts";
 import { incoherent } from "./shared.ts";
-import { count, nextPage, textBlock } from "../../render/markdown.ts";
+import { count, textBlock } from "../../render/markdown.ts";
 import { cursorInput } from "../../core/envelope.ts";
+import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 import { idPager, idsThatFit, textBudget } from "./id_pages.ts";
 
 const input = z.object({
@@ -19,6 +20,7 @@ const output = z.object({
   aids: z.array(z.number().int()).describe("BioAssay IDs (AIDs) run against the target, ascending: this page."),
   totalFound: z.number().int().describe("How many AIDs PubChem lists for the target, before maxRecords."),
   next_cursor: z.string().optional().describe("Pass as cursor for the next page; absent on the last."),
+  next: nextCallSchema,
 });
 
 export const searchAssaysByTarget = defineTool({
@@ -58,12 +60,17 @@ export const searchAssaysByTarget = defineTool({
     return {
       aids: list.slice(pager.offset, end),
       totalFound: aids.length,
-      ...(end < list.length ? { next_cursor: pager.cursor(end) } : {}),
+      ...(end < list.length
+        ? {
+          next_cursor: pager.cursor(end),
+          next: nextCall("search_assays_by_target", args, { cursor: pager.cursor(end) }),
+        }
+        : {}),
     };
   },
   render: (r) =>
     textBlock(
       `${r.aids.length} of ${count(r.totalFound, "assay")} (AIDs, ascending): ${r.aids.join(", ")}`,
-      nextPage(r.next_cursor),
+      nextCallLine(r.next, "cursor"),
     ),
 });

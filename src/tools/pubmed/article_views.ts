@@ -37,6 +37,7 @@ export function citationView(
     ...(article.doi ? { doi: article.doi } : {}),
     ...(article.pmcId ? { pmcId: article.pmcId } : {}),
     ...(article.book ? { book: article.book } : {}),
+    ...(article.retractedIn ? { retractedIn: article.retractedIn } : {}),
     ...(options.includeMeshTerms ? { meshTerms: article.meshTerms } : {}),
   };
 }

@@ -7,7 +7,6 @@ import { splitMedlineText } from "../../sources/ncbi/pubmed/parse_medline_text.t
 import { eFetch } from "../../sources/ncbi/pubmed/client.ts";
 import { splitRawRecords } from "../../sources/ncbi/pubmed/raw.ts";
 import { abstractPlusView, citationView } from "./article_views.ts";
-import { fitToBudget } from "./output_budget.ts";
 import { pmidSchema, unique } from "./pmid.ts";
 import { articleSchema } from "./schemas.ts";
 import { articleSection } from "./render.ts";
@@ -27,9 +26,6 @@ const output = z.object({
   articles: z.array(articleSchema).describe("Found records, in the order requested"),
   notFoundPmids: z.array(z.string()).describe("Requested PMIDs PubMed returned no record for"),
   eFetchDetails: z.object({ urls: z.array(z.string()), requestMethod: z.enum(["GET", "POST"]) }),
-  truncated: z.object({ omittedPmids: z.array(z.string()), notice: z.string() }).optional().describe(
-    "Present when the result was cut to stay under 8 MB",
-  ),
 });
 
 type Article = z.input<typeof articleSchema>;
@@ -76,30 +72,26 @@ export const fetchArticleDetails = defineTool({
         { invalidInput: { field: "pmids", value: requested } },
       );
     }
-    const { kept, omitted } = fitToBudget(found.map((p) => byPmid.get(p)!));
     return {
       requestedPmids: requested,
       detailLevel: args.detailLevel,
-      articles: kept,
+      articles: found.map((p) => byPmid.get(p)!),
       notFoundPmids,
       eFetchDetails: { urls: [fetched.url], requestMethod: fetched.method },
-      ...(omitted.length
-        ? {
-          truncated: {
-            omittedPmids: omitted.map((a) => a.pmid),
-            notice: `Cut to ${kept.length} of ${found.length} records to stay under the 8 MB result limit ` +
-              "(PAYLOAD_TOO_LARGE otherwise). Fetch the omitted PMIDs in a further call, or use a lighter " +
-              "detailLevel (citation_data or abstract_plus instead of full_xml).",
-          },
-        }
-        : {}),
     };
+  },
+  rest(cut, args) {
+    const lighter = args.detailLevel === "full_xml" || args.detailLevel === "medline_text"
+      ? " or a lighter detailLevel (abstract_plus or citation_data)"
+      : "";
+    if (cut.path !== "articles") return `ask for fewer PMIDs${lighter}.`;
+    const omitted = (cut.omitted as Article[]).map((a) => a.pmid);
+    return `fetch the omitted PMIDs in a further call${lighter}: pmids=${JSON.stringify(omitted)}`;
   },
   render: (r) =>
     textBlock(
       `${count(r.articles.length, "PubMed record")} of ${r.requestedPmids.length} requested (${r.detailLevel}).`,
       r.notFoundPmids.length > 0 && `notFoundPmids: ${r.notFoundPmids.join(", ")}`,
-      r.truncated && [`truncated: ${r.truncated.notice}`, `omittedPmids: ${r.truncated.omittedPmids.join(", ")}`],
       r.articles.flatMap(articleSection),
     ),
 });

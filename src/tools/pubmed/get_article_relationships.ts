@@ -7,7 +7,7 @@ import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { parseEFetchPubMed } from "../../sources/ncbi/pubmed/parse_efetch.ts";
 import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed/client.ts";
-import { CITATION_STYLES, type CitationStyle, formatCitations } from "./citations/format.ts";
+import { CITATION_STYLES, type CitationStyle, formatCitations } from "../../sources/citations/format.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
 import { matchSummaries } from "./summaries_by_id.ts";
 import { recordSection, textBlock } from "../../render/markdown.ts";

@@ -13,10 +13,7 @@ export const pmidSchema = z.union([
   z.number().int().positive().max(9_999_999_999),
 ]).transform((value) => String(value).replace(PMID_PATTERN, "$1").replace(/^0+(?=\d)/, ""));
 
-/** The canonical PubMed page of an article. */
-export function pubmedUrl(pmid: string): string {
-  return `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`;
-}
+export { pubmedUrl } from "../../sources/ncbi/pubmed/url.ts";
 
 /** Removes duplicates, keeping the first occurrence's position. */
 export function unique<T>(values: readonly T[]): T[] {

@@ -5,6 +5,8 @@
  */
 import type { z } from "npm:zod@4.6.7";
 import { fieldLines, inlineList, type Lines, recordSection } from "../../render/markdown.ts";
+import { isRetracted } from "../../sources/ncbi/pubmed/types.ts";
+import { untrustedField } from "../../render/untrusted.ts";
 import type { articleSchema, authorSchema, dateSchema, journalInfoSchema, meshTermSchema } from "./schemas.ts";
 
 type Article = z.output<typeof articleSchema>;
@@ -73,11 +75,23 @@ function fenced(language: string) {
   return (text: string, key: string): Lines => [`${key}:`, "```" + language, text, "```"];
 }
 
-/** One fetched article: a heading with its PMID and title, then every field it has. */
+/** `RETRACTED: notice PMID 20137807 (Lancet. 2010 Feb 6;375(9713):445.)`, one per notice. */
+function retractionLine(notices: NonNullable<Article["retractedIn"]>): string {
+  const shown = notices.map((n) =>
+    [n.pmid && `notice PMID ${n.pmid}`, n.refSource && `(${n.refSource})`].filter(Boolean).join(" ")
+  );
+  return `RETRACTED: ${shown.join("; ")}`;
+}
+
+/** One fetched article: a heading with its PMID and title (RETRACTED when PubMed says so), then every field. */
 export function articleSection(a: Article): Lines {
-  return recordSection(a.title ? `PMID ${a.pmid}: ${a.title}` : `PMID ${a.pmid}`, a, {
+  const mark = isRetracted({ publicationTypes: a.publicationTypes ?? [], retractedIn: a.retractedIn })
+    ? " RETRACTED"
+    : "";
+  return recordSection(a.title ? `PMID ${a.pmid}${mark}: ${a.title}` : `PMID ${a.pmid}${mark}`, a, {
     omit: ["pmid", "title"],
     format: {
+      retractedIn: retractionLine,
       authors: (authors: Author[]) => authorLines(authors),
       journalInfo: journalLine,
       meshTerms: meshLine,
@@ -97,6 +111,7 @@ export function articleSection(a: Article): Lines {
           },
         }),
       ],
+      abstractText: (text: string, key) => untrustedField(text, key),
       fullXml: fenced("xml"),
       medlineText: fenced(""),
     },

@@ -79,6 +79,8 @@ export const articleSchema = z.object({
   pmcId: z.string().optional(),
   electronicDate: dateSchema.optional(),
   book: bookSchema.optional(),
+  retractedIn: z.array(z.object({ refSource: z.string().optional(), pmid: z.string().optional() })).optional()
+    .describe("Retraction notices (RetractionIn)"),
   fullXml: z.string().optional().describe("The record's raw PubMed XML (full_xml)"),
   medlineText: z.string().optional().describe("The record in MEDLINE tagged format (medline_text)"),
 });

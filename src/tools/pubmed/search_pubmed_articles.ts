@@ -1,8 +1,10 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
+import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 import { z } from "npm:zod@4.6.7";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK } from "../tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";
+import { eSpell } from "../../sources/ncbi/pubmed/espell.ts";
 import type { PubMedSummary } from "../../sources/ncbi/pubmed/types.ts";
 import { effectiveTerm, filledRange, SORT_VALUES } from "./search_query.ts";
 import { matchSummaries } from "./summaries_by_id.ts";
@@ -71,6 +73,7 @@ const output = z.object({
   retrievedPmidCount: z.number(),
   pmids: z.array(z.string()),
   nextOffset: z.number().optional().describe("Offset of the next page; absent on the last"),
+  next: nextCallSchema,
   briefSummaries: z.array(summarySchema),
   warnings: z.array(z.string()).describe("NCBI errors/warnings about parts of the query, e.g. a phrase not found"),
   eSearchUrl: z.string(),
@@ -82,6 +85,7 @@ export const searchPubMedArticles = defineTool({
   title: "Search PubMed",
   toolset: "pubmed",
   description: "PubMed search (its syntax, plus filters): PMIDs, count, query translation, summaries; paged. " +
+    "Use for biomedical literature; other fields, citation counts: search_papers. " +
     'Example: {"queryTerm":"asthma"}',
   input,
   output,
@@ -139,6 +143,10 @@ export const searchPubMedArticles = defineTool({
       if (matched.warning) warnings.push(matched.warning);
       eSummaryUrl = fetched.url;
     }
+    if (found.count === 0 && args.offset === 0) {
+      const suggestion = await spelling(ctx, args.queryTerm);
+      if (suggestion) warnings.push(`Did you mean: ${suggestion} (PubMed ESpell)? Search again with that queryTerm.`);
+    }
     const end = args.offset + pmids.length;
     const range = filledRange(args.dateRange);
     return {
@@ -156,7 +164,9 @@ export const searchPubMedArticles = defineTool({
       totalFound: found.count,
       retrievedPmidCount: pmids.length,
       pmids,
-      ...(pmids.length > 0 && end < Math.min(found.count, PUBMED_WINDOW) ? { nextOffset: end } : {}),
+      ...(pmids.length > 0 && end < Math.min(found.count, PUBMED_WINDOW)
+        ? { nextOffset: end, next: nextCall("searchPubMedArticles", args, { offset: end }) }
+        : {}),
       briefSummaries: summaries,
       warnings,
       eSearchUrl: search.url,
@@ -170,9 +180,20 @@ export const searchPubMedArticles = defineTool({
       r.queryTranslation && `queryTranslation: ${r.queryTranslation}`,
       r.warnings.map((w) => `warning: ${w}`),
       r.pmids.length > 0 && `pmids: ${r.pmids.join(", ")}`,
-      r.nextOffset !== undefined && `nextOffset: ${r.nextOffset}`,
+      r.nextOffset !== undefined && nextCallLine(r.next, "offset"),
       r.briefSummaries.flatMap((s) =>
         recordSection(s.title ? `PMID ${s.pmid}: ${s.title}` : `PMID ${s.pmid}`, s, { omit: ["pmid", "title"] })
       ),
     ),
 });
+
+/** ESpell's suggestion for a query that found nothing; a failed ESpell call only loses the hint (logged). */
+async function spelling(ctx: Parameters<typeof eSpell>[0] & Pick<ToolContext, "log">, term: string) {
+  try {
+    return (await eSpell(ctx, term)).value;
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    ctx.log.warn("espell failed", { error: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
+}

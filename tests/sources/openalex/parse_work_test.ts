@@ -60,3 +60,10 @@ Deno.test("abstractFrom rebuilds text from an inverted index, skipping gaps and 
   assert.equal(abstractFrom(null), undefined);
   assert.equal(abstractFrom({}), undefined);
 });
+
+Deno.test("parseWork reads the PMID and PMCID from ids, and is_retracted", () => {
+  const w = work("openalexpython__W2741809807_2025.json");
+  assert.deepEqual([w.pmid, w.pmcid, w.isRetracted], ["29456894", "PMC5815332", false]);
+  const retracted = parseWork({ id: "https://openalex.org/W1", is_retracted: true, ids: {} });
+  assert.equal(retracted.isRetracted, true);
+});

@@ -3,7 +3,6 @@ import { createPdfExtractor } from "../../../src/sources/pdf/extractor.ts";
 import { workerChannels } from "../../../src/sources/pdf/extractor_process.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { PdfExtractionError, type PdfFailure } from "../../../src/sources/pdf/types.ts";
-import { warmUpPdf } from "../../../src/sources/pdf/warm_up_pdf.ts";
 import { hasImageXObject } from "../../../src/sources/pdf/text_layer.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
 import { everyPageLoops, secondPageLoops } from "./damaged_pdfs.ts";
@@ -165,15 +164,14 @@ Deno.test("a document split across two workers reads exactly like one read by a 
   }
 });
 
-Deno.test("extraction runs in extractor processes; warm starts them with a warm-up run on a real PDF", async () => {
+Deno.test("extraction runs in extractor processes, started on the first job", async () => {
   const extractor = createPdfExtractor(LIMITS, { poolSize: 2 });
   try {
-    extractor.warm([fixtureBytes("pdf/pdfjs__issue20232.pdf")]);
-    assert.equal(extractor.pool.pids.length, 2, "two processes, each with a pid of its own");
-    assert.ok(extractor.pool.pids.every((pid) => pid !== Deno.pid));
+    assert.deepEqual(extractor.pool.pids, [], "no process before the first job");
     const text = await extractor.extract(fixtureBytes("pdf/scienceparse__map-reduce.pdf"));
     assert.equal(text.pageCount, 13);
-    assert.equal(extractor.pool.spawned, 2, "the extraction started no process of its own");
+    assert.ok(extractor.pool.pids.length >= 1, "a process with a pid of its own");
+    assert.ok(extractor.pool.pids.every((pid) => pid !== Deno.pid));
   } finally {
     await extractor.close();
   }
@@ -190,21 +188,6 @@ Deno.test("without permission to start a process, the same extraction runs in wo
       pageCount: 2,
       unreadable: [{ page: 2, reason: "the page tree is circular" }],
     });
-  } finally {
-    await extractor.close();
-  }
-});
-
-Deno.test("the built-in warm-up PDF is a real typeset document: pdf.js reads its embedded fonts and every page", async () => {
-  const extractor = createPdfExtractor(LIMITS, { poolSize: 1, channels: workerChannels() });
-  try {
-    const text = await extractor.extract(await warmUpPdf());
-    assert.equal(text.pageCount, 8);
-    assert.equal(text.unreadable, undefined);
-    for (const page of text.pages) {
-      const words = page.split(/\s+/).filter((w) => /^[a-z]+$/.test(w));
-      assert.ok(words.length > 300, `a page of running text (${words.length} words)`);
-    }
   } finally {
     await extractor.close();
   }

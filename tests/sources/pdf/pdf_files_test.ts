@@ -105,6 +105,14 @@ Deno.test("listPdfFiles counts every PDF and returns the run asked for, past the
     assert.equal(last.truncated, false);
   }));
 
+Deno.test("listPdfFiles returns the first `max` by name and says when there are more", () =>
+  withSandbox(async (box) => {
+    await Deno.copyFile(`${box.root}/paper.pdf`, `${box.root}/Another.pdf`);
+    const { files, truncated } = await listPdfFiles(box.root, 0, 1);
+    assert.deepEqual(files.map((f) => f.name), ["Another"]);
+    assert.equal(truncated, true);
+  }));
+
 Deno.test("readPdfBytes reads the whole file and refuses more than the byte limit", () =>
   withSandbox(async (box) => {
     const file = (await locatePdf(box.root, "paper"))!;

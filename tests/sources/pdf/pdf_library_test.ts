@@ -223,3 +223,22 @@ Deno.test("ByteBudgetCache evicts the least recently used entries to stay within
   assert.equal(cache.get("huge"), undefined);
   assert.equal(cache.size, 2);
 });
+
+Deno.test("with a disk cache, mayContain rules out indexed PDFs without the query, also after a restart", async () => {
+  const root = await tempRoot({ "a.pdf": "heparin lowers the risk|of thrombosis", "b.pdf": "aspirin and pain" });
+  const cacheDir = await Deno.makeTempDir({ prefix: "pdf_cache_" });
+  const first = new PdfLibrary({ root, maxBytes: 1e6, extractor: fakeExtractor(), cacheDir });
+  const { files } = await first.files();
+  for (const file of files) await first.prepare(file);
+  const extractor = fakeExtractor();
+  const restarted = new PdfLibrary({ root, maxBytes: 1e6, extractor, cacheDir });
+  const [a, b] = (await restarted.files()).files;
+  assert.equal(await restarted.mayContain(a, "Heparin"), true);
+  assert.equal(await restarted.mayContain(b, "heparin"), false);
+  assert.equal(await restarted.mayContain(b, "ASPIRIN"), true);
+  assert.equal(extractor.calls, 0, "answered from the filters on disk");
+  const unindexed = new PdfLibrary({ root, maxBytes: 1e6, extractor, cacheDir: undefined });
+  assert.equal(await unindexed.mayContain(b, "heparin"), true, "without a disk cache nothing is ruled out");
+  await Deno.remove(root, { recursive: true });
+  await Deno.remove(cacheDir, { recursive: true });
+});

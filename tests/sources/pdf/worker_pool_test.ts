@@ -87,62 +87,32 @@ Deno.test("a worker that crashes fails its job without taking the process down",
   }
 });
 
-Deno.test("warm-up steps yield to a real job: it runs right after the step in progress, and ends that slot's plan", async () => {
-  const p = pool(1);
-  try {
-    p.warm([job(20), job(20), job(20)]);
-    assert.equal(p.workers, 1);
-    assert.equal(p.idle, 0, "the slot is running its first warm-up step");
-    assert.equal(p.available, 1, "a slot that is only warming up counts as available");
-    const reply = await p.run(job(1), { timeoutMs: 5000 });
-    assert.equal(reply.kind === "done" && reply.pages[0], "1");
-    assert.equal(p.warmUpSteps, 1, "the job went ahead of the second and third steps");
-    assert.equal(p.warming, 0, "and made them needless");
-  } finally {
-    await p.close();
-  }
-});
-
-Deno.test("a warm-up arriving after a real extraction leaves that slot alone", async () => {
-  const p = pool(1);
-  try {
-    await p.run(job(1), { timeoutMs: 5000 });
-    p.warm([job(1), job(1)]);
-    assert.equal(p.warming, 0);
-    assert.equal(p.warmUpSteps, 0, "no warm-up step shares the CPU with the searches that follow");
-  } finally {
-    await p.close();
-  }
-});
-
-Deno.test("with a warm-up plan, a slot that read a document is replaced by a fresh warmed one when idle", async () => {
+Deno.test("a pool starts no slot before its first job, and ends idle slots after the idle time", async () => {
   const p = pool(2, 30);
   try {
-    p.warm([job(1)]);
-    assert.equal(p.workers, 2);
-    await p.run(job(1), { timeoutMs: 5000 });
-    // The used slot is replaced once idle for 30 ms; a loaded machine may take a while to get there, so poll.
-    for (let waited = 0; p.spawned < 3 && waited < 10_000; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    assert.equal(p.spawned, 3, "one replacement, for the slot that ran the job");
-    assert.equal(p.workers, 2, "both slots stay, warm, for the next search");
-  } finally {
-    await p.close();
-  }
-});
-
-Deno.test("without a warm-up plan, idle slots end after the idle time", async () => {
-  const p = pool(2, 30);
-  try {
-    p.warm();
-    assert.equal(p.workers, 2);
-    await p.run(job(1), { timeoutMs: 5000 });
+    assert.equal(p.workers, 0, "nothing runs before the first job");
+    assert.equal(p.spawned, 0);
+    await Promise.all([p.run(job(1), { timeoutMs: 5000 }), p.run(job(1), { timeoutMs: 5000 })]);
+    assert.equal(p.spawned, 2);
     for (let waited = 0; p.workers > 0 && waited < 10_000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     assert.equal(p.workers, 0);
-    assert.equal(p.spawned, 2, "no slot was started beyond the two warmed ones");
+    assert.equal(p.spawned, 2, "no slot was started again");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("release ends idle slots at once and leaves a busy one to finish its job", async () => {
+  const p = pool(2);
+  try {
+    await p.run(job(1), { timeoutMs: 5000 });
+    const busy = p.run(job(20), { timeoutMs: 5000 });
+    p.release();
+    assert.equal(p.workers, 1, "the idle slot ended, the busy one runs on");
+    const reply = await busy;
+    assert.equal(reply.kind === "done" && reply.pages[0], "20");
   } finally {
     await p.close();
   }

@@ -77,9 +77,16 @@ Deno.test("get_pubmed_links over MCP", async (t) => {
           "INVALID_INPUT",
         );
       }
-      const max = (await h.call("get_pubmed_links", { entrez_id: "NCBIGene:7157", limit: 10_000 }))
-        .structuredContent as unknown as Page;
-      assert.equal(max.items.length, 6906);
+    });
+
+    await t.step("the largest limit is clamped to a page that fits the output budget, and pages on", async () => {
+      const result = await h.call("get_pubmed_links", { entrez_id: "NCBIGene:7157", limit: 10_000 });
+      const max = result.structuredContent as unknown as Page & { next: { arguments: { cursor: string } } };
+      assert.ok(result.content[0].text.length <= 24_000, `${result.content[0].text.length} characters`);
+      assert.ok(max.items.length > 1000 && max.items.length < 6906, `${max.items.length} PMIDs`);
+      assert.equal(max.page_size, max.items.length);
+      assert.equal(max.next.arguments.cursor, max.next_cursor);
+      assert.match(result.content[0].text, /next page: call again with cursor="[^"]+" — get_pubmed_links \{/);
     });
   } finally {
     await h.close();

@@ -43,8 +43,37 @@ Deno.test("papers tools from the CLI", async (t) => {
     assert.match(r.err, /progress .*arXiv HTML of 2501\.11120v1/);
   });
   await t.step("a tool error exits 2 with the envelope", async () => {
-    const r = await cli(["call", "fetch_content", "--source", "arxiv", "--id", "2104.12255v1"]);
+    const r = await cli(["call", "fetch_content", "--source", "arxiv", "--id", "0000.0000"]);
     assert.equal(r.code, EXIT_TOOL_ERROR);
-    assert.equal(JSON.parse(r.out).error.code, "NOT_AVAILABLE");
+    assert.equal(JSON.parse(r.out).error.code, "ENTITY_NOT_FOUND");
+  });
+  await t.step("a paper without open full text gives its abstract and what was tried", async () => {
+    const r = await cli(["call", "fetch_content", "--source", "arxiv", "--id", "2104.12255v1"]);
+    assert.equal(r.code, EXIT_OK, r.err);
+    const out = JSON.parse(r.out);
+    assert.equal(out.content_format, "abstract");
+    assert.equal(out.tried.length, 3);
+  });
+  await t.step("search_papers --source europepmc marks preprints and pages by cursor", async () => {
+    const r = await cli([
+      "call",
+      "search_papers",
+      "--source",
+      "europepmc",
+      "--query",
+      "SRC:PPR AND cancer",
+      "--count",
+      "2",
+    ]);
+    assert.equal(r.code, EXIT_OK, r.err);
+    const out = JSON.parse(r.out);
+    assert.deepEqual(out.papers.map((p: { preprint?: boolean }) => p.preprint), [true, true]);
+    assert.ok(out.next_cursor);
+  });
+  await t.step("fetch_content --source europepmc reads Europe PMC's XML", async () => {
+    const r = await cli(["call", "fetch_content", "--source", "europepmc", "--id", "PMC3258128", "--section", "1"]);
+    assert.equal(r.code, EXIT_OK, r.err);
+    const out = JSON.parse(r.out);
+    assert.deepEqual([out.content_format, out.section.heading], ["jats", "Abstract"]);
   });
 });

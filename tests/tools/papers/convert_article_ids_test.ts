@@ -70,7 +70,7 @@ Deno.test("convert_article_ids splits long lists into requests of at most 200 id
     assert.equal(out.records.length, 450);
     assert.equal(out.failed, 450);
     assert.equal(out.records[449].requested_id, "30000449");
-  }, PAPERS);
+  }, { ...PAPERS, SCIENCE_MCP_MAX_OUTPUT_CHARS: "1000000" });
 });
 
 Deno.test("convert_article_ids refuses an empty or oversized list before calling NCBI", async () => {

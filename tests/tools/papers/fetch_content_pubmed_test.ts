@@ -22,7 +22,7 @@ const paths = (urls: URL[]) =>
   urls.map((u) => `${u.pathname}?${u.searchParams.get("db") ?? u.searchParams.get("idtype")}`);
 
 Deno.test("fetch_content source=pubmed: a PMCID is read from PubMed Central as sectioned full text", async () => {
-  const { call, close, fetch } = await papersClient();
+  const { call, close, fetch } = await papersClient({ env: { SCIENCE_MCP_MAX_OUTPUT_CHARS: "200000" } });
   try {
     const result = await call("fetch_content", { source: "pubmed", id: "pmc3299399", max_chars: 100_000 });
     const out = structured<Content>(result);
@@ -72,9 +72,13 @@ Deno.test("fetch_content source=pubmed: PMIDs and DOIs reach the PMC copy throug
   const { call, close, fetch } = await papersClient();
   try {
     const cases: [string, string, string[]][] = [
-      ["22416237", "22416237", ["/idconv/?pmid", "/ncbi/efetch.fcgi?pmc"]],
+      // Europe PMC is asked for the record (retraction status) beside PMC's path.
+      ["22416237", "22416237", ["/europepmc/search?null", "/idconv/?pmid", "/ncbi/efetch.fcgi?pmc"]],
       // The same PMC article again: EFetch is answered from the response cache.
-      ["https://doi.org/10.3389/fpsyt.2012.00018", "10.3389/fpsyt.2012.00018", ["/idconv/?doi"]],
+      ["https://doi.org/10.3389/fpsyt.2012.00018", "10.3389/fpsyt.2012.00018", [
+        "/europepmc/search?null",
+        "/idconv/?doi",
+      ]],
     ];
     for (const [id, sentId, expected] of cases) {
       const before = fetch.requests.length;
@@ -83,7 +87,7 @@ Deno.test("fetch_content source=pubmed: PMIDs and DOIs reach the PMC copy throug
       assert.equal(out.id, "PMC3299399");
       const sent = fetch.requests.slice(before).map((r) => r.url);
       assert.deepEqual(paths(sent), expected);
-      assert.equal(sent[0].searchParams.get("ids"), sentId);
+      assert.equal(sent.find((u) => u.pathname.startsWith("/idconv"))!.searchParams.get("ids"), sentId);
     }
   } finally {
     await close();
@@ -103,9 +107,13 @@ Deno.test("fetch_content source=pubmed: the abstract, with the reason, when PMC 
       assert.equal(out.warnings?.[0].code, "AbstractOnly");
       assert.match(out.warnings![0].message, /PMC holds PMC5442267 but the publisher does not allow its full text/);
       assert.match(out.warnings![0].message, /https:\/\/doi\.org\/10\.1136\/gutjnl-2016-312510/);
+      // Tier by tier: PMC, Europe PMC's XML, OpenAlex's open-access copies, then the PubMed abstract.
       assert.deepEqual(paths(fetch.requests.slice(before).map((r) => r.url)), [
+        "/europepmc/search?null",
         "/idconv/?pmid",
         "/ncbi/efetch.fcgi?pmc",
+        "/europepmc/PMC5442267/fullTextXML?null",
+        "/openalex/works/doi:10.1136/gutjnl-2016-312510?null",
         "/ncbi/efetch.fcgi?pubmed",
       ]);
     });
@@ -115,7 +123,9 @@ Deno.test("fetch_content source=pubmed: the abstract, with the reason, when PMC 
       assert.equal(out.content_format, "abstract");
       assert.match(out.warnings![0].message, /the PMC ID Converter answered: Identifier not found in PMC/);
       assert.deepEqual(paths(fetch.requests.slice(before).map((r) => r.url)), [
+        "/europepmc/search?null",
         "/idconv/?pmid",
+        "/openalex/works/pmid:36987902?null",
         "/ncbi/efetch.fcgi?pubmed",
       ]);
     });

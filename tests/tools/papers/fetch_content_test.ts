@@ -24,6 +24,19 @@ interface Content {
   warnings?: { code: string; message: string }[];
 }
 
+/** The AbstractOnly fallback of a call that found no full text: its warning message and the sources tried. */
+function abstractOnly(result: CallResult): { message: string; tried: string; out: Content } {
+  const out = structured<Content & { tried?: { what: string; url: string; outcome: string }[] }>(result);
+  assert.equal(out.content_format, "abstract");
+  const warning = out.warnings?.find((w) => w.code === "AbstractOnly");
+  assert.ok(warning, JSON.stringify(out.warnings));
+  return {
+    message: warning.message,
+    tried: (out.tried ?? []).map((t) => `${t.what} (${t.url}): ${t.outcome}`).join("; "),
+    out,
+  };
+}
+
 /** A PDF extractor that records what it was given and answers with fixed pages. */
 function scriptedExtractor(pages: string[]): PdfExtractor & { seen: Uint8Array[] } {
   const seen: Uint8Array[] = [];
@@ -125,17 +138,18 @@ Deno.test("fetch_content arXiv falls back to ar5iv, then to the PDF", async (t) 
 Deno.test("fetch_content arXiv failures are specific", async (t) => {
   const { call, close, fetch } = await papersClient();
   try {
-    await t.step("no HTML, no ar5iv, no PDF: NOT_AVAILABLE naming each attempt", async () => {
-      const error = errorOf(await call("fetch_content", { source: "arxiv", id: "2104.12255v1" }));
-      assert.equal(error.code, "NOT_AVAILABLE");
-      assert.equal(
-        error.message,
-        "No full text available for arXiv 2104.12255v1. Tried: " +
-          "arXiv HTML (http://mock.test/arxiv-web/html/2104.12255v1): not found (HTTP 404); " +
-          "ar5iv (http://mock.test/ar5iv/html/2104.12255): not found (HTTP 404); " +
-          "arXiv PDF (http://mock.test/arxiv-web/pdf/2104.12255v1): not found (HTTP 404).",
+    await t.step("no HTML, no ar5iv, no PDF: the abstract, naming each attempt", async () => {
+      const { message, tried, out } = abstractOnly(
+        await call("fetch_content", { source: "arxiv", id: "2104.12255v1" }),
       );
-      assert.match(error.recovery_hint, /https:\/\/arxiv\.org\/abs\/2104\.12255v1/);
+      const steps = "arXiv HTML (http://mock.test/arxiv-web/html/2104.12255v1): not found (HTTP 404); " +
+        "ar5iv (http://mock.test/ar5iv/html/2104.12255): not found (HTTP 404); " +
+        "arXiv PDF (http://mock.test/arxiv-web/pdf/2104.12255v1): not found (HTTP 404)";
+      assert.equal(tried, steps);
+      assert.ok(message.startsWith(`No open full text (${steps}): this is the arXiv abstract.`), message);
+      assert.equal(out.url, "https://arxiv.org/abs/2104.12255v1");
+      assert.match(out.text, /^# .+\n\n## Abstract\n\n\S/);
+      assert.ok(out.abstract && out.text.includes(out.abstract));
     });
     await t.step("an id arXiv does not know is ENTITY_NOT_FOUND", async () => {
       assert.equal(errorOf(await call("fetch_content", { source: "arxiv", id: "0000.0000" })).code, "ENTITY_NOT_FOUND");
@@ -215,9 +229,7 @@ Deno.test("fetch_content arXiv finds the requested entry in a feed that holds se
   });
   try {
     const result = await call("fetch_content", { source: "arxiv", id: "cond-mat/0607501" });
-    const error = errorOf(result);
-    assert.equal(error.code, "NOT_AVAILABLE");
-    assert.match(error.message, /arXiv cond-mat\/0607501v2/);
+    assert.equal(abstractOnly(result).out.id, "cond-mat/0607501v2");
   } finally {
     await close();
   }
@@ -310,11 +322,11 @@ Deno.test("fetch_content OpenAlex", async (t) => {
       await close();
     }
   });
-  await t.step("pay-walled or missing everywhere: NOT_AVAILABLE with every URL tried", async () => {
+  await t.step("pay-walled or missing everywhere: the abstract with every URL tried", async () => {
     const { call, close } = await papersClient();
     try {
-      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
-      assert.equal(error.code, "NOT_AVAILABLE");
+      const error = abstractOnly(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
+      assert.match(error.out.abstract ?? "", /^Despite growing interest in Open Access/);
       assert.match(
         error.message,
         /publisher PDF \(http:\/\/mock\.test\/publisher\/peerj\.com\/articles\/4375\.pdf\): not found \(HTTP 404\)/,
@@ -330,10 +342,9 @@ Deno.test("fetch_content OpenAlex", async (t) => {
   await t.step("a closed work says there is no open-access copy", async () => {
     const { call, close } = await papersClient();
     try {
-      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W6945048743" }));
-      assert.equal(error.code, "NOT_AVAILABLE");
-      assert.match(error.message, /OpenAlex lists no open-access copy/);
-      assert.match(error.recovery_hint, /https:\/\/doi\.org\/10\.2210\/pdb4hhb\/pdb/);
+      const error = abstractOnly(await call("fetch_content", { source: "openalex", id: "W6945048743" }));
+      assert.match(error.tried, /OpenAlex lists no open-access copy/);
+      assert.match(error.message, /https:\/\/doi\.org\/10\.2210\/pdb4hhb\/pdb/);
     } finally {
       await close();
     }
@@ -348,13 +359,12 @@ Deno.test("fetch_content OpenAlex", async (t) => {
       ],
     });
     try {
-      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W6945048743" }));
-      assert.equal(error.code, "NOT_AVAILABLE");
+      const error = abstractOnly(await call("fetch_content", { source: "openalex", id: "W6945048743" }));
       assert.ok(
-        error.recovery_hint.includes(
+        error.message.includes(
           "https://doi.org/10.1002/(sici)1097-0258(19980415)17:7%3C857::aid-sim777%3E3.0.co;2-e.",
         ),
-        error.recovery_hint,
+        error.message,
       );
     } finally {
       await close();
@@ -368,9 +378,8 @@ Deno.test("fetch_content refuses publisher links to internal addresses (SSRF)", 
       seams: { resolveDns: (_h, type) => Promise.resolve(type === "A" ? ["127.0.0.1"] : []) },
     });
     try {
-      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
-      assert.equal(error.code, "NOT_AVAILABLE");
-      assert.match(error.message, /refused: mock\.test \(127\.0\.0\.1\) is a loopback address/);
+      const error = abstractOnly(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
+      assert.match(error.tried, /refused: mock\.test \(127\.0\.0\.1\) is a loopback address/);
       assert.ok(!fetch.requests.some((r) => r.url.pathname.startsWith("/publisher/")), "nothing was requested");
     } finally {
       await close();
@@ -388,9 +397,8 @@ Deno.test("fetch_content refuses publisher links to internal addresses (SSRF)", 
       ],
     });
     try {
-      const error = errorOf(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
-      assert.equal(error.code, "NOT_AVAILABLE");
-      assert.match(error.message, /refused: 169\.254\.169\.254 is a link-local address/);
+      const error = abstractOnly(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
+      assert.match(error.tried, /refused: 169\.254\.169\.254 is a link-local address/);
       assert.ok(!fetch.requests.some((r) => r.url.host === "169.254.169.254"));
     } finally {
       await close();

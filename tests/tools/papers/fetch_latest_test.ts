@@ -8,6 +8,8 @@ interface Paper {
   authors: string[];
   date: string | null;
   pdf_url: string | null;
+  venue?: string;
+  abstract?: string;
 }
 interface Latest {
   source: string;
@@ -31,7 +33,13 @@ Deno.test("fetch_latest over MCP: arXiv", async (t) => {
         authors: ["Mohit Kumar Ahuja", "Arnaud Gotlieb", "Helge Spieker"],
         date: "2022-02-24",
         pdf_url: "https://arxiv.org/pdf/2202.12139v1",
+        doi: "10.1109/ICSTW55395.2022.00035",
+        venue: out.papers[0].venue,
+        ids: { arxiv: "2202.12139", doi: "10.1109/ICSTW55395.2022.00035" },
+        abstract: out.papers[0].abstract,
       });
+      assert.match(out.papers[0].abstract!, /^Deep Learning \(DL\) has revolutionized .{200,}…$/);
+      assert.ok(out.papers[0].abstract!.length <= 301);
       assert.equal(out.warnings, undefined);
       const q = fetch.requests.at(-1)!.url.searchParams;
       assert.equal(q.get("search_query"), "cat:cs.LG");
@@ -149,8 +157,8 @@ Deno.test("fetch_latest treats arXiv's 'Rate exceeded.' as throttling, never as 
 });
 
 Deno.test("fetch_latest over MCP: OpenAlex", async (t) => {
-  await t.step("newest first, not after today, with key and budget notices", async () => {
-    const { call, close, fetch } = await papersClient();
+  await t.step("newest first, not after today; key and budget notices go to the log once", async () => {
+    const { call, close, fetch, logs } = await papersClient();
     try {
       const out = structured<Latest>(await call("fetch_latest", { source: "openalex", category: "T11636", count: 3 }));
       assert.equal(out.category, "T11636");
@@ -160,7 +168,22 @@ Deno.test("fetch_latest over MCP: OpenAlex", async (t) => {
       const q = fetch.requests.find((r) => r.url.pathname === "/openalex/works")!.url.searchParams;
       assert.equal(q.get("filter"), "topics.id:T11636,to_publication_date:2026-03-01");
       assert.equal(q.get("sort"), "publication_date:desc");
-      assert.deepEqual(out.warnings?.map((w) => w.code), ["OpenAlexKeyMissing", "OpenAlexBudget"]);
+      assert.equal(out.warnings, undefined);
+      structured(await call("fetch_latest", { source: "openalex", category: "T11636", count: 2 }));
+      const logged = logs.filter((r) => String(r.msg).startsWith("OpenAlex ")).map((r) => r.code);
+      assert.deepEqual(logged, ["OpenAlexKeyMissing", "OpenAlexBudget"]);
+    } finally {
+      await close();
+    }
+  });
+  await t.step("an arXiv category code is refused with a hint to use source=arxiv", async () => {
+    const { call, close, fetch } = await papersClient();
+    try {
+      const error = errorOf(await call("fetch_latest", { source: "openalex", category: "cs.LG" }));
+      assert.equal(error.code, "INVALID_INPUT");
+      assert.match(error.message, /cs\.LG is an arXiv category \(Machine Learning\)/);
+      assert.match(error.recovery_hint, /source=arxiv/);
+      assert.equal(fetch.requests.length, 0, "no topic search that would pick an unrelated topic");
     } finally {
       await close();
     }
@@ -171,7 +194,7 @@ Deno.test("fetch_latest over MCP: OpenAlex", async (t) => {
       const out = structured<Latest>(
         await call("fetch_latest", { source: "openalex", category: "C71924100", count: 1 }),
       );
-      assert.deepEqual(out.warnings?.map((w) => w.code), ["DeprecatedConcept", "OpenAlexBudget"]);
+      assert.deepEqual(out.warnings?.map((w) => w.code), ["DeprecatedConcept"]);
       structured(
         await call("fetch_latest", { source: "openalex", category: "https://openalex.org/fields/27", count: 1 }),
       );
@@ -240,7 +263,8 @@ Deno.test("fetch_latest: a count past 200 is paged upstream, not refused (seed 0
       results: Array.from({ length: n }, (_, i) => ({ ...work, id: `https://openalex.org/W${9_000_000 + from + i}` })),
     });
   const { call, close } = await papersClient({
-    env: { OPENALEX_API_KEY: "k" },
+    // A budget that holds 250 papers: this is about paging upstream; the budget cut is tested on its own.
+    env: { OPENALEX_API_KEY: "k", SCIENCE_MCP_MAX_OUTPUT_CHARS: "2000000" },
     routes: [(req) => {
       if (req.url.pathname !== "/openalex/works") return undefined;
       const cursor = req.url.searchParams.get("cursor");

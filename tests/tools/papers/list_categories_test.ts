@@ -67,7 +67,7 @@ Deno.test("list_categories: an OpenAlex query adds matching topics", async () =>
     const out = structured<Categories>(await call("list_categories", { source: "openalex", query: "health" }));
     assert.ok(out.categories.some((c) => c.id === "T11636" && c.level === "topic" && c.parent === "subfields/2718"));
     assert.ok(out.categories.some((c) => c.id === "domains/4"));
-    assert.ok(out.warnings?.some((w) => w.code === "OpenAlexKeyMissing"));
+    assert.equal(out.warnings, undefined, "operator notices go to the log, not to the model");
   } finally {
     await close();
   }
@@ -82,6 +82,21 @@ Deno.test("the arXiv taxonomy is also a resource", async () => {
     const data = JSON.parse(String((contents[0] as { text?: string }).text));
     assert.equal(data.groups.length, 8);
     assert.ok(data.categories.some((c: { code: string; active: boolean }) => c.code === "cmp-lg" && !c.active));
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("list_categories cut to a small output budget says to narrow the query", async () => {
+  const { call, close } = await papersClient({ env: { SCIENCE_MCP_MAX_OUTPUT_CHARS: "2000" } });
+  try {
+    const result = await call("list_categories", { source: "arxiv" });
+    const text = result.content![0].text!;
+    assert.ok(text.length <= 2000);
+    assert.match(
+      text.split("\n").at(-1)!,
+      /^cut: showing \d+ of \d+ categories .*; narrow the query \(a code prefix such as "[\w.-]+"/,
+    );
   } finally {
     await close();
   }

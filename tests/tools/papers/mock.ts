@@ -4,6 +4,7 @@
  * upstreams (arXiv: one request per 3 s) move on without real waiting.
  */
 import assert from "node:assert/strict";
+import { europepmcRoutes } from "../../../scripts/mock_routes/europepmc.ts";
 import { ncbiRoutes } from "../../../scripts/mock_routes/ncbi.ts";
 import { papersRoutes } from "../../../scripts/mock_routes/papers.ts";
 import { researchRoutes } from "../../../scripts/mock_routes/research.ts";
@@ -27,6 +28,7 @@ export const MOCK_ENV = {
   OPENALEX_BASE_URL: `${MOCK_ORIGIN}/openalex`,
   NCBI_EUTILS_BASE_URL: `${MOCK_ORIGIN}/ncbi`,
   NCBI_IDCONV_BASE_URL: `${MOCK_ORIGIN}/idconv`,
+  EUROPEPMC_BASE_URL: `${MOCK_ORIGIN}/europepmc`,
 };
 
 /** Advances the clock a second at a time until `promise` settles (at most `maxMs` of fake time). */
@@ -67,7 +69,7 @@ function papersOptions(options: PapersClientOptions, clock: ManualClock, times: 
   const record: Route = (req) => void times.push({ url: req.url, at: clock.now() });
   return {
     routes: [record, ...(options.routes ?? [])],
-    mockRoutes: [...researchRoutes, ...ncbiRoutes, ...papersRoutes],
+    mockRoutes: [...researchRoutes, ...ncbiRoutes, ...papersRoutes, ...europepmcRoutes],
     env: { ...MOCK_ENV, ...options.env },
     clock,
     provide: [provide(PAPERS_DEPS, { resolveDns: publicDns, ...options.seams })],
@@ -96,7 +98,16 @@ export async function papersClient(options: PapersClientOptions = {}) {
   const h = await toolHarness({ ...papersOptions(options, clock, times), driveClock: true });
   const call = (name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number }) => void) =>
     h.call(name, args, onprogress) as Promise<CallResult>;
-  return { client: h.client, close: h.close, clock, fetch: { requests: h.requests }, times, runtime: h.runtime, call };
+  return {
+    client: h.client,
+    close: h.close,
+    clock,
+    fetch: { requests: h.requests },
+    times,
+    runtime: h.runtime,
+    call,
+    logs: h.logs,
+  };
 }
 
 export function structured<T = Record<string, unknown>>(result: { structuredContent?: unknown; isError?: unknown }): T {

@@ -39,3 +39,19 @@ Deno.test("renderPapers gives a heading per paper with every author, and the war
     "1 paper of 10.\nwarning X: y\n\n## W1: T\nauthors: A, B, C\ndate: 2024-01-01\ncited_by_count: 7",
   );
 });
+
+Deno.test("a listing shows RETRACTED in the heading and the fenced abstract; ids only where they add to id and doi", () => {
+  const text = renderPapers({
+    papers: [{
+      ...complete,
+      doi: "10.1/x",
+      ids: { openalex: "W1", doi: "10.1/x", pmid: "123" },
+      retracted: true,
+      abstract: "We show…",
+    }],
+  });
+  assert.match(text, /\n## W1: RETRACTED — T\n/);
+  assert.match(text, /\nids: pmid: 123\n/);
+  assert.match(text, /\nretracted: true\n/);
+  assert.match(text, /\nabstract: ⟦We show…⟧$/);
+});

@@ -14,10 +14,17 @@ interface Search {
   offset: number;
   next_offset?: number;
   warnings?: { code: string; message: string }[];
+  next?: { tool: string; arguments: Record<string, unknown> };
 }
 
 Deno.test("arXiv search_query: plain words get the field each, arXiv syntax passes through, dates become minutes", () => {
   assert.equal(arxivSearchQuery("graph neural", "ti", {}, "2026-03-01"), "ti:graph AND ti:neural");
+  // Lowercase "and"/"or" are connectives of natural language, not required words; AND/OR stay operators.
+  assert.equal(
+    arxivSearchQuery("proteins and ligands or drugs", "all", {}, "2026-03-01"),
+    "all:proteins AND all:ligands AND all:drugs",
+  );
+  assert.equal(arxivSearchQuery("ti:proteins OR ti:ligands", "all", {}, "2026-03-01"), "ti:proteins OR ti:ligands");
   assert.equal(
     arxivSearchQuery('"dark matter" halo', "abs", { from: "2020-01-01", to: "2021-12-31" }, "2026-03-01"),
     'abs:"dark matter" AND abs:halo AND submittedDate:[202001010000 TO 202112312359]',
@@ -145,8 +152,13 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
       assert.deepEqual(out.papers.map((p) => [p.id, p.cited_by_count]), [["W4211228191", 543], ["W598112092", 301]]);
       assert.equal(out.next_offset, 2);
       const text = (result.content ?? [])[0].text!;
-      assert.match(text, /^# 2 papers of 4312 \(openalex, offset 0, next_offset: 2\)/);
-      assert.match(text, /## 1\. African American English\nid: W4211228191\ndate: 2002-08-08\nauthors: Lisa J\. Green/);
+      assert.match(text, /^2 papers of 4312 \(openalex, offset 0\)\./);
+      assert.match(text, /\n## W4211228191: African American English\nauthors: Lisa J\. Green\ndate: 2002-08-08\n/);
+      assert.match(text, /\ndoi: 10\.1017\/cbo9780511800306\n/);
+      assert.doesNotMatch(text, /\nids: /, "no ids line that would only repeat the id and the DOI");
+      assert.match(text, /\nabstract: ⟦This authoritative introduction to African American English .*…⟧\n/);
+      assert.match(text, /\nnext page: call again with offset=2 — search_papers \{"query":"english africa",/);
+      assert.deepEqual(out.next, { tool: "search_papers", arguments: { ...out.next!.arguments, offset: 2, count: 2 } });
     });
     await t.step("an offset inside a page is served from the page that holds the window", async () => {
       const out = structured<Search>(
@@ -165,6 +177,7 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
       assert.equal(out.papers[0].id, "W2767655316");
       assert.equal(out.papers.length, 20);
       assert.equal(out.next_offset, 30);
+      assert.equal(out.next?.arguments.offset, 30);
     });
     await t.step("paging past the first 10,000 hits is refused", async () => {
       const error = errorOf(
@@ -214,6 +227,19 @@ Deno.test("search_papers pages arXiv through its pacer: consecutive pages reach 
     const api = times.filter((r) => r.url.pathname === "/arxiv-api/query").map((r) => r.at).sort((a, b) => a - b);
     assert.equal(api.length, 3);
     assert.ok(api[1] - api[0] >= 3000 && api[2] - api[1] >= 3000, `spacing ${api}`);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("the OpenAlex listing request selects what a hit shows: abstract, ids, retraction, venue, DOI", async () => {
+  const { call, close, fetch } = await papersClient({ env: { OPENALEX_API_KEY: "k" } });
+  try {
+    structured(await call("search_papers", { query: "english africa", source: "openalex", count: 2 }));
+    const select = fetch.requests.at(-1)!.url.searchParams.get("select")!.split(",");
+    for (const field of ["abstract_inverted_index", "ids", "is_retracted", "primary_location", "doi"]) {
+      assert.ok(select.includes(field), field);
+    }
   } finally {
     await close();
   }

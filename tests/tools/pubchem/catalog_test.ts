@@ -16,9 +16,11 @@ const NAMES = [
   "fetch_compound_xrefs",
   "fetch_compound_safety",
   "fetch_compound_bioactivity",
+  "generate_compound_chart",
+  "generate_bioactivity_chart",
 ];
 
-Deno.test("the pubchem toolset lists its twelve tools, each documented for a model", async (t) => {
+Deno.test("the pubchem toolset lists its fourteen tools, each documented for a model", async (t) => {
   await t.step("names, toolset and examples", () => {
     assert.deepEqual(pubchemTools.map((tool) => tool.name), NAMES);
     for (const tool of pubchemTools) {
@@ -51,10 +53,11 @@ Deno.test("the pubchem toolset lists its twelve tools, each documented for a mod
       await h.close();
     }
   });
-  await t.step("two resource templates: the summary and the structure image", () => {
+  await t.step("three resource templates: the summary, the structure image and the charts' SVG", () => {
     assert.deepEqual(pubchemResources.map((r) => [r.uriTemplate, r.toolset, r.mimeType]), [
       ["pubchem://compound/{cid}", "pubchem", "application/json"],
       ["pubchem://compound/{cid}/image", "pubchem", "image/png"],
+      ["pubchem://chart/{id}", "pubchem", "image/svg+xml"],
     ]);
   });
 });

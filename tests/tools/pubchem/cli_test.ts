@@ -35,7 +35,7 @@ const CASES: Record<string, { ok: Args; notFound?: Args; bad: Args }> = {
   },
   search_compounds_by_formula: { ok: { formula: "C9H8O4" }, notFound: { formula: "Xe9" }, bad: { formula: "c9h8o4" } },
   fetch_substance_details: { ok: { sid: 4594 }, notFound: { sid: 1 }, bad: { sid: -4 } },
-  fetch_assay_summary: { ok: { aid: 1851 }, notFound: { aid: 1 }, bad: { aid: "1851" } },
+  fetch_assay_summary: { ok: { aid: 1851 }, notFound: { aid: 1 }, bad: { aid: "AID1851" } },
   search_assays_by_target: {
     ok: { targetType: "genesymbol", targetQuery: "CYP3A4" },
     notFound: { targetType: "genesymbol", targetQuery: "NOPE1" },
@@ -46,7 +46,7 @@ const CASES: Record<string, { ok: Args; notFound?: Args; bad: Args }> = {
     notFound: { cid: 1, xrefTypes: ["RN"] },
     bad: { cid: 2244, xrefTypes: ["DOI"] },
   },
-  fetch_compound_safety: { ok: { cid: 176 }, notFound: { cid: 2244 }, bad: { cid: "176" } },
+  fetch_compound_safety: { ok: { cid: 176 }, notFound: { cid: 2244 }, bad: { cid: "acetic acid" } },
   fetch_compound_bioactivity: {
     ok: { cid: 2244, count: 3 },
     notFound: { cid: 3672 },

@@ -56,6 +56,16 @@ Deno.test("fetch_compound_bioactivity over MCP", async (t) => {
       assert.deepEqual(beyond.assays, []);
       assert.equal(beyond.total, 16);
     });
+    await t.step("paging: the next call is carried as data, and its cursor continues where offset would", async () => {
+      const first = (await h.call("fetch_compound_bioactivity", { cid: 2244, count: 5 }))
+        .structuredContent as unknown as Bioactivity & { next: { tool: string; arguments: Record<string, unknown> } };
+      assert.equal(first.next.tool, "fetch_compound_bioactivity");
+      const second = (await h.call(first.next.tool, first.next.arguments)).structuredContent as unknown as Bioactivity;
+      const byOffset = (await h.call("fetch_compound_bioactivity", { cid: 2244, count: 5, offset: 5 }))
+        .structuredContent as unknown as Bioactivity;
+      assert.deepEqual(second.assays, byOffset.assays);
+      assert.equal(second.offset, 5);
+    });
     await t.step("the text block carries counts, targets and the page as Markdown", async () => {
       const text = (await h.call("fetch_compound_bioactivity", { cid: 2244, count: 2 })).content[0].text!;
       assert.match(
@@ -65,7 +75,10 @@ Deno.test("fetch_compound_bioactivity over MCP", async (t) => {
       assert.match(text, /- PTGS1 \(gene 5742, P23219\) prostaglandin-endoperoxide synthase 1: 3\/4/);
       assert.match(text, /## Assays 1–2 of 16\n- AID 1000 active: Inhibition of human COX-1 \(PTGS1\) enzyme activity/);
       assert.match(text, /IC50 1\.7 µM; PMID 9997/);
-      assert.match(text, /next page: offset 2$/);
+      assert.match(
+        text,
+        /\nnext page: call again with cursor="[\w-]+" — fetch_compound_bioactivity \{"cid":2244,"count":2,"cursor":"[\w-]+"\} \(or offset=2\)$/,
+      );
     });
     await t.step("not found: a compound without assay data is ENTITY_NOT_FOUND", async () => {
       const error = errorOf(await h.call("fetch_compound_bioactivity", { cid: 3672 }));

@@ -88,7 +88,7 @@ Deno.test("fetch_compound_properties over MCP", async (t) => {
           { cids: [0], properties: ["MolecularFormula"] },
           { cids: [2244], properties: [] },
           { cids: [2244], properties: ["Fingerprint9D"] },
-          { cids: ["2244"], properties: ["MolecularFormula"] },
+          { cids: ["aspirin"], properties: ["MolecularFormula"] },
         ]
       ) {
         const error = errorOf(await h.call("fetch_compound_properties", args));

@@ -61,9 +61,9 @@ Deno.test("fetch_compound_safety over MCP", async (t) => {
       assert.match(error.message, /no GHS classification for CID 2244/);
       assert.match(error.recovery_hint, /not a sign of safety/);
     });
-    await t.step("bad input: non-positive, fractional or string CIDs, unknown keys", async () => {
+    await t.step("bad input: non-positive, fractional or non-numeric CIDs, unknown keys", async () => {
       const before = h.requests.length;
-      for (const args of [{ cid: 0 }, { cid: 1.5 }, { cid: "176" }, {}, { cid: 176, heading: "Toxicity" }]) {
+      for (const args of [{ cid: 0 }, { cid: 1.5 }, { cid: "acetic acid" }, {}, { cid: 176, heading: "Toxicity" }]) {
         assert.equal(errorOf(await h.call("fetch_compound_safety", args)).code, "INVALID_INPUT");
       }
       assert.equal(h.requests.length, before);

@@ -40,7 +40,7 @@ Deno.test("fetch_substance_details over MCP", async (t) => {
       assert.match(error.recovery_hint, /CID/);
     });
     await t.step("bad input: non-positive or non-integer SIDs are refused", async () => {
-      for (const sid of [0, -1, 1.5, "4594"]) {
+      for (const sid of [0, -1, 1.5, "SID4594"]) {
         assert.equal(errorOf(await h.call("fetch_substance_details", { sid })).code, "INVALID_INPUT");
       }
     });

@@ -17,6 +17,16 @@ function png(cid = 2244) {
   };
 }
 
+/** The PNG with its IHDR width and height replaced and the chunk's CRC recomputed: still a valid PNG. */
+function withDimensions(png: Uint8Array, width: number, height: number): Uint8Array<ArrayBuffer> {
+  const copy = new Uint8Array(png);
+  const view = new DataView(copy.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  view.setUint32(29, crc32(copy.subarray(12, 29)));
+  return copy;
+}
+
 function imageBlock(result: ToolCall): { type: string; data: string; mimeType: string } {
   const images = result.content.filter((c) => c.type === "image");
   assert.equal(images.length, 1, "one image block");
@@ -105,11 +115,11 @@ Deno.test("get_compound_image_url over MCP", async (t) => {
       assert.equal(errorOf(await h.call("get_compound_image_url", { cid: 7 })).code, "RATE_LIMITED");
     });
     await t.step(
-      "bad input: zero, negative, fractional or string CIDs, unknown sizes, non-boolean inline",
+      "bad input: zero, negative, fractional or non-numeric CIDs, unknown sizes, non-boolean inline",
       async () => {
         const before = h.requests.length;
         for (
-          const args of [{ cid: 0 }, { cid: -5 }, { cid: 1.5 }, { cid: "2244" }, { cid: 2244, size: "huge" }, {
+          const args of [{ cid: 0 }, { cid: -5 }, { cid: 1.5 }, { cid: "aspirin" }, { cid: 2244, size: "huge" }, {
             cid: 2244,
             inline: "yes",
           }]
@@ -138,6 +148,24 @@ Deno.test("get_compound_image_url refuses a body that is not a PNG or is over th
       await h.close();
     }
   });
+  for (const [width, height] of [[20_000, 20_000], [2 ** 31, 2 ** 31], [0, 300]]) {
+    await t.step(`a whole PNG whose header claims ${width}×${height} px is UPSTREAM_ERROR, not attached`, async () => {
+      const claims = () =>
+        new Response(withDimensions(fixtureBytes("pubchem/built__png_cid_2244_large.png"), width, height), {
+          headers: { "content-type": "image/png" },
+        });
+      const h = await pubchemHarness(claims);
+      try {
+        const result = await h.call("get_compound_image_url", { cid: 2244 });
+        assert.equal(result.content.filter((c) => c.type === "image").length, 0);
+        const error = errorOf(result);
+        assert.equal(error.code, "UPSTREAM_ERROR");
+        assert.match(error.message, new RegExp(`claims ${width}×${height} pixels`));
+      } finally {
+        await h.close();
+      }
+    });
+  }
   await t.step("a body over the byte cap is PAYLOAD_TOO_LARGE with a hint to ask for less", async () => {
     const h = await pubchemHarness(huge);
     try {

@@ -9,7 +9,7 @@ import { errorOf, mockRoutesHarness } from "./helpers.ts";
 Deno.test("every pubchem ToolDef example succeeds against the mock routes", async () => {
   const h = await mockRoutesHarness();
   try {
-    assert.equal(pubchemTools.length, 12);
+    assert.equal(pubchemTools.length, 14);
     for (const tool of pubchemTools) {
       assert.ok(tool.examples.length > 0, `${tool.name} has examples`);
       for (const example of tool.examples) {

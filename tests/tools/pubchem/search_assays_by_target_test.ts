@@ -19,10 +19,22 @@ Deno.test("search_assays_by_target over MCP", async (t) => {
         targetQuery: "cytochrome P450 3A4",
         maxRecords: 2,
       });
-      assert.deepEqual(result.structuredContent, { aids: [884, 1851], totalFound: 3 });
+      const page = result.structuredContent as { aids: number[]; totalFound: number; next_cursor: string };
+      assert.deepEqual([page.aids, page.totalFound], [[884, 1851], 3]);
       const req = h.requests.at(-1)!;
       assert.equal(req.method, "POST");
       assert.equal(new URLSearchParams(req.body).get("proteinname"), "cytochrome P450 3A4");
+    });
+    await t.step("paging: next_cursor and next fetch the AIDs after the page", async () => {
+      const first = await h.call("search_assays_by_target", {
+        targetType: "proteinname",
+        targetQuery: "cytochrome P450 3A4",
+        maxRecords: 2,
+      });
+      const next = (first.structuredContent as { next: { tool: string; arguments: Record<string, unknown> } }).next;
+      assert.match(first.content[0].text!, /\nnext page: call again with cursor="[\w-]+" — search_assays_by_target \{/);
+      const second = await h.call(next.tool, next.arguments);
+      assert.deepEqual(second.structuredContent, { aids: [1911], totalFound: 3 });
     });
     await t.step("not found: an unknown symbol is ENTITY_NOT_FOUND", async () => {
       const error = errorOf(

@@ -1,10 +1,10 @@
 /** Golden citations on real records: RIS, BibTeX, APA 7 and MLA 9. */
 import assert from "node:assert/strict";
-import { formatApa } from "../../../src/tools/pubmed/citations/apa.ts";
-import { bibtexKey, formatBibtex } from "../../../src/tools/pubmed/citations/bibtex.ts";
-import { formatMla } from "../../../src/tools/pubmed/citations/mla.ts";
-import { pageRange } from "../../../src/tools/pubmed/citations/parts.ts";
-import { formatRis } from "../../../src/tools/pubmed/citations/ris.ts";
+import { formatApa } from "../../../src/sources/citations/apa.ts";
+import { bibtexKey, formatBibtex } from "../../../src/sources/citations/bibtex.ts";
+import { formatMla } from "../../../src/sources/citations/mla.ts";
+import { pageRange } from "../../../src/sources/citations/parts.ts";
+import { formatRis } from "../../../src/sources/citations/ris.ts";
 import { pubMedDate } from "../../../src/sources/ncbi/pubmed/dates.ts";
 import { article } from "../../sources/ncbi/pubmed/fixtures.ts";
 

@@ -22,7 +22,6 @@ interface FetchOut {
   articles: Article[];
   notFoundPmids: string[];
   eFetchDetails: { urls: string[]; requestMethod: string };
-  truncated?: { omittedPmids: string[]; notice: string };
 }
 
 const BASELINE_PMIDS = [...splitRawRecords(fixture("ncbi/pubmed/pubmedparser__medline16n0902.xml")).keys()];
@@ -90,7 +89,7 @@ Deno.test("fetchArticleDetails POSTs a long id list and still gets every record"
     assert.equal(request.method, "POST");
     assert.equal(new URLSearchParams(request.body).get("id"), pmids.join(","));
     assert.doesNotMatch(out.eFetchDetails.urls[0], /id=|api_key=test/);
-  });
+  }, { SCIENCE_MCP_MAX_OUTPUT_CHARS: "1000000" });
 });
 
 Deno.test("fetchArticleDetails citation_data keeps only what a reference needs, MeSH as includeMeshTerms says", async () => {
@@ -138,17 +137,21 @@ Deno.test("fetchArticleDetails medline_text returns MEDLINE text per record", as
   });
 });
 
-Deno.test("fetchArticleDetails cuts a result over 8 MB and says what was left out", async () => {
+Deno.test("fetchArticleDetails cuts a result over the output budget and names the PMIDs left out", async () => {
   const record = [...splitRawRecords(fixture("ncbi/pubmed/biopython__pubmed4.xml")).values()][0];
   const pmids = Array.from({ length: 200 }, (_, i) => String(40000000 + i));
   const body = `<PubmedArticleSet>${pmids.map((p) => record.replace(/27797938/g, p)).join("\n")}</PubmedArticleSet>`;
   await withSession([eutils({ efetch: () => xml(body) })], async ({ call }) => {
-    const out = dataOf<FetchOut>(await call("fetchArticleDetails", { pmids, detailLevel: "full_xml" }));
-    assert.ok(out.truncated, "a truncation notice");
-    assert.ok(out.articles.length > 100 && out.articles.length < 200, `${out.articles.length} kept`);
-    assert.deepEqual([...out.articles.map((a) => a.pmid), ...out.truncated.omittedPmids], pmids);
-    assert.match(out.truncated.notice, /8 MB.*PAYLOAD_TOO_LARGE.*detailLevel/s);
-    assert.ok(JSON.stringify(out).length < 8 * 1024 * 1024);
+    const result = await call("fetchArticleDetails", { pmids });
+    const out = dataOf<FetchOut>(result);
+    const text = (result.content as { text: string }[])[0].text;
+    assert.ok(text.length <= 24_000, `${text.length} characters`);
+    assert.ok(out.articles.length >= 1 && out.articles.length < 200, `${out.articles.length} kept`);
+    assert.deepEqual(out.articles.map((a) => a.pmid), pmids.slice(0, out.articles.length));
+    const notice = text.split("\n").at(-1)!;
+    assert.match(notice, new RegExp(`^cut: showing ${out.articles.length} of 200 articles .*output budget`));
+    const omitted = JSON.parse(notice.slice(notice.indexOf("pmids=") + 6));
+    assert.deepEqual([...out.articles.map((a) => a.pmid), ...omitted], pmids);
   });
 });
 

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { fitToBudget } from "../../../src/tools/pubmed/output_budget.ts";
 import { pmidSchema, unique } from "../../../src/tools/pubmed/pmid.ts";
 
 Deno.test("pmidSchema normalises bare ids, PMID: CURIEs in any case, and integers", () => {
@@ -14,11 +13,4 @@ Deno.test("pmidSchema normalises bare ids, PMID: CURIEs in any case, and integer
 
 Deno.test("unique keeps the first occurrence's order", () => {
   assert.deepEqual(unique(["3", "1", "3", "2", "1"]), ["3", "1", "2"]);
-});
-
-Deno.test("fitToBudget keeps the longest prefix that fits and returns the rest", () => {
-  const items = ["a".repeat(10), "b".repeat(10), "c".repeat(10)];
-  assert.deepEqual(fitToBudget(items, 30), { kept: items.slice(0, 2), omitted: items.slice(2) });
-  assert.deepEqual(fitToBudget(items, 1000), { kept: items, omitted: [] });
-  assert.deepEqual(fitToBudget(items, 5), { kept: [], omitted: items });
 });

@@ -155,6 +155,13 @@ Deno.test("searchPubMedArticles pages with offset sent as retstart, and summaris
     assert.equal(callsTo(requests, "esummary")[0].url.searchParams.get("id"), "41282813,41148224");
     assert.equal(out.searchParameters.offset, 20);
     assert.equal(out.nextOffset, 40);
+    const next = (out as unknown as { next: { tool: string; arguments: Record<string, unknown> } }).next;
+    assert.deepEqual(next.tool, "searchPubMedArticles");
+    assert.deepEqual([next.arguments.queryTerm, next.arguments.offset, next.arguments.maxResults], [
+      "biopython",
+      40,
+      20,
+    ]);
     const last = dataOf<SearchOut & { nextOffset?: number }>(
       await call("searchPubMedArticles", { queryTerm: "biopython", maxResults: 20, offset: 60 }),
     );

@@ -15,7 +15,7 @@ import {
   parseMesh,
   textList,
 } from "./parts.ts";
-import type { BookInfo, JournalInfo, PubMedArticle, PubMedAuthor, PubMedDate } from "./types.ts";
+import type { BookInfo, JournalInfo, PubMedArticle, PubMedAuthor, PubMedDate, RetractionNotice } from "./types.ts";
 import { attr, child, children, get, mixedText, parsePubMedXml, plainText } from "./xml.ts";
 
 export function parseEFetchPubMed(body: string, url: string): PubMedArticle[] {
@@ -90,6 +90,7 @@ function parseCitation(citation: unknown, pubmedData: unknown): PubMedArticle | 
     doi: ids.get("doi") ?? eLocationDoi(article),
     pmcId: ids.get("pmc"),
     electronicDate: electronic === undefined ? undefined : parseDate(electronic),
+    retractedIn: retractionNotices(child(citation, "CommentsCorrectionsList")),
   });
 }
 
@@ -101,6 +102,14 @@ function otherAbstracts(citation: unknown): PubMedArticle["otherAbstracts"] {
     return text ? { type: attr(a, "Type") ?? "undefined", ...(language ? { language } : {}), text } : undefined;
   }).filter((a) => a !== undefined);
   return out.length ? out : undefined;
+}
+
+/** `<CommentsCorrections RefType="RetractionIn">` entries; undefined when there are none. */
+function retractionNotices(list: unknown): RetractionNotice[] | undefined {
+  const notices = children(list, "CommentsCorrections")
+    .filter((c) => attr(c, "RefType") === "RetractionIn")
+    .map((c) => compact({ refSource: mixedText(get(c, "RefSource")), pmid: plainText(get(c, "PMID")) }));
+  return notices.length ? notices : undefined;
 }
 
 /** Records before 2014 carry one affiliation for the whole article: PubMed shows it on the first author. */

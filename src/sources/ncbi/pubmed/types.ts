@@ -71,6 +71,14 @@ export interface BookInfo {
   endingDate?: PubMedDate;
 }
 
+/** A retraction notice a record links to (CommentsCorrections RefType="RetractionIn"). */
+export interface RetractionNotice {
+  /** The notice's citation as PubMed writes it ("Lancet. 2010 Feb 6;375(9713):445. doi: …"). */
+  refSource?: string;
+  /** The notice's own PMID. */
+  pmid?: string;
+}
+
 export type PubMedRecordType = "journal_article" | "book" | "book_chapter";
 
 export interface PubMedArticle {
@@ -95,6 +103,13 @@ export interface PubMedArticle {
   /** Electronic publication date (ArticleDate DateType="Electronic"), standardised. */
   electronicDate?: PubMedDate;
   book?: BookInfo;
+  /** Retraction notices the record links to; absent when it links none. */
+  retractedIn?: RetractionNotice[];
+}
+
+/** PubMed's two retraction signals: the "Retracted Publication" type or a RetractionIn link. */
+export function isRetracted(article: Pick<PubMedArticle, "publicationTypes" | "retractedIn">): boolean {
+  return (article.publicationTypes ?? []).includes("Retracted Publication") || (article.retractedIn?.length ?? 0) > 0;
 }
 
 /** One ESummary (version 2.0) document, as searchPubMedArticles shows it. */

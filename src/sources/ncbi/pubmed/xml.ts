@@ -3,7 +3,7 @@
  * elements (titles, abstracts, keywords, affiliations) as stop nodes: their raw inner XML is kept in
  * order and turned into readable text by {@link markupToText}, so `<i>`, `<sub>` and MathML are neither
  * lost nor reordered. Big sub-trees nobody reads (reference lists, book sections) are stop nodes too:
- * they are skipped, not parsed.
+ * they are skipped, not parsed. CommentsCorrectionsList is parsed: it carries the retraction notices.
  */
 import { markupToText } from "./markup_text.ts";
 import { asArray, parseNcbiXml, text, type XmlNode } from "../eutils/xml.ts";
@@ -30,6 +30,7 @@ const ARRAY_TAGS = new Set([
   "VernacularTitle",
   "ArticleDate",
   "Isbn",
+  "CommentsCorrections",
 ]);
 
 const MIXED_CONTENT = [
@@ -43,7 +44,7 @@ const MIXED_CONTENT = [
   "CollectiveName",
   "CopyrightInformation",
 ];
-const SKIPPED = ["ReferenceList", "CommentsCorrectionsList", "Sections", "ChemicalList", "DataBankList"];
+const SKIPPED = ["ReferenceList", "Sections", "ChemicalList", "DataBankList"];
 
 /** Parses an EFetch db=pubmed body (validated like every NCBI body: see xml.ts). */
 export function parsePubMedXml(body: string, url: string): XmlNode {

@@ -1,6 +1,7 @@
 /**
  * fetch_content for arXiv: metadata from the API (or, when the API is throttled or down, from the
- * abstract page on the web host) and the full text, fetched side by side since they use different hosts.
+ * abstract page on the web host) and the full text, fetched side by side since they use different hosts;
+ * with no text anywhere, the abstract (AbstractOnly, every step tried listed).
  */
 import { ToolError, UpstreamError } from "../../../core/errors.ts";
 import type { ToolContext } from "../../tool_def.ts";
@@ -11,6 +12,7 @@ import type { ArxivEntry } from "../../../sources/arxiv/types.ts";
 import { absPageRequest } from "../../../sources/arxiv/web.ts";
 import type { Warning } from "../schemas.ts";
 import { arxivText } from "./arxiv_text.ts";
+import { abstractOnly } from "./abstract_doc.ts";
 import { Attempts } from "./attempts.ts";
 import type { ContentDoc, ContentMeta } from "./types.ts";
 
@@ -29,12 +31,8 @@ export async function arxivContent(ctx: ToolContext, id: string): Promise<Conten
   if (text.status === "rejected") throw text.reason;
   const { entry, warnings } = meta.value;
   if (!text.value) {
-    throw attempts.failure(
-      `arXiv ${entry.id}`,
-      `The abstract is on ${entry.absUrl}; the PDF (if any) is at ${
-        entry.pdfUrl ?? `https://arxiv.org/pdf/${entry.id}`
-      }.`,
-    );
+    const doc = abstractOnly(arxivMeta(entry), "the arXiv abstract", attempts, entry.absUrl);
+    return { ...doc, warnings: [...warnings, ...doc.warnings] };
   }
   return {
     meta: arxivMeta(entry),

@@ -28,6 +28,11 @@ export class Attempts {
     this.list.push({ what, url, outcome, transient: false, throttled: false });
   }
 
+  /** What was tried, for the answer's `tried` list (absent when nothing failed). */
+  tried(): { what: string; url: string; outcome: string }[] | undefined {
+    return this.list.length ? this.list.map(({ what, url, outcome }) => ({ what, url, outcome })) : undefined;
+  }
+
   summary(): string {
     return this.list.map((a) => `${a.what} (${a.url}): ${a.outcome}`).join("; ");
   }
@@ -60,6 +65,10 @@ function describe(error: unknown): Omit<Attempt, "what" | "url"> {
     if (error.kind === "timeout" || error.kind === "network") {
       return { outcome: error.kind, transient: true, throttled: false };
     }
+    // An answer that is not what the source serves (an outage page, another article): no proof of absence.
+    if (error.kind === "parse") {
+      return { outcome: `unusable answer: ${error.message}`, transient: true, throttled: false };
+    }
     if (error.status === 404 || error.status === 410) return final(`not found (HTTP ${error.status})`);
     if (error.status === 401 || error.status === 403 || error.status === 451) {
       return final(`access denied (HTTP ${error.status}; pay-walled or blocked)`);
@@ -69,6 +78,6 @@ function describe(error: unknown): Omit<Attempt, "what" | "url"> {
     }
     return final(error.status ? `HTTP ${error.status}` : error.kind);
   }
-  if (error instanceof ToolError) return final(error.message);
+  if (error instanceof ToolError) return final(error.message.replace(/\.$/, ""));
   throw error;
 }

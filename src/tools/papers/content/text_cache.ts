@@ -30,7 +30,7 @@ export class TextCache {
     this.#ttlMs = limits.ttlMs;
   }
 
-  /** The cached doc, or the result of `load` (stored unless larger than the whole budget). */
+  /** The cached doc, or the result of `load` (stored unless larger than the whole budget or `transient`). */
   async get(key: string, load: () => Promise<ContentDoc>): Promise<{ doc: ContentDoc; cached: boolean }> {
     const hit = this.#entries.get(key);
     if (hit) return { doc: hit, cached: true };
@@ -40,7 +40,7 @@ export class TextCache {
     this.#inflight.set(key, loading);
     try {
       const doc = await loading;
-      this.#entries.set(key, doc, { size: doc.text.length, ttlMs: this.#ttlMs });
+      if (!doc.transient) this.#entries.set(key, doc, { size: doc.text.length, ttlMs: this.#ttlMs });
       return { doc, cached: false };
     } finally {
       this.#inflight.delete(key);

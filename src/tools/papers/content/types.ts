@@ -1,7 +1,7 @@
 /** The full text of one paper with its metadata, as fetch_content caches and pages it. */
 import type { Warning } from "../schemas.ts";
 
-/** html/ar5iv/pdf: arXiv and publisher copies; jats: PubMed Central XML; abstract: PubMed, no full text. */
+/** html/ar5iv/pdf: arXiv and publisher copies; jats: PubMed Central or Europe PMC XML; abstract: no full text. */
 export type ContentFormat = "html" | "ar5iv" | "pdf" | "jats" | "abstract";
 
 export interface ContentMeta {
@@ -21,6 +21,10 @@ export interface ContentMeta {
   venue?: string;
   type?: string;
   cited_by_count?: number;
+  /** The record says the paper was retracted (PubMed/Europe PMC "Retracted Publication", OpenAlex). */
+  retracted?: boolean;
+  /** The retraction notice (`MED:41926417 …`), when the record links one. */
+  retraction_notice?: string;
 }
 
 export interface ContentDoc {
@@ -30,4 +34,14 @@ export interface ContentDoc {
   /** Where the text came from (credential-free). */
   contentUrl: string;
   warnings: Warning[];
+  /** Every source tried before the text was found (or before falling back to the abstract), and why it failed. */
+  tried?: TriedSource[];
+  /** A fallback made while some source was only busy or failing: not cached, so a later call may find the text. */
+  transient?: boolean;
+}
+
+export interface TriedSource {
+  what: string;
+  url: string;
+  outcome: string;
 }

@@ -4,10 +4,10 @@ import { markupToText } from "../../../../src/sources/ncbi/pubmed/markup_text.ts
 import { parseESummaryPubMed } from "../../../../src/sources/ncbi/pubmed/parse_esummary.ts";
 import { fixture } from "../../../helpers/runtime.ts";
 import { mathmlToText } from "../../../../src/sources/ncbi/pubmed/mathml_text.ts";
-import { formatApa } from "../../../../src/tools/pubmed/citations/apa.ts";
-import { formatBibtex } from "../../../../src/tools/pubmed/citations/bibtex.ts";
-import { formatMla } from "../../../../src/tools/pubmed/citations/mla.ts";
-import { formatRis } from "../../../../src/tools/pubmed/citations/ris.ts";
+import { formatApa } from "../../../../src/sources/citations/apa.ts";
+import { formatBibtex } from "../../../../src/sources/citations/bibtex.ts";
+import { formatMla } from "../../../../src/sources/citations/mla.ts";
+import { formatRis } from "../../../../src/sources/citations/ris.ts";
 import { article } from "./fixtures.ts";
 
 const isotopes = () => article("built__mathml_isotopes_99000013.xml", "99000013");

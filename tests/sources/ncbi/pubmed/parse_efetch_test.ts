@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ToolError, UpstreamError } from "../../../../src/core/errors.ts";
 import { parseEFetchPubMed } from "../../../../src/sources/ncbi/pubmed/parse_efetch.ts";
-import type { PubMedArticle } from "../../../../src/sources/ncbi/pubmed/types.ts";
+import { isRetracted, type PubMedArticle } from "../../../../src/sources/ncbi/pubmed/types.ts";
 import { fixture } from "../../../helpers/runtime.ts";
 import { parseFixture, pubmedXmlFixtures } from "./fixtures.ts";
 
@@ -55,7 +55,7 @@ Deno.test("every recorded PubMed EFetch file parses, one record per article, wit
       total += articles.length;
     });
   }
-  assert.equal(total, 604 + 33 + 2, "the baseline's 604 citations, 33 recorded EFetch records and 2 built ones");
+  assert.equal(total, 604 + 33 + 3, "the baseline's 604 citations, 33 recorded EFetch records and 3 built ones");
 });
 
 Deno.test("the MEDLINE baseline file parses all 604 citations, with and without abstracts", () => {
@@ -90,4 +90,20 @@ Deno.test("parseEFetchPubMed rejects XML of another kind instead of returning no
     () => parseEFetchPubMed(fixture("ncbi/eutils/biopython__esearch1.xml"), "u"),
     (e: unknown) => e instanceof ToolError && /without a PubmedArticleSet/.test(e.message),
   );
+});
+
+Deno.test("a retracted article carries PubMed's notice (RetractionIn) and the Retracted Publication type", () => {
+  const [a] = parseFixture("built__efetch_retracted_9500320.xml");
+  assert.deepEqual(a.retractedIn, [{
+    refSource: "Lancet. 2010 Feb 6;375(9713):445. doi: 10.1016/S0140-6736(10)60175-4.",
+    pmid: "20137807",
+  }]);
+  assert.ok(a.publicationTypes.includes("Retracted Publication"));
+  assert.ok(isRetracted(a));
+});
+
+Deno.test("a record without retraction signals has no retractedIn and is not flagged", () => {
+  const [a] = parseFixture("metapub__34843274.xml");
+  assert.equal(a.retractedIn, undefined);
+  assert.equal(isRetracted(a), false);
 });

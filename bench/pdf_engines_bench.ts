@@ -1,0 +1,189 @@
+/**
+ * Text engines side by side, for the choice of the extractor's engine: pdf.js (the engine today) and
+ * PDFium compiled to WebAssembly (`@embedpdf/pdfium`, MIT), each warm in this process (one untimed run
+ * per file first), against `pdftotext` on the same PDFs of fixtures/pdf and files/: CPU time (this
+ * process's, read from /proc; pdftotext's from bash `times`) and word overlap with pdftotext's text
+ * (NFKC, lower case, line-end hyphens joined; the share of pdftotext's words each engine also gives).
+ * Informative rows: the README says what was decided from them. Linux only (CPU from /proc).
+ */
+import { join } from "node:path";
+import { init } from "npm:@embedpdf/pdfium@2.15.1";
+import { ensurePdftotext, machineLoad, REPO } from "./pdf_server.ts";
+import type { BenchOptions, BenchRow } from "./types.ts";
+
+type Engine = (bytes: Uint8Array) => Promise<string>;
+
+/** CPU time of this process so far, in ms. */
+function cpuMs(): number {
+  const fields = Deno.readTextFileSync("/proc/self/stat").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function words(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const joined = text.normalize("NFKC").toLowerCase().replace(/-\s*\n\s*/g, "");
+  for (const word of joined.match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/** The share of the reference's words (with multiplicity) that `text` also has. */
+function overlap(text: string, reference: string): number {
+  const ours = words(text);
+  let shared = 0;
+  let total = 0;
+  for (const [word, n] of words(reference)) {
+    total += n;
+    shared += Math.min(n, ours.get(word) ?? 0);
+  }
+  return total ? shared / total : 1;
+}
+
+async function pdfium(): Promise<Engine> {
+  const wasm = await Deno.readFile(new URL(import.meta.resolve("npm:@embedpdf/pdfium@2.15.1/pdfium.wasm")));
+  const lib = await init({ wasmBinary: wasm.buffer } as never);
+  lib.PDFiumExt_Init();
+  const m = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array };
+  // deno-lint-ignore require-await
+  return async (bytes) => {
+    const at = m.wasmExports.malloc(bytes.length);
+    m.HEAPU8.set(bytes, at);
+    const doc = lib.FPDF_LoadMemDocument(at, bytes.length, "");
+    try {
+      if (!doc) throw new Error(`PDFium could not open it (error ${lib.FPDF_GetLastError()})`);
+      const pages: string[] = [];
+      for (let i = 0; i < lib.FPDF_GetPageCount(doc); i++) {
+        const page = lib.FPDF_LoadPage(doc, i);
+        if (!page) {
+          pages.push("");
+          continue;
+        }
+        const text = lib.FPDFText_LoadPage(page);
+        const count = lib.FPDFText_CountChars(text);
+        const buffer = m.wasmExports.malloc((count + 1) * 2);
+        const written = lib.FPDFText_GetText(text, 0, count, buffer);
+        pages.push(m.UTF16ToString(buffer, written * 2));
+        m.wasmExports.free(buffer);
+        lib.FPDFText_ClosePage(text);
+        lib.FPDF_ClosePage(page);
+      }
+      return pages.join("\f");
+    } finally {
+      if (doc) lib.FPDF_CloseDocument(doc);
+      m.wasmExports.free(at);
+    }
+  };
+}
+
+async function pdfjs(): Promise<Engine> {
+  const lib = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+  return async (bytes) => {
+    const task = lib.getDocument({
+      data: bytes.slice(),
+      disableFontFace: true,
+      useSystemFonts: false,
+      useWorkerFetch: false,
+      useWasm: false,
+      isOffscreenCanvasSupported: false,
+      isImageDecoderSupported: false,
+      enableXfa: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
+    try {
+      const doc = await task.promise;
+      const pages: string[] = [];
+      for (let n = 1; n <= doc.numPages; n++) {
+        const page = await doc.getPage(n);
+        let text = "";
+        for (const item of (await page.getTextContent({ disableNormalization: true })).items as TextItem[]) {
+          text += (item.str ?? "") + (item.hasEOL ? "\n" : "");
+        }
+        pages.push(text);
+        page.cleanup();
+      }
+      return pages.join("\f");
+    } finally {
+      await task.destroy();
+    }
+  };
+}
+
+interface TextItem {
+  str?: string;
+  hasEOL?: boolean;
+}
+
+/** pdftotext's text of `file` and its CPU time in ms (bash `times`: children's user + system). */
+async function pdftotext(file: string): Promise<{ text: string; cpuMs: number }> {
+  const out = await new Deno.Command("bash", {
+    args: ["-c", 'pdftotext -q "$0" - ; echo -n "@@TIMES@@"; times', file],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const [text, times] = new TextDecoder().decode(out.stdout).split("@@TIMES@@");
+  const children = times.trim().split("\n")[1].split(/\s+/).map((t) => {
+    const [, min, sec] = /(\d+)m([\d.]+)s/.exec(t)!;
+    return (Number(min) * 60 + Number(sec)) * 1000;
+  });
+  return { text, cpuMs: children[0] + children[1] };
+}
+
+interface Tally {
+  cpuMs: number;
+  overlap: number[];
+  failed: string[];
+}
+
+export async function run(options: BenchOptions): Promise<BenchRow[]> {
+  const command = `deno task bench${options.quick ? " --quick" : ""} pdf_engines`;
+  if (Deno.build.os !== "linux" || !(await ensurePdftotext())) {
+    return [{ name: "pdf engines", value: NaN, unit: "", command, notes: "skipped: needs Linux and pdftotext" }];
+  }
+  const folders = [join(REPO, "fixtures/pdf"), join(REPO, "files")];
+  const files = folders.flatMap((dir) =>
+    [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".pdf")).map((e) => join(dir, e.name))
+  ).sort();
+  const engines: [string, Engine][] = [["pdf.js 6.5.438", await pdfjs()], ["PDFium (WASM) 2.15.1", await pdfium()]];
+  const groups = {
+    papers: (f: string) => !f.endsWith("freeculture.pdf"),
+    book: (f: string) => f.endsWith("freeculture.pdf"),
+  };
+  const rows: BenchRow[] = [];
+  for (const [group, member] of Object.entries(groups)) {
+    let reference = 0;
+    const tallies = new Map(engines.map(([name]) => [name, { cpuMs: 0, overlap: [], failed: [] } as Tally]));
+    const chosen = files.filter(member);
+    for (const file of chosen) {
+      const bytes = await Deno.readFile(file);
+      const ref = await pdftotext(file);
+      reference += ref.cpuMs;
+      for (const [name, engine] of engines) {
+        const tally = tallies.get(name)!;
+        await engine(bytes).catch(() => ""); // warm: V8 optimises the engine's code for this kind of file
+        const before = cpuMs();
+        try {
+          const text = await engine(bytes);
+          tally.cpuMs += cpuMs() - before;
+          if (ref.text.trim()) tally.overlap.push(overlap(text, ref.text));
+        } catch {
+          tally.cpuMs += cpuMs() - before;
+          tally.failed.push(file.split("/").pop()!);
+        }
+      }
+    }
+    for (const [name, tally] of tallies) {
+      const mean = tally.overlap.reduce((a, b) => a + b, 0) / Math.max(1, tally.overlap.length);
+      rows.push({
+        name: `pdf engines: ${name}, CPU ÷ pdftotext, ${group} (${chosen.length} files)`,
+        value: tally.cpuMs / reference,
+        unit: "×",
+        command,
+        notes: `informative: ${tally.cpuMs.toFixed(0)} ms vs pdftotext ${reference.toFixed(0)} ms, warm, in process; ` +
+          `word overlap with pdftotext ${mean.toFixed(3)} (mean of ${tally.overlap.length}); ` +
+          `cannot open: ${tally.failed.join(", ") || "none"}; ${machineLoad()}`,
+      });
+    }
+  }
+  return rows;
+}

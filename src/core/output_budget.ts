@@ -1,0 +1,240 @@
+/**
+ * One output budget for every tool result (#21): the text a model reads never exceeds it, whatever the
+ * arguments. Tools size their pages with it (`ctx.outputBudget`); invokeTool applies {@link fitToBudget} as the
+ * final guard, cutting structuredContent and its text together and saying in one line how to get the rest.
+ */
+
+/** Characters of text one tool result may hold by default (~6k tokens); SCIENCE_MCP_MAX_OUTPUT_CHARS changes it. */
+export const DEFAULT_OUTPUT_MAX_CHARS = 24_000;
+
+/** The smallest budget an operator may set: room for one record and the cut notice. */
+export const MIN_OUTPUT_MAX_CHARS = 2_000;
+
+/** What a cut removed, as a tool describes how to get it back. */
+export interface OutputCut {
+  /** Dotted path of the list or text that was cut (`articles`, `text`). */
+  path: string;
+  /** Items (or characters of a text) kept and there were. */
+  kept: number;
+  /** How many there were before the cut. */
+  total: number;
+  /** What `kept` and `total` count. */
+  unit: "items" | "characters";
+  /** The removed items themselves (for a list), so a tool can name their ids. */
+  omitted: unknown[];
+}
+
+/** How to get what a cut removed: one sentence naming the argument (offset, cursor, narrower ids). */
+export type RestHint = (cut: OutputCut) => string | undefined;
+
+/** The call a result answers: its parsed arguments and the names of every argument the tool takes. */
+export interface CallShape {
+  args: Record<string, unknown>;
+  names: readonly string[];
+}
+
+export interface Fitted {
+  structured: Record<string, unknown>;
+  text: string;
+  cut?: OutputCut;
+}
+
+/** Room kept for the one-line cut notice. */
+const NOTICE_RESERVE = 600;
+/** Marks where a cut text ends. */
+export const CUT_MARK = "…";
+
+/**
+ * The result as it fits in `budget` characters of text. Within budget it is returned unchanged; otherwise the
+ * list holding the most characters loses trailing items (or, with no list to cut, the longest text is
+ * shortened) until the rendered text fits, and the text ends with a line saying what was cut and how to get
+ * it. The structured copy is cut the same way, so the two never disagree.
+ */
+export function fitToBudget(
+  structured: Record<string, unknown>,
+  render: (structured: Record<string, unknown>) => string,
+  budget: number,
+  rest?: RestHint,
+  call: CallShape = { args: {}, names: [] },
+): Fitted {
+  const text = render(structured);
+  if (text.length <= budget) return { structured, text };
+  // The notice may name what was left out (ids), so its length depends on the cut: cut, then cut again with
+  // the room the notice really needs, at most a quarter of the budget.
+  let reserve = NOTICE_RESERVE;
+  let fitted = shrink(structured, render, budget - reserve);
+  let notice = cutNotice(fitted.cut, budget, rest, call);
+  for (let round = 0; round < 3 && notice.length + 1 > reserve; round++) {
+    reserve = Math.min(notice.length + 101, Math.floor(budget / 4));
+    fitted = shrink(structured, render, budget - reserve);
+    notice = cutNotice(fitted.cut, budget, rest, call);
+  }
+  notice = notice.length + 1 > reserve ? `${notice.slice(0, reserve - 2)}${CUT_MARK}` : notice;
+  let body = render(fitted.structured);
+  const left = budget - notice.length - 1;
+  if (body.length > left) body = body.slice(0, left - CUT_MARK.length) + CUT_MARK; // no structure left to cut
+  return { structured: fitted.structured, text: `${body}\n${notice}`, cut: fitted.cut };
+}
+
+/** Cuts lists first (whole records are worth more than cut ones), then texts, until the text fits `room`. */
+function shrink(
+  structured: Record<string, unknown>,
+  render: (structured: Record<string, unknown>) => string,
+  room: number,
+): { structured: Record<string, unknown>; cut?: OutputCut } {
+  let current = structured;
+  let cut: OutputCut | undefined;
+  for (let round = 0; round < 64; round++) {
+    const target = largest(current);
+    if (!target) break;
+    const step = target.kind === "list"
+      ? cutList(current, target.path, render, room)
+      : cutText(current, target.path, render, room);
+    current = step.structured;
+    cut ??= step.cut;
+    if (render(current).length <= room) break;
+  }
+  return { structured: current, cut };
+}
+
+/** The one line that says a result was cut and how to get the rest. */
+export function cutNotice(
+  cut: OutputCut | undefined,
+  budget: number,
+  rest?: RestHint,
+  call: CallShape = { args: {}, names: [] },
+): string {
+  const what = !cut
+    ? "this answer was cut"
+    : cut.unit === "items"
+    ? `showing ${cut.kept} of ${cut.total} ${cut.path}`
+    : `${cut.path} cut to ${cut.kept} of ${cut.total} characters`;
+  const how = (cut && rest?.(cut)) ?? genericRest(cut, call);
+  return `cut: ${what} to stay within the ${budget.toLocaleString("en-US")}-character output budget; ${how}`;
+}
+
+/** Arguments that count the records of a result, and arguments that size each record, by the tools' names. */
+const COUNT_ARGUMENTS = [
+  "count",
+  "limit",
+  "page_size",
+  "maxResults",
+  "maxRecords",
+  "maxPerType",
+  "maxRelatedResults",
+  "fetchBriefSummaries",
+  "topk",
+  "per_file",
+];
+const LENGTH_ARGUMENTS = ["max_chars", "context_length"];
+
+/**
+ * The rest of a cut result: the size argument the call used, lowered to what fitted (then paging, where the
+ * tool pages, reaches the rest), else the ids of the omitted records, else a plain "ask for less".
+ */
+function genericRest(cut: OutputCut | undefined, call: CallShape): string {
+  const used = (keys: string[]) => keys.filter((key) => typeof call.args[key] === "number");
+  const counts = used(COUNT_ARGUMENTS);
+  const lengths = used(LENGTH_ARGUMENTS);
+  const paging = ["cursor", "offset"].find((key) => call.names.includes(key));
+  const then = paging ? `, then page on with ${paging}` : "";
+  const smaller = lengths.length ? `a smaller ${lengths.join(" or ")}` : "";
+  if (cut?.unit === "items" && (counts.length || smaller)) {
+    const fewer = counts.length ? `${counts.join(" or ")} at most ${cut.kept}` : "";
+    return `call again with ${[fewer, smaller].filter(Boolean).join(" and ")}${then}.`;
+  }
+  if (cut?.unit === "characters" && smaller) return `call again with ${smaller}${then}.`;
+  if (cut?.unit === "items") {
+    const ids = cut.omitted.map(idOf).filter((id): id is string => id !== undefined);
+    if (ids.length === cut.omitted.length && ids.length > 0) {
+      const shown = ids.length > 20 ? `${ids.slice(0, 20).join(", ")}, …` : ids.join(", ");
+      return `ask for the rest in a further call: ${shown}`;
+    }
+  }
+  return "ask for less (a smaller count or limit, fewer ids, a narrower query) to see the rest.";
+}
+
+/** The id a record is known by, when it has one. */
+function idOf(item: unknown): string | undefined {
+  if (typeof item === "string" || typeof item === "number") return String(item);
+  if (!item || typeof item !== "object") return undefined;
+  const record = item as Record<string, unknown>;
+  for (const key of ["id", "pmid", "cid", "sid", "aid", "pmcid", "doi", "name"]) {
+    const value = record[key];
+    if (typeof value === "string" || typeof value === "number") return String(value);
+  }
+  return undefined;
+}
+
+interface Target {
+  kind: "list" | "text";
+  path: (string | number)[];
+  size: number;
+}
+
+/** The list (of two items or more) or text holding the most characters, anywhere in the result. */
+function largest(value: unknown, path: (string | number)[] = []): Target | undefined {
+  let best: Target | undefined;
+  const consider = (t: Target | undefined) => {
+    if (t && (!best || t.size > best.size)) best = t;
+  };
+  if (typeof value === "string" && value.length > 200) consider({ kind: "text", path, size: value.length });
+  else if (Array.isArray(value)) {
+    const size = JSON.stringify(value).length;
+    if (value.length > 1) consider({ kind: "list", path, size });
+    value.forEach((item, i) => consider(largest(item, [...path, i])));
+  } else if (value && typeof value === "object") {
+    for (const [key, v] of Object.entries(value)) consider(largest(v, [...path, key]));
+  }
+  return best;
+}
+
+function cutList(
+  structured: Record<string, unknown>,
+  path: (string | number)[],
+  render: (s: Record<string, unknown>) => string,
+  room: number,
+): { structured: Record<string, unknown>; cut: OutputCut } {
+  const list = getAt(structured, path) as unknown[];
+  // The most items (at least one) whose rendering fits: binary search over the kept count.
+  let lo = 1;
+  let hi = list.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (render(setAt(structured, path, list.slice(0, mid))).length <= room) lo = mid;
+    else hi = mid - 1;
+  }
+  const kept = Math.max(1, lo);
+  return {
+    structured: setAt(structured, path, list.slice(0, kept)),
+    cut: { path: path.join("."), kept, total: list.length, unit: "items", omitted: list.slice(kept) },
+  };
+}
+
+function cutText(
+  structured: Record<string, unknown>,
+  path: (string | number)[],
+  render: (s: Record<string, unknown>) => string,
+  room: number,
+): { structured: Record<string, unknown>; cut: OutputCut } {
+  const text = getAt(structured, path) as string;
+  const over = render(structured).length - room;
+  const keep = Math.max(0, text.length - over - CUT_MARK.length);
+  return {
+    structured: setAt(structured, path, text.slice(0, keep) + CUT_MARK),
+    cut: { path: path.join("."), kept: keep, total: text.length, unit: "characters", omitted: [] },
+  };
+}
+
+function getAt(root: unknown, path: (string | number)[]): unknown {
+  return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], root);
+}
+
+/** A copy of `root` with the value at `path` replaced; untouched branches are shared. */
+function setAt<T>(root: T, path: (string | number)[], value: unknown): T {
+  if (path.length === 0) return value as T;
+  const [key, ...rest] = path;
+  const copy = (Array.isArray(root) ? [...root] : { ...root }) as Record<string | number, unknown>;
+  copy[key] = setAt(copy[key], rest, value);
+  return copy as T;
+}

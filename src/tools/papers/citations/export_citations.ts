@@ -1,0 +1,83 @@
+/**
+ * export_citations: BibTeX, RIS, CSL-JSON, APA, MLA and Vancouver for PMIDs, DOIs, arXiv ids, PMCIDs and
+ * W ids, formatted from the best record each id resolves to (resolve_records.ts).
+ */
+import { z } from "npm:zod@4.6.7";
+import { invalidInput, ToolError } from "../../../core/errors.ts";
+import { textBlock } from "../../../render/markdown.ts";
+import { parseWorkRef, type WorkRef } from "../../../sources/works/ids.ts";
+import { EXPORT_STYLES, formatCitations } from "../../../sources/citations/format.ts";
+import { defineTool, READS_NETWORK } from "../../tool_def.ts";
+import { resolveRecords } from "./resolve_records.ts";
+
+const input = z.object({
+  ids: z.array(z.string().trim().min(1).max(300)).min(1).max(50).describe("PMIDs, DOIs, arXiv ids, PMCIDs, W ids"),
+  styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(6).default(["bibtex"]).describe("Formats to return"),
+});
+
+const citationsSchema = z.object(Object.fromEntries(EXPORT_STYLES.map((s) => [s, z.string().optional()])));
+
+const output = z.object({
+  items: z.array(z.object({
+    id: z.string(),
+    source: z.enum(["PubMed", "Crossref", "OpenAlex", "arXiv"]),
+    retracted: z.string().optional().describe("The retraction notice: do not cite as valid"),
+    citations: citationsSchema,
+  })),
+  not_found: z.array(z.object({ id: z.string(), reason: z.string() })),
+});
+
+export const exportCitations = defineTool({
+  name: "export_citations",
+  title: "Export citations for any work",
+  toolset: "papers",
+  description: "Citations (BibTeX, RIS, CSL-JSON, APA, MLA, Vancouver) for up to 50 PMIDs, DOIs, arXiv ids, PMCIDs " +
+    "or W ids, from PubMed, Crossref, OpenAlex or arXiv records; flags retracted works. Cite from this, never from memory. " +
+    'Example: {"ids":["9500320","10.5555/12345678"],"styles":["bibtex","apa_string"]}',
+  input,
+  output,
+  annotations: READS_NETWORK,
+  examples: [{ ids: ["34843274", "10.5555/12345678", "W2741809807"], styles: ["bibtex", "ris"] }],
+  async run(args, ctx) {
+    const ids = [...new Set(args.ids)];
+    const refs: WorkRef[] = ids.map((id) => {
+      const ref = parseWorkRef(id);
+      if (!ref) throw invalidInput("ids", `'${id}' is not a PMID, PMCID, DOI, arXiv id or OpenAlex W id`, id);
+      return ref;
+    });
+    const styles = [...new Set(args.styles)];
+    const resolved = await resolveRecords(refs, ctx);
+    const items = [];
+    const notFound = [];
+    for (const [i, r] of resolved.entries()) {
+      if ("notFound" in r) notFound.push({ id: ids[i], reason: r.notFound });
+      else {
+        items.push({
+          id: ids[i],
+          source: r.source,
+          ...(r.retraction ? { retracted: r.retraction } : {}),
+          citations: formatCitations(r.record, styles),
+        });
+      }
+    }
+    if (items.length === 0) {
+      throw new ToolError(
+        "ENTITY_NOT_FOUND",
+        `No record for ${notFound.map((n) => `${n.id} (${n.reason})`).join("; ")}.`,
+        "Check the ids; find papers with search_papers or searchPubMedArticles.",
+        { invalidInput: { field: "ids", value: ids } },
+      );
+    }
+    return { items, not_found: notFound };
+  },
+  render: (r) =>
+    textBlock(
+      `${r.items.length} of ${r.items.length + r.not_found.length} works formatted.`,
+      r.not_found.map((n) => `not found: ${n.id}: ${n.reason}`),
+      r.items.flatMap((item) => [
+        "",
+        `## ${item.id} (${item.source})${item.retracted ? ` RETRACTED: ${item.retracted}` : ""}`,
+        ...Object.entries(item.citations).flatMap(([style, text]) => [`${style}:`, "```", text ?? "", "```"]),
+      ]),
+    ),
+});

@@ -1,0 +1,336 @@
+/**
+ * verify_references: is each reference real, does it say what the record says, and is the work
+ * retracted? Each entry is looked up by its identifiers (Crossref, PubMed, OpenAlex) or, without one,
+ * by ECitMatch, OpenAlex search and PubMed title search; the best record is scored (match.ts) and its
+ * retraction signals read from PubMed, OpenAlex and Crossref.
+ */
+import { z } from "npm:zod@4.6.7";
+import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../../core/envelope.ts";
+import { ToolError } from "../../../core/errors.ts";
+import { textBlock } from "../../../render/markdown.ts";
+import { crossrefWork } from "../../../sources/crossref/client.ts";
+import { eSearch } from "../../../sources/ncbi/pubmed/client.ts";
+import { eCitMatch } from "../../../sources/ncbi/pubmed/ecitmatch.ts";
+import { OpenAlexClient } from "../../../sources/openalex/client.ts";
+import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
+import type { WorkRef } from "../../../sources/works/ids.ts";
+import { defineTool, READS_NETWORK, type ToolContext } from "../../tool_def.ts";
+import { fromCrossrefWork, fromOpenAlexWork, fromPubMed } from "./candidates.ts";
+import { type Candidate, decide, type Decision, mergeCandidates } from "./match.ts";
+import { type ParsedReference, parseReferences } from "./parse_references.ts";
+import { openalexWork, pubmedArticles } from "./resolve_records.ts";
+
+const TOOL = "verify_references";
+const PAGE = 10;
+const SOURCES = ["PubMed", "OpenAlex", "Crossref"];
+
+const input = z.object({
+  references: z.array(z.string().min(1).max(20_000)).min(1).max(100).describe(
+    "Free-text references (one per item or line), or BibTeX/RIS strings",
+  ),
+  cursor: cursorInput(TOOL),
+});
+
+const entrySchema = z.object({
+  index: z.number().int(),
+  reference: z.string(),
+  verdict: z.enum(["verified", "mismatch", "ambiguous", "not_found"]),
+  mismatched: z.array(z.string()).optional().describe(
+    "Fields that disagree: title, first_author, year, journal, doi, pmid",
+  ),
+  confidence: z.number().describe(
+    "0-1 match of the record found; same work from 0.75 title similarity, fields agree from 0.95",
+  ),
+  record: z.object({
+    title: z.string().optional(),
+    first_author: z.string().optional(),
+    year: z.string().optional(),
+    journal: z.string().optional(),
+    pmid: z.string().optional(),
+    doi: z.string().optional(),
+    arxiv: z.string().optional(),
+    openalex: z.string().optional(),
+  }).optional(),
+  retracted: z.boolean(),
+  retraction: z.string().describe("The notice, or which sources had none"),
+  oa_url: z.string().optional(),
+  notes: z.array(z.string()).optional(),
+});
+
+const output = z.object({
+  entries: z.array(entrySchema),
+  total_count: z.number().int(),
+  next_cursor: z.string().optional(),
+});
+
+type Entry = z.infer<typeof entrySchema>;
+
+export const verifyReferences = defineTool({
+  name: TOOL,
+  title: "Verify references",
+  toolset: "papers",
+  description: "Checks references (free text, BibTeX or RIS) against PubMed, Crossref and OpenAlex: verdict " +
+    "verified/mismatch/ambiguous/not_found, the record's ids, retraction notice, open-access link. Use on any " +
+    'bibliography before relying on it. Example: {"references":["Wakefield AJ et al. Lancet. 1998;351:637-41."]}',
+  input,
+  output,
+  annotations: READS_NETWORK,
+  examples: [{ references: ["Carberry J. Silly String Theory. 2008. doi:10.5555/12345678"] }],
+  async run(args, ctx) {
+    const parsed = parseReferences(args.references);
+    if (parsed.length === 0) {
+      throw new ToolError("INVALID_INPUT", "No reference found in 'references'.", "Pass one reference per item.", {
+        invalidInput: { field: "references", value: args.references.slice(0, 3) },
+      });
+    }
+    const binding = await cursorBinding(TOOL, { references: args.references });
+    const offset = decodeCursor(args.cursor, binding, TOOL);
+    const page = parsed.slice(offset, offset + PAGE);
+    const entries: Entry[] = [];
+    for (const [i, ref] of page.entries()) {
+      await ctx.progress(i, page.length, `verifying reference ${offset + i + 1} of ${parsed.length}`);
+      entries.push(await verifyOne(ref, offset + i + 1, ctx));
+    }
+    const next = offset + page.length;
+    return {
+      entries,
+      total_count: parsed.length,
+      ...(next < parsed.length ? { next_cursor: encodeCursor(next, binding) } : {}),
+    };
+  },
+  render: (r) =>
+    textBlock(
+      `${r.entries.length} of ${r.total_count} references checked against ${SOURCES.join(", ")}.`,
+      r.entries.flatMap((e) => [
+        "",
+        `${e.index}. ${e.verdict}${e.mismatched ? ` (${e.mismatched.join(", ")} differ)` : ""}` +
+        ` confidence ${e.confidence}${e.retracted ? " RETRACTED" : ""}`,
+        `   reference: ${e.reference}`,
+        ...(e.record ? [`   record: ${recordLine(e.record)}`] : []),
+        `   retraction: ${e.retraction}`,
+        ...(e.oa_url ? [`   open access: ${e.oa_url}`] : []),
+        ...(e.notes ?? []).map((n) => `   note: ${n}`),
+      ]),
+      r.next_cursor && `next page: call again with the same references and cursor="${r.next_cursor}"`,
+    ),
+});
+
+function recordLine(r: NonNullable<Entry["record"]>): string {
+  const ids = [r.pmid && `PMID ${r.pmid}`, r.doi && `DOI ${r.doi}`, r.arxiv && `arXiv ${r.arxiv}`, r.openalex]
+    .filter(Boolean).join(" · ");
+  const about = [r.first_author, r.year, r.journal].filter(Boolean).join(", ");
+  return `${ids}${ids ? ": " : ""}${r.title ?? "(untitled)"}${about ? ` (${about})` : ""}`;
+}
+
+/** Looks a reference up everywhere it can be found, then decides. Source failures become notes, not errors. */
+async function verifyOne(ref: ParsedReference, index: number, ctx: ToolContext): Promise<Entry> {
+  const notes: string[] = [];
+  const attempt = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ToolError && error.code === "ENTITY_NOT_FOUND") return undefined;
+      if (ctx.signal.aborted) throw error;
+      notes.push(
+        `${what} failed (${error instanceof Error ? error.message : String(error)}); the verdict may be wrong`,
+      );
+      return undefined;
+    }
+  };
+  const client = new OpenAlexClient(ctx);
+  // One OpenAlex lookup per key and entry: a work the identifier step did not find is not asked for again.
+  const looked = new Map<string, Promise<OpenAlexWork | undefined>>();
+  const openalex: OpenAlexLookup = {
+    client,
+    work(ref) {
+      const key = `${ref.kind}:${ref.id.toLowerCase()}`;
+      if (!looked.has(key)) looked.set(key, openalexWork(ref, client));
+      return looked.get(key)!;
+    },
+  };
+  const found: Candidate[] = [];
+
+  if (ref.pmid) {
+    const article = (await attempt("PubMed EFetch", () => pubmedArticles([ref.pmid!], ctx)))?.get(ref.pmid);
+    if (article) found.push(fromPubMed(article, true));
+    else notes.push(`PMID ${ref.pmid} is not in PubMed`);
+  }
+  if (ref.doi) {
+    const work = await attempt("Crossref", () => crossrefWork(ctx, ref.doi!));
+    if (work) found.push(fromCrossrefWork(work, true));
+    const oa = await attempt("OpenAlex", () => openalex.work({ kind: "doi", id: ref.doi! }));
+    if (oa) found.push(fromOpenAlexWork(oa, true));
+    if (!work && !oa) notes.push(`DOI ${ref.doi} is registered neither at Crossref nor in OpenAlex`);
+  }
+  const works: WorkRef[] = [
+    ...(ref.arxiv ? [{ kind: "arxiv" as const, id: ref.arxiv }] : []),
+    ...(ref.openalex ? [{ kind: "openalex" as const, id: ref.openalex }] : []),
+  ];
+  for (const id of works) {
+    const oa = await attempt("OpenAlex", () => openalex.work(id));
+    if (oa) found.push(fromOpenAlexWork(oa, true));
+    else notes.push(`${id.id} is not in OpenAlex`);
+  }
+  if (!found.length) await search(ref, ctx, openalex, found, attempt);
+  const decision = decide(ref, mergeCandidates(found));
+  if (decision.best && decision.verdict !== "ambiguous") await enrich(decision.best.candidate, ctx, openalex, attempt);
+  return entry(ref, index, withIdentifiers(ref, decision), notes);
+}
+
+interface OpenAlexLookup {
+  client: OpenAlexClient;
+  work(ref: WorkRef): Promise<OpenAlexWork | undefined>;
+}
+
+type Attempt = <T>(what: string, run: () => Promise<T>) => Promise<T | undefined>;
+
+/** No identifier resolved: ECitMatch (journal, year, volume, page), OpenAlex search, PubMed title search. */
+async function search(
+  ref: ParsedReference,
+  ctx: ToolContext,
+  openalex: OpenAlexLookup,
+  found: Candidate[],
+  attempt: Attempt,
+): Promise<void> {
+  const pmids = new Set<string>();
+  if (ref.journal && ref.year && (ref.volume || ref.firstPage)) {
+    const match = await attempt("PubMed ECitMatch", () => eCitMatch(ctx, [citationQuery(ref)]));
+    for (const m of match?.value ?? []) if ("pmid" in m) pmids.add(m.pmid);
+  }
+  const query = ref.title ?? ref.text;
+  const hits = await attempt(
+    "OpenAlex search",
+    () => openalex.client.worksCursorPage({ search: query.slice(0, 300) }, 5, "*"),
+  );
+  for (const w of hits?.works ?? []) found.push(fromOpenAlexWork(w, false));
+  if (ref.title) {
+    const term = `${ref.title.replace(/[[\]"]/g, " ").slice(0, 250)}[ti]`;
+    const result = await attempt("PubMed search", () => eSearch(ctx, { term, retmax: 3, useHistory: false }));
+    for (const id of (result?.value.ids ?? []).slice(0, 3)) pmids.add(id);
+  }
+  if (pmids.size) {
+    const articles = await attempt("PubMed EFetch", () => pubmedArticles([...pmids], ctx));
+    for (const a of articles?.values() ?? []) found.push(fromPubMed(a, false));
+  }
+}
+
+/**
+ * Reads the retraction signals the record's sources have not given yet: Crossref by DOI, OpenAlex by DOI
+ * or PMID, PubMed by PMID (found through ECitMatch from the record's own fields when needed).
+ */
+async function enrich(c: Candidate, ctx: ToolContext, openalex: OpenAlexLookup, attempt: Attempt): Promise<void> {
+  const merge = (other: Candidate | undefined) => {
+    if (!other) return;
+    Object.assign(c, mergeCandidates([c, other])[0]);
+  };
+  if (c.doi && !c.checked.has("Crossref")) {
+    const work = await attempt("Crossref", () => crossrefWork(ctx, c.doi!));
+    if (work) merge(fromCrossrefWork(work, c.byId));
+  }
+  if (!c.checked.has("OpenAlex")) {
+    const ref: WorkRef | undefined = c.openalex
+      ? { kind: "openalex", id: c.openalex }
+      : c.doi
+      ? { kind: "doi", id: c.doi }
+      : c.pmid
+      ? { kind: "pmid", id: c.pmid }
+      : undefined;
+    const work = ref && await attempt("OpenAlex", () => openalex.work(ref));
+    if (work) merge(fromOpenAlexWork(work, c.byId));
+  }
+  if (!c.pmid && c.journals.length && c.year && (c.volume || c.firstPage)) {
+    const match = await attempt(
+      "PubMed ECitMatch",
+      () =>
+        eCitMatch(ctx, [
+          citationQuery({
+            text: "",
+            journal: c.journals[0],
+            year: c.year,
+            volume: c.volume,
+            firstPage: c.firstPage,
+            firstAuthor: c.firstAuthor,
+          }),
+        ]),
+    );
+    const hit = match?.value.find((m) => "pmid" in m);
+    if (hit && "pmid" in hit) c.pmid = hit.pmid;
+  }
+  if (c.pmid && !c.checked.has("PubMed")) {
+    const article = (await attempt("PubMed EFetch", () => pubmedArticles([c.pmid!], ctx)))?.get(c.pmid);
+    if (article) merge(fromPubMed(article, c.byId));
+  }
+}
+
+/**
+ * A record found by search while the reference gives another DOI or PMID (one that resolves nowhere, or to
+ * another record): the identifier is among the fields that disagree.
+ */
+function withIdentifiers(ref: ParsedReference, d: Decision): Decision {
+  const c = d.best?.candidate;
+  if (!c || d.verdict === "ambiguous" || d.verdict === "not_found") return d;
+  const wrong = [
+    ...(ref.doi && ref.doi.toLowerCase() !== c.doi?.toLowerCase() ? ["doi" as const] : []),
+    ...(ref.pmid && ref.pmid !== c.pmid ? ["pmid" as const] : []),
+  ];
+  if (!wrong.length) return d;
+  return { ...d, verdict: "mismatch", best: { ...d.best!, disagree: [...d.best!.disagree, ...wrong] } };
+}
+
+function citationQuery(ref: ParsedReference) {
+  return {
+    journal: ref.journal,
+    year: ref.year,
+    volume: ref.volume,
+    firstPage: ref.firstPage,
+    author: ref.firstAuthor,
+    key: "ref",
+  };
+}
+
+function entry(ref: ParsedReference, index: number, d: Decision, notes: string[]): Entry {
+  const c = d.best?.candidate;
+  const checked = c ? SOURCES.filter((s) => c.checked.has(s)) : [];
+  const retracted = !!c && d.verdict !== "ambiguous" && c.notices.length > 0;
+  const retraction = !c || d.verdict === "ambiguous"
+    ? "not checked: no single record resolved"
+    : retracted
+    ? `retracted: ${c.notices.join("; ")}`
+    : checked.length
+    ? `no retraction notice found in ${checked.join(", ")}`
+    : "not checked: no source answered for this record";
+  if (d.rival) notes.push(`as close: ${d.rival.candidate.title ?? "(untitled)"} (${ids(d.rival.candidate)})`);
+  return {
+    index,
+    reference: ref.text.length > 300 ? `${ref.text.slice(0, 299)}…` : ref.text,
+    verdict: d.verdict,
+    ...(d.verdict === "mismatch" ? { mismatched: d.best!.disagree } : {}),
+    confidence: d.confidence,
+    ...(c && d.verdict !== "not_found"
+      ? {
+        record: compact({
+          title: c.title,
+          first_author: c.firstAuthor,
+          year: c.year,
+          journal: c.journals[0],
+          pmid: c.pmid,
+          doi: c.doi,
+          arxiv: c.arxiv,
+          openalex: c.openalex,
+        }),
+      }
+      : {}),
+    retracted,
+    retraction,
+    ...(c?.oaUrl && d.verdict !== "not_found" ? { oa_url: c.oaUrl } : {}),
+    ...(notes.length ? { notes } : {}),
+  };
+}
+
+function ids(c: Candidate): string {
+  return [c.pmid && `PMID ${c.pmid}`, c.doi && `DOI ${c.doi}`, c.openalex].filter(Boolean).join(" · ");
+}
+
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,96 @@
+/** generate_bioactivity_chart: a compound's active/inactive/inconclusive assays per target, as a chart and a table. */
+import { z } from "npm:zod@4.6.7";
+import { ToolError } from "../../core/errors.ts";
+import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
+import { fetchTargetOutcomes, type TargetOutcomes } from "../../sources/pubchem/target_outcomes.ts";
+import { stackedBarsSvg } from "../../render/chart/stacked_bars.ts";
+import { chartImageSchema, drawChart, imageLine } from "../chart_image.ts";
+import { markdownTable } from "../../render/markdown_table.ts";
+import { cidSchema } from "./shared.ts";
+
+/** Okabe–Ito colours: vermillion, sky blue and orange stay apart for every common colour-vision deficiency. */
+const PARTS = [
+  { name: "active", color: "#D55E00" },
+  { name: "inactive", color: "#56B4E9" },
+  { name: "inconclusive", color: "#E69F00" },
+] as const;
+
+const input = z.object({
+  cid: cidSchema.describe("PubChem CID."),
+  top: z.number().int().min(1).max(20).default(10).describe("Targets to chart, most active first."),
+});
+
+const output = z.object({
+  cid: z.number().int(),
+  targets: z.array(z.object({
+    label: z.string().describe("Gene symbol (or gene id / accession) as drawn."),
+    geneId: z.number().int().optional().describe("NCBI Gene ID (usable with get_gene)."),
+    accession: z.string().optional(),
+    name: z.string().optional(),
+    active: z.number().int(),
+    inactive: z.number().int(),
+    inconclusive: z.number().int(),
+    unspecified: z.number().int().describe("Not drawn."),
+    tested: z.number().int().describe("Assays against this target."),
+  })).describe("Charted targets, most active assays first."),
+  totalTargets: z.number().int().describe("Targets in all (more than charted when top cuts)."),
+  targetedAssays: z.number().int().describe("Assays with a molecular target."),
+  image: chartImageSchema,
+});
+
+export const generateBioactivityChart = defineTool({
+  name: "generate_bioactivity_chart",
+  title: "PubChem bioactivity chart",
+  toolset: "pubchem",
+  description: "Charts a compound's PubChem assays per target (active, inactive, inconclusive; stacked) as a " +
+    'PNG image, with a Markdown table and an SVG resource. Example: {"cid":2244}',
+  input,
+  output,
+  annotations: READS_NETWORK,
+  examples: [{ cid: 2244, top: 10 }],
+  async run(args, ctx) {
+    const summary = await fetchTargetOutcomes(ctx, args.cid, args.top);
+    if (summary.targets.length === 0) {
+      throw new ToolError(
+        "ENTITY_NOT_FOUND",
+        `None of CID ${args.cid}'s PubChem assays names a molecular target, so there is nothing to chart.`,
+        "See its assays with fetch_compound_bioactivity (cell-based and phenotypic assays have no target).",
+      );
+    }
+    const targets = summary.targets.map((t) => ({ label: targetLabel(t), ...t }));
+    const svg = stackedBarsSvg({
+      title: `PubChem assays of CID ${args.cid} by target (top ${targets.length} of ${summary.totalTargets})`,
+      xTitle: "Assays (count)",
+      parts: [...PARTS],
+      rows: targets.map((t) => ({ label: t.label, values: PARTS.map((p) => t[p.name]) })),
+    });
+    const { image, block } = await drawChart(ctx, "pubchem", svg);
+    const { totalTargets, targetedAssays } = summary;
+    return withContent({ cid: args.cid, targets, totalTargets, targetedAssays, image }, [block]);
+  },
+  render(r) {
+    return [
+      `# Bioactivity of CID ${r.cid} by target: ${r.targets.length} of ${r.totalTargets} targets ` +
+      `(${r.targetedAssays} assays with a target)`,
+      markdownTable(
+        ["Target", "Gene ID", "Accession", "Name", "Active", "Inactive", "Inconclusive", "Unspecified", "Tested"],
+        r.targets.map((t) => [
+          t.label,
+          t.geneId,
+          t.accession,
+          t.name,
+          t.active,
+          t.inactive,
+          t.inconclusive,
+          t.unspecified,
+          t.tested,
+        ]),
+      ),
+      imageLine(r.image),
+    ].join("\n");
+  },
+});
+
+function targetLabel(t: TargetOutcomes): string {
+  return t.symbol ?? (t.geneId !== undefined ? `gene ${t.geneId}` : t.accession ?? "unknown target");
+}

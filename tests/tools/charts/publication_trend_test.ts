@@ -1,0 +1,97 @@
+import assert from "node:assert/strict";
+import { withTools } from "../../helpers/tool_harness.ts";
+import { assertChartPng, type ChartImage, tableRows } from "./chart_checks.ts";
+
+const ENV = { SCIENCE_MCP_TOOLSETS: "papers", NCBI_API_KEY: "", OPENALEX_API_KEY: "test-key" };
+
+interface Trend {
+  counts: { year: number; count: number }[];
+  total: number;
+  fromYear: number;
+  toYear: number;
+  image: ChartImage;
+}
+
+Deno.test("generate_publication_trend from PubMed: one count request per year, with progress", async (t) => {
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    await t.step("every year is asked once with rettype=count; the table and the chart carry the counts", async () => {
+      const progress: number[] = [];
+      const result = await h.call(
+        "generate_publication_trend",
+        { query: "heparin", fromYear: 2000, toYear: 2012 },
+        (p) => progress.push(p.progress),
+      );
+      assertChartPng(result);
+      const s = result.structuredContent as unknown as Trend;
+      const searches = h.requests.filter((r) => r.url.pathname.endsWith("/esearch.fcgi"));
+      assert.equal(searches.length, 13);
+      for (
+        const [i, r] of searches.map((r) => r.url.searchParams).sort((a, b) => +a.get("mindate")! - +b.get("mindate")!)
+          .entries()
+      ) {
+        assert.equal(r.get("rettype"), "count");
+        assert.equal(r.get("term"), "heparin");
+        assert.equal(r.get("datetype"), "pdat");
+        assert.equal(r.get("mindate"), String(2000 + i));
+        assert.equal(r.get("maxdate"), String(2000 + i));
+      }
+      assert.deepEqual(s.counts.map((c) => c.year), Array.from({ length: 13 }, (_, i) => 2000 + i));
+      assert.equal(s.total, s.counts.reduce((a, c) => a + c.count, 0));
+      assert.ok(s.total > 0, "the recorded corpus has records in 2000–2012");
+      assert.deepEqual(tableRows(result.content[0].text), s.counts.map((c) => [String(c.year), String(c.count)]));
+      assert.deepEqual(progress, Array.from({ length: 13 }, (_, i) => i + 1));
+    });
+    await t.step("a range that overlaps a drawn one asks only for the new years (counts cached per year)", async () => {
+      const before = h.requests.length;
+      const result = await h.call("generate_publication_trend", {
+        query: "heparin",
+        fromYear: 2005,
+        toYear: 2014,
+        kind: "bar",
+      });
+      assertChartPng(result);
+      const asked = h.requests.slice(before).map((r) => r.url.searchParams.get("mindate")).sort();
+      assert.deepEqual(asked, ["2013", "2014"]);
+    });
+    await t.step("more than 50 years is INVALID_INPUT, before any request", async () => {
+      const before = h.requests.length;
+      const result = await h.call("generate_publication_trend", { query: "heparin", fromYear: 1950, toYear: 2024 });
+      assert.equal(result.isError, true);
+      assert.equal((result.structuredContent.error as { code: string }).code, "INVALID_INPUT");
+      assert.equal(h.requests.length, before);
+    });
+    await t.step("a year before 1800 is INVALID_INPUT naming fromYear", async () => {
+      const result = await h.call("generate_publication_trend", { query: "heparin", fromYear: 1700, toYear: 1720 });
+      assert.equal(result.isError, true);
+      assert.match((result.structuredContent.error as { message: string }).message, /fromYear/);
+    });
+    await t.step("the SVG resource papers://chart/{id} serves the chart", async () => {
+      const result = await h.call("generate_publication_trend", { query: "heparin", fromYear: 2000, toYear: 2012 });
+      const uri = (result.structuredContent.image as ChartImage).svgUri;
+      assert.match(uri, /^papers:\/\/chart\/[0-9a-f]{16}$/);
+      const svg = ((await h.client.readResource({ uri })).contents[0] as { text: string }).text;
+      assert.match(svg, /PubMed articles per year: heparin/);
+    });
+  });
+});
+
+Deno.test("generate_publication_trend from OpenAlex: one group_by request, years without works are zeros", async () => {
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    const result = await h.call("generate_publication_trend", {
+      query: "english africa",
+      source: "openalex",
+      fromYear: 1990,
+      toYear: 2024,
+    });
+    assertChartPng(result);
+    const works = h.requests.filter((r) => r.url.pathname.endsWith("/works"));
+    assert.equal(works.length, 1);
+    assert.equal(works[0].url.searchParams.get("group_by"), "publication_year");
+    assert.equal(works[0].url.searchParams.get("filter"), "publication_year:1990-2024");
+    assert.equal(works[0].url.searchParams.get("search"), "english africa");
+    const s = result.structuredContent as unknown as Trend;
+    assert.equal(s.counts.length, 35);
+    assert.ok(s.counts.some((c) => c.count === 0) && s.total > 0);
+    assert.deepEqual(tableRows(result.content[0].text), s.counts.map((c) => [String(c.year), String(c.count)]));
+  });
+});
