@@ -1,7 +1,9 @@
 /**
  * Coalescing and caching through the real pipeline against the mock upstream: identical concurrent calls
  * must reach the upstream once (even when one caller cancels), distinct ones each once, and a cache hit
- * must cost microseconds, not a 3 s arXiv slot.
+ * must cost microseconds, not a 3 s arXiv slot. Then the same over MCP, end to end: 50 identical concurrent
+ * fetchArticleDetails calls share one parse and one rendering (src/core/result_memo.ts), so they should
+ * finish within 2× the time of one call (the mock upstream runs in its own process).
  */
 import { startMockUpstream } from "../scripts/mock_upstream.ts";
 import type { MockRoute } from "../scripts/mock_routes/types.ts";
@@ -10,7 +12,8 @@ import { systemClock } from "../src/core/clock.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createUpstream } from "../src/upstreams/mod.ts";
 import type { Upstream, UpstreamRequest } from "../src/upstream/types.ts";
-import { totalViolations } from "./support.ts";
+import { splitRawRecords } from "../src/sources/ncbi/pubmed/raw.ts";
+import { median, openProcessBenchSession, totalViolations } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const ROUTES: MockRoute[] = [
@@ -54,6 +57,52 @@ async function identical(n: number, cancelOne: boolean): Promise<{ requests: num
     const settled = await Promise.allSettled(calls);
     return { requests: requests(), succeeded: settled.filter((s) => s.status === "fulfilled").length };
   });
+}
+
+const BASELINE = new URL("../fixtures/ncbi/pubmed/pubmedparser__medline16n0902.xml", import.meta.url);
+
+/** Wall time and CPU of one call against `n` identical concurrent calls, each on a PMID never asked before. */
+async function coalescedRows(options: BenchOptions, command: string): Promise<BenchRow[]> {
+  const n = 50;
+  const rounds = options.quick ? 5 : 15;
+  const pmids = [...splitRawRecords(await Deno.readTextFile(BASELINE)).keys()].slice(0, 2 * rounds + 1);
+  const session = await openProcessBenchSession("coalescing-bench", {
+    SCIENCE_MCP_TOOLSETS: "pubmed",
+    NCBI_REQUEST_DELAY_MS: "0",
+  });
+  const timed = async (pmid: string, callers: number) => {
+    const [wall, cpu] = [performance.now(), session.cpuMs()];
+    const args = { pmids: [pmid] };
+    await Promise.all(Array.from({ length: callers }, () => session.call("fetchArticleDetails", args)));
+    return { ms: performance.now() - wall, cpuMs: session.cpuMs() - cpu };
+  };
+  try {
+    await timed(pmids[2 * rounds], 1); // warm-up
+    const one: { ms: number; cpuMs: number }[] = [];
+    const many: { ms: number; cpuMs: number }[] = [];
+    for (let r = 0; r < rounds; r++) {
+      one.push(await timed(pmids[2 * r], 1));
+      many.push(await timed(pmids[2 * r + 1], n));
+    }
+    const ms = (xs: typeof one) => median(xs.map((x) => x.ms));
+    const cpu = (xs: typeof one) => median(xs.map((x) => x.cpuMs));
+    const ratio = ms(many) / ms(one);
+    return [{
+      name: `parse once: ${n} identical concurrent fetchArticleDetails calls / one call, wall time`,
+      value: ratio,
+      unit: "×",
+      target: "≤ 2×",
+      pass: ratio <= 2,
+      command,
+      notes: `median of ${rounds} alternating rounds: ${ms(many).toFixed(1)} ms vs ${ms(one).toFixed(1)} ms; CPU ${
+        cpu(many).toFixed(1)
+      } ms vs ${
+        cpu(one).toFixed(1)
+      } ms; raw JSON-RPC over MCP in memory (no client library), mock upstream in its own process, pacing off`,
+    }];
+  } finally {
+    await session.close();
+  }
 }
 
 export async function run(options: BenchOptions): Promise<BenchRow[]> {
@@ -112,5 +161,6 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
     pass: perHitUs < 1000,
     command,
   });
+  rows.push(...await coalescedRows(options, command));
   return rows;
 }

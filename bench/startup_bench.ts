@@ -1,18 +1,157 @@
 /**
  * Start-up and per-call overhead of the real entry points, as subprocesses started like `deno task
  * start` (-P=stdio) and `deno task serve` (-P=http, MCP_AUTH_MODE=none on 127.0.0.1): spawn → first
- * tools/list over stdio (Deno's module cache warm, the process cold), spawn → /healthz over HTTP, and the
+ * tools/list over stdio (Deno's module cache warm, the process cold), side by side with the floor — a bare
+ * SDK server answering the same tools/list from a static file (bench/fixtures/floor_server.ts), started
+ * alternately in the same run so both see the same load — then spawn → /healthz over HTTP, and the
  * round trip of a tools/call to a tool that makes no upstream request (get_compound_image_url when it
  * exists), sequentially, over stdio and over HTTP.
  */
 import { ALL_TOOLS } from "../src/catalog.ts";
 import { McpHttpSession } from "../scripts/load_test/mcp_session.ts";
-import { startServerProcess } from "../scripts/load_test/server_process.ts";
+import { passThrough, startServerProcess } from "../scripts/load_test/server_process.ts";
 import { percentile } from "../scripts/load_test/stats.ts";
 import { startStdioServer } from "../scripts/load_test/stdio_session.ts";
+import { median } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const COMMAND = "deno task bench startup";
+const ROOT = new URL("../", import.meta.url).pathname;
+export const SERVER_ARGS = ["run", "-q", "-P=stdio", "mod.ts", "serve", "--transport", "stdio"];
+export const floorArgs = (
+  file: string,
+) => ["run", "-q", `--allow-read=${file}`, "bench/fixtures/floor_server.ts", file];
+
+interface ColdStart {
+  ms: number;
+  /** CPU (user + system) of the spawned process when tools/list was answered, from /proc/<pid>/stat. */
+  cpuMs: number;
+  /** The tools/list answer (the JSON-RPC `result`), as text. */
+  toolsList: string;
+}
+
+/** CPU time of process `pid` so far, in ms (Linux; NaN elsewhere). Clock ticks are 10 ms. */
+async function processCpuMs(pid: number): Promise<number> {
+  try {
+    const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14, 15), at 100 ticks/s
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Spawns `deno <args>`, writes initialize, initialized and tools/list at once, and times spawn → the
+ * tools/list answer; the same driver for the server and the floor, so the difference is theirs.
+ */
+export async function coldStart(args: string[], cwd = ROOT): Promise<ColdStart> {
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd,
+    clearEnv: true,
+    env: { ...passThrough("PATH", "HOME", "DENO_DIR"), NO_COLOR: "1", MCP_LOG_LEVEL: "error" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const messages = [
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "startup-bench", version: "1" } },
+    },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
+  ];
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(messages.map((m) => JSON.stringify(m)).join("\n") + "\n"));
+  const decoder = new TextDecoder();
+  let buffered = "";
+  let toolsList: string | undefined;
+  try {
+    for await (const chunk of child.stdout) {
+      buffered += decoder.decode(chunk, { stream: true });
+      const line = buffered.split("\n").find((l) => l.includes('"id":2'));
+      if (line && buffered.endsWith("\n")) {
+        toolsList = JSON.stringify(JSON.parse(line).result);
+        break;
+      }
+    }
+    const ms = performance.now() - started;
+    const cpuMs = await processCpuMs(child.pid);
+    if (!toolsList || !JSON.parse(toolsList)?.tools?.length) {
+      throw new Error(`no tools/list answer from deno ${args.join(" ")}`);
+    }
+    return { ms, cpuMs, toolsList };
+  } finally {
+    child.kill("SIGKILL");
+    await child.status;
+    await child.stdout.cancel().catch(() => {});
+  }
+}
+
+/** Interleaved cold starts of the server and the floor; rows with both medians and their ratio. */
+async function coldStartRows(starts: number): Promise<BenchRow[]> {
+  const first = await coldStart(SERVER_ARGS); // warms Deno's module cache; not measured
+  const file = await Deno.makeTempFile({ prefix: "tools-list-", suffix: ".json" });
+  try {
+    await Deno.writeTextFile(file, first.toolsList);
+    await coldStart(floorArgs(file));
+    const server: ColdStart[] = [];
+    const floor: ColdStart[] = [];
+    for (let i = 0; i < starts; i++) {
+      server.push(await coldStart(SERVER_ARGS));
+      floor.push(await coldStart(floorArgs(file)));
+    }
+    const wall = median(server.map((s) => s.ms)) / median(floor.map((s) => s.ms));
+    const cpu = median(server.map((s) => s.cpuMs)) / median(floor.map((s) => s.cpuMs));
+    const note = `${starts} alternate starts each; median ${median(server.map((s) => s.ms)).toFixed(0)} ms vs floor ${
+      median(floor.map((s) => s.ms)).toFixed(0)
+    } ms; the same ${first.toolsList.length}-character tools/list`;
+    return [
+      {
+        name: "cold start over stdio: spawn → first tools/list (median)",
+        value: median(server.map((s) => s.ms)),
+        unit: "ms",
+        command: COMMAND,
+        notes: `${starts} starts, max ${
+          Math.max(...server.map((s) => s.ms)).toFixed(0)
+        } ms; deno run -P=stdio mod.ts serve --transport stdio`,
+      },
+      {
+        name: "cold start floor: bare SDK server, same tools/list from a file (median)",
+        value: median(floor.map((s) => s.ms)),
+        unit: "ms",
+        command: COMMAND,
+        notes: `${starts} starts, max ${
+          Math.max(...floor.map((s) => s.ms)).toFixed(0)
+        } ms; bench/fixtures/floor_server.ts`,
+      },
+      {
+        name: "cold start: server / floor, wall time",
+        value: wall,
+        unit: "×",
+        target: "≤ 1.25×",
+        pass: wall <= 1.25,
+        command: COMMAND,
+        notes: note,
+      },
+      {
+        name: "cold start: server / floor, CPU until tools/list answered",
+        value: cpu,
+        unit: "×",
+        command: COMMAND,
+        notes: `median CPU ${median(server.map((s) => s.cpuMs)).toFixed(0)} ms vs floor ${
+          median(floor.map((s) => s.cpuMs)).toFixed(0)
+        } ms (the main process's user + system time, /proc/<pid>/stat); less sensitive to load than wall time`,
+      },
+    ];
+  } finally {
+    await Deno.remove(file);
+  }
+}
 
 /** A tool whose example needs no network: the call measures the server, not an upstream. */
 function cheapTool(): { name: string; args: unknown } | undefined {
@@ -49,20 +188,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const tool = cheapTool();
   const rows: BenchRow[] = [];
 
-  await (await startStdioServer()).close(); // warms Deno's module cache; not measured
-  const cold: number[] = [];
-  for (let i = 0; i < starts; i++) {
-    const server = await startStdioServer();
-    cold.push(server.coldStartMs);
-    await server.close();
-  }
-  rows.push({
-    name: "cold start over stdio: spawn → first tools/list (median)",
-    value: percentile(cold, 50),
-    unit: "ms",
-    command: COMMAND,
-    notes: `${starts} starts, max ${Math.max(...cold).toFixed(0)} ms; deno run -P=stdio mod.ts serve --transport stdio`,
-  });
+  rows.push(...await coldStartRows(starts));
 
   if (tool) {
     const stdio = await startStdioServer();

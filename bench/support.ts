@@ -3,8 +3,9 @@
  * upstream over local HTTP, reached by an SDK client through an in-memory transport — so what is timed is
  * what an MCP client would see, minus the wire. Not a `*_bench.ts` file, so bench/main.ts does not run it.
  */
+import process from "node:process";
 import { type MockUpstream, type MockUpstreamOptions, startMockUpstream } from "../scripts/mock_upstream.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig, mockBaseUrls } from "../src/config.ts";
 import { systemClock } from "../src/core/clock.ts";
 import { createLogger } from "../src/core/log.ts";
 import { createRuntime } from "../src/runtime.ts";
@@ -54,6 +55,103 @@ export async function openBenchSession(
       await server.close();
       await runtime.close();
       await mock.close();
+    },
+  };
+}
+
+/**
+ * A server session against the mock upstream run as its own process (`deno task mock`), driven with raw
+ * JSON-RPC over the in-memory transport (no client library validating each answer; each answer serialized
+ * once, as a stdio or HTTP transport would), so this process's CPU is the server's.
+ */
+export interface ProcessBenchSession extends Omit<BenchSession, "mock"> {
+  /** CPU (user + system) this process has used so far, in ms: the server's, not the mock's. */
+  cpuMs(): number;
+  /** Characters of every answer received, serialized. */
+  wireChars(): number;
+}
+
+/**
+ * Starts `scripts/mock_upstream.ts --port 0 --no-rates` as a subprocess and a server against it (plus
+ * `env`) in this process, and opens an MCP session: CPU measured here (`cpuMs`) leaves out the mock's work.
+ */
+export async function openProcessBenchSession(
+  clientName: string,
+  env: Record<string, string>,
+): Promise<ProcessBenchSession> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "scripts/mock_upstream.ts", "--port", "0", "--no-rates"],
+    cwd: new URL("../", import.meta.url).pathname,
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const expected = Object.keys(mockBaseUrls("http://x")).length;
+  const mockEnv: Record<string, string> = {};
+  const decoder = new TextDecoder();
+  let buffered = "";
+  const reader = child.stdout.getReader();
+  while (Object.keys(mockEnv).length < expected) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the mock upstream exited before printing its URLs");
+    buffered += decoder.decode(value, { stream: true });
+    for (const match of buffered.matchAll(/^export (\w+)=(\S+)$/gm)) mockEnv[match[1]] = match[2];
+  }
+  reader.releaseLock();
+  const drained = child.stdout.pipeTo(new WritableStream()).catch(() => {});
+  const runtime = createRuntime({
+    config: loadConfig({ ...mockEnv, ...env }),
+    fetch: (request) => fetch(request),
+    clock: systemClock,
+    log: createLogger({ level: "error", sinks: [] }),
+  });
+  const server = createMcpServer(runtime);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const waiting = new Map<number, (message: Record<string, unknown>) => void>();
+  let wireChars = 0;
+  clientSide.onmessage = (message) => {
+    wireChars += JSON.stringify(message).length; // what a stdio or HTTP transport would write: its cost counts
+    const { id } = message as { id?: unknown };
+    if (typeof id === "number") waiting.get(id)?.(message as Record<string, unknown>);
+  };
+  await clientSide.start();
+  let nextId = 1;
+  const request = async (method: string, params: Record<string, unknown>) => {
+    const id = nextId++;
+    const answer = new Promise<Record<string, unknown>>((resolve) => waiting.set(id, resolve));
+    await clientSide.send({ jsonrpc: "2.0", id, method, params });
+    try {
+      const message = await answer;
+      if (message.error) throw new Error(`${method}: ${JSON.stringify(message.error)}`);
+      return message.result as Record<string, unknown>;
+    } finally {
+      waiting.delete(id);
+    }
+  };
+  await request("initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: clientName, version: "1.0.0" },
+  });
+  await clientSide.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  return {
+    cpuMs() {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    },
+    async call(name, args) {
+      const result = await request("tools/call", { name, arguments: args });
+      if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
+      return result.structuredContent as Record<string, unknown>;
+    },
+    wireChars: () => wireChars,
+    async close() {
+      await clientSide.close();
+      await server.close();
+      await runtime.close();
+      child.kill("SIGTERM");
+      await child.status;
+      await drained;
     },
   };
 }

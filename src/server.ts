@@ -6,13 +6,13 @@
 import { clipValue } from "./core/clip.ts";
 import { SERVER_NAME, VERSION } from "./config.ts";
 import { UNTRUSTED_NOTE } from "./render/untrusted.ts";
-import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
 import { toErrorEnvelope } from "./core/errors.ts";
 import { installPrompts } from "./prompts/register.ts";
 import { invokeShared, type Runtime, toolContext } from "./runtime.ts";
+import { advertisedSchemas } from "./tool_schemas.ts";
 import { advertiseBothEras, CACHE_HINTS, type Era } from "./protocol/eras.ts";
 import { forwardRequestLogs } from "./protocol/request_logs.ts";
 import {
@@ -135,8 +135,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         name: def.name,
         title: def.title,
         description: def.description,
-        inputSchema: listedInputSchema(def) as { type: "object" },
-        outputSchema: outputJsonSchema(def) as { type: "object" },
+        ...advertisedSchemas(def),
         annotations: def.annotations,
       })),
       ...[...rawTools.values()].map((t) => t.tool),

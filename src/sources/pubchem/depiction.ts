@@ -3,7 +3,6 @@
  * a body is accepted only if it is a PNG within the byte cap, so an HTML error page or a runaway answer
  * never reaches a client as an "image".
  */
-import { crc32 } from "node:zlib";
 import { ToolError, UpstreamError } from "../../core/errors.ts";
 import { type PubChemContext, TTL } from "./client.ts";
 import { mapPubChemError } from "./faults.ts";
@@ -63,7 +62,7 @@ export async function fetchDepiction(ctx: PubChemContext, cid: number, size: Dep
       value: cid,
     });
   }
-  const info = pngInfo(response.body);
+  const info = await pngInfo(response.body);
   if (!info) {
     throw new ToolError(
       "UPSTREAM_ERROR",
@@ -86,9 +85,11 @@ export async function fetchDepiction(ctx: PubChemContext, cid: number, size: Dep
 /**
  * Width and height of a whole PNG, or undefined when the bytes are not one: the signature, IHDR first, every
  * chunk's CRC and a final IEND are checked, so a truncated or corrupted answer is never passed on as an image.
+ * `node:zlib` (for its crc32) is imported here, on the first depiction, not when the server starts (#24.8).
  */
-export function pngInfo(bytes: Uint8Array): { width: number; height: number } | undefined {
+export async function pngInfo(bytes: Uint8Array): Promise<{ width: number; height: number } | undefined> {
   if (bytes.length < 8 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return undefined;
+  const { crc32 } = await import("node:zlib");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const types: string[] = [];
   let offset = 8;

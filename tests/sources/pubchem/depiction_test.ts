@@ -4,28 +4,28 @@ import { mapPubChemError } from "../../../src/sources/pubchem/faults.ts";
 import { pngInfo, toBase64 } from "../../../src/sources/pubchem/depiction.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
 
-Deno.test("pngInfo refuses a PNG that is cut short or has a corrupted byte", () => {
+Deno.test("pngInfo refuses a PNG that is cut short or has a corrupted byte", async () => {
   const whole = fixtureBytes("pubchem/built__png_cid_2244_large.png");
-  assert.equal(pngInfo(whole.subarray(0, Math.floor(whole.length / 2))), undefined, "cut in half");
-  assert.equal(pngInfo(whole.subarray(0, whole.length - 12)), undefined, "IEND missing");
+  assert.equal(await pngInfo(whole.subarray(0, Math.floor(whole.length / 2))), undefined, "cut in half");
+  assert.equal(await pngInfo(whole.subarray(0, whole.length - 12)), undefined, "IEND missing");
   const flipped = whole.slice();
   flipped[100] ^= 0xff;
-  assert.equal(pngInfo(flipped), undefined, "a flipped byte breaks a CRC");
+  assert.equal(await pngInfo(flipped), undefined, "a flipped byte breaks a CRC");
   const spliced = new Uint8Array([
     ...whole.subarray(0, 200),
     ...new TextEncoder().encode("garbage"),
     ...whole.subarray(200),
   ]);
-  assert.equal(pngInfo(spliced), undefined, "garbage spliced in");
-  assert.equal(pngInfo(new Uint8Array([...whole, 0])), undefined, "trailing bytes");
+  assert.equal(await pngInfo(spliced), undefined, "garbage spliced in");
+  assert.equal(await pngInfo(new Uint8Array([...whole, 0])), undefined, "trailing bytes");
 });
 
-Deno.test("pngInfo reads the size from IHDR and refuses bytes that are not a PNG", () => {
-  assert.deepEqual(pngInfo(fixtureBytes("pubchem/built__png_cid_2244_large.png")), { width: 300, height: 300 });
-  assert.deepEqual(pngInfo(fixtureBytes("pubchem/built__png_cid_2244_small.png")), { width: 100, height: 100 });
-  assert.equal(pngInfo(new TextEncoder().encode("<html><body>Service Unavailable</body></html>")), undefined);
-  assert.equal(pngInfo(fixtureBytes("pubchem/built__png_cid_2244_large.png").subarray(0, 20)), undefined);
-  assert.equal(pngInfo(new Uint8Array()), undefined);
+Deno.test("pngInfo reads the size from IHDR and refuses bytes that are not a PNG", async () => {
+  assert.deepEqual(await pngInfo(fixtureBytes("pubchem/built__png_cid_2244_large.png")), { width: 300, height: 300 });
+  assert.deepEqual(await pngInfo(fixtureBytes("pubchem/built__png_cid_2244_small.png")), { width: 100, height: 100 });
+  assert.equal(await pngInfo(new TextEncoder().encode("<html><body>Service Unavailable</body></html>")), undefined);
+  assert.equal(await pngInfo(fixtureBytes("pubchem/built__png_cid_2244_large.png").subarray(0, 20)), undefined);
+  assert.equal(await pngInfo(new Uint8Array()), undefined);
 });
 
 Deno.test("toBase64 matches btoa on bytes longer than one encoding chunk", () => {
