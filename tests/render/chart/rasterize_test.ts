@@ -28,6 +28,6 @@ Deno.test("svgToPng draws text with the bundled font: a whole PNG of the SVG's s
     `${blank}<text x="10" y="35" font-size="24" font-family="Noto Sans">Å² µM</text></svg>`,
   );
   const without = await svgToPng(`${blank}</svg>`);
-  assert.deepEqual(pngInfo(withText), { width: 200, height: 50 });
+  assert.deepEqual(await pngInfo(withText), { width: 200, height: 50 });
   assert.ok(withText.length > without.length + 200, "glyphs were drawn (no font would leave the image blank)");
 });

@@ -14,7 +14,7 @@ export interface ChartImage {
 }
 
 /** Decodes the one image block: PNG signature, IHDR size and every chunk's CRC; it matches `image`. */
-export function assertChartPng(result: CallResult): Uint8Array {
+export async function assertChartPng(result: CallResult): Promise<Uint8Array> {
   assert.equal(result.isError, undefined, JSON.stringify(result.structuredContent));
   const images = (result.content as unknown as { type: string; data: string; mimeType: string }[])
     .filter((c) => c.type === "image");
@@ -25,7 +25,7 @@ export function assertChartPng(result: CallResult): Uint8Array {
   assert.equal(String.fromCharCode(...bytes.subarray(12, 16)), "IHDR");
   const view = new DataView(bytes.buffer);
   assert.deepEqual([view.getUint32(16), view.getUint32(20)], [600, 400], "IHDR width × height");
-  assert.deepEqual(pngInfo(bytes), { width: 600, height: 400 }, "a whole PNG: every chunk's CRC, IEND last");
+  assert.deepEqual(await pngInfo(bytes), { width: 600, height: 400 }, "a whole PNG: every chunk's CRC, IEND last");
   const image = result.structuredContent.image as ChartImage;
   assert.deepEqual(image, { ...image, mimeType: "image/png", width: 600, height: 400, bytes: bytes.length });
   return bytes;

@@ -26,7 +26,7 @@ Deno.test("chart tools from the CLI: --out FILE writes a 600×400 PNG under -P=c
         );
         assert.equal(run.code, 0, run.stderr + run.stdout);
         const png = await Deno.readFile(file);
-        assert.deepEqual(pngInfo(png), { width: 600, height: 400 });
+        assert.deepEqual(await pngInfo(png), { width: 600, height: 400 });
         const printed = JSON.parse(run.stdout);
         assert.equal(printed.image.bytes, png.length);
         assert.ok(!run.stdout.includes("iVBORw0KGgo"), "no base64 PNG on stdout");

@@ -11,7 +11,7 @@ Deno.test("generate_compound_chart over MCP: a PNG, the same numbers as a table 
         cids: [3672, 2244, 999999],
         properties: ["MolecularWeight", "XLogP", "TPSA"],
       });
-      assertChartPng(result);
+      await assertChartPng(result);
       const s = result.structuredContent as {
         rows: { CID: number; Title?: string; values: Record<string, number> }[];
         notFoundCids: number[];
@@ -38,7 +38,7 @@ Deno.test("generate_compound_chart over MCP: a PNG, the same numbers as a table 
         properties: ["XLogP", "TPSA"],
         kind: "scatter",
       });
-      assertChartPng(result);
+      await assertChartPng(result);
       const uri = (result.structuredContent.image as ChartImage).svgUri;
       assert.match(uri, /^pubchem:\/\/chart\/[0-9a-f]{16}$/);
       const read = await h.client.readResource({ uri });
@@ -53,7 +53,7 @@ Deno.test("generate_compound_chart over MCP: a PNG, the same numbers as a table 
       const args = { cids: [2244, 3672], properties: ["HBondDonorCount"] };
       const first = await h.call("generate_compound_chart", args);
       const second = await h.call("generate_compound_chart", args);
-      assert.deepEqual(assertChartPng(second), assertChartPng(first));
+      assert.deepEqual(await assertChartPng(second), await assertChartPng(first));
       assert.deepEqual(second.structuredContent.image, first.structuredContent.image);
     });
     await t.step("scatter with one property is INVALID_INPUT, before any request", async () => {
@@ -76,7 +76,7 @@ Deno.test("generate_compound_chart over MCP: a PNG, the same numbers as a table 
 Deno.test("generate_bioactivity_chart over MCP: outcome counts per target as chart, table and structuredContent", async () => {
   await withTools({ env: ENV, driveClock: true }, async (h) => {
     const result: CallResult = await h.call("generate_bioactivity_chart", { cid: 2244, top: 5 });
-    assertChartPng(result);
+    await assertChartPng(result);
     const s = result.structuredContent as {
       targets: { label: string; active: number; inactive: number; inconclusive: number; tested: number }[];
       totalTargets: number;

@@ -21,7 +21,7 @@ Deno.test("generate_publication_trend from PubMed: one count request per year, w
         { query: "heparin", fromYear: 2000, toYear: 2012 },
         (p) => progress.push(p.progress),
       );
-      assertChartPng(result);
+      await assertChartPng(result);
       const s = result.structuredContent as unknown as Trend;
       const searches = h.requests.filter((r) => r.url.pathname.endsWith("/esearch.fcgi"));
       assert.equal(searches.length, 13);
@@ -49,7 +49,7 @@ Deno.test("generate_publication_trend from PubMed: one count request per year, w
         toYear: 2014,
         kind: "bar",
       });
-      assertChartPng(result);
+      await assertChartPng(result);
       const asked = h.requests.slice(before).map((r) => r.url.searchParams.get("mindate")).sort();
       assert.deepEqual(asked, ["2013", "2014"]);
     });
@@ -83,7 +83,7 @@ Deno.test("generate_publication_trend from OpenAlex: one group_by request, years
       fromYear: 1990,
       toYear: 2024,
     });
-    assertChartPng(result);
+    await assertChartPng(result);
     const works = h.requests.filter((r) => r.url.pathname.endsWith("/works"));
     assert.equal(works.length, 1);
     assert.equal(works[0].url.searchParams.get("group_by"), "publication_year");
