@@ -35,11 +35,12 @@ export function paginationEnvelope<T extends z.ZodType>(item: T, what: string) {
   });
 }
 
-/** The schema of a `cursor` input field, described for a model. */
-export function cursorInput(tool: string) {
-  return z.string().min(1).max(512).optional().describe(
-    `Opaque next_cursor from a previous ${tool} call with the same arguments; omit for the first page`,
-  );
+/**
+ * The schema of a `cursor` input field, described for a model. The description is the same for every tool
+ * (tools/list budget, #21); `_tool` is kept so existing call sites need no change.
+ */
+export function cursorInput(_tool?: string) {
+  return z.string().min(1).max(512).optional().describe("next_cursor of the previous page");
 }
 
 /**

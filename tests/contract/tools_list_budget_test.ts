@@ -1,6 +1,7 @@
 /**
  * tools/list is read into every conversation, so it has a budget: on average at most 1,100 characters of
- * compact JSON per tool, measured on the real tools/list answer with every toolset enabled. The schemas
+ * compact JSON per tool and at most 36,000 in total, measured on the real tools/list answer with every
+ * toolset enabled. The schemas
  * stay real: every tool keeps an outputSchema that is valid JSON Schema 2020-12, and both a success and an
  * error result validate against it in the SDK client (which checks structuredContent even when isError).
  */
@@ -13,26 +14,29 @@ import { errorOf } from "../helpers/tool_result.ts";
 
 /** Characters of compact tools/list JSON per tool, on average (issue #11). */
 export const TOOLS_LIST_BUDGET_PER_TOOL = 1_100;
+/** Characters of the whole compact tools/list JSON, so new tools cannot hide behind a small average (#21, #25). */
+export const TOOLS_LIST_BUDGET_TOTAL = 36_000;
 
 async function listTools() {
   const runtime = testRuntime({ env: { SCIENCE_MCP_TOOLSETS: TOOLSET_NAMES.join(",") } });
   return await connectClient(runtime);
 }
 
-Deno.test("tools/list stays within 1,100 characters per tool on average, all toolsets enabled", async () => {
+Deno.test("tools/list stays within 1,100 characters per tool on average and 36,000 in all, all toolsets enabled", async () => {
   const { client, close } = await listTools();
   try {
     const result = await client.listTools();
     assert.equal(result.tools.length, ALL_TOOLS.length, "every tool of the catalogue is listed");
     const total = JSON.stringify(result).length;
     const sizes = result.tools.map((t) => `${t.name} ${JSON.stringify(t).length}`).join(", ");
+    const summary = `tools/list is ${total} characters for ${result.tools.length} tools (${
+      Math.round(total / result.tools.length)
+    } per tool): ${sizes}`;
     assert.ok(
       total / result.tools.length <= TOOLS_LIST_BUDGET_PER_TOOL,
-      `tools/list is ${total} characters for ${result.tools.length} tools (${
-        Math.round(total / result.tools.length)
-      } ` +
-        `per tool, budget ${TOOLS_LIST_BUDGET_PER_TOOL}): ${sizes}`,
+      `${summary}; budget ${TOOLS_LIST_BUDGET_PER_TOOL} per tool`,
     );
+    assert.ok(total <= TOOLS_LIST_BUDGET_TOTAL, `${summary}; budget ${TOOLS_LIST_BUDGET_TOTAL} in all`);
   } finally {
     await close();
   }

@@ -17,9 +17,8 @@ export const getGene = defineTool({
   name: "get_gene",
   title: "NCBI Gene record",
   toolset: "gene",
-  description:
-    "NCBI Gene record for an NCBIGene id: symbol, name, RefSeq summary, location, aliases, organism, type, " +
-    "coordinates, cross-references (HGNC, OMIM, Ensembl, UniProt, RefSeq…). Example: " +
+  description: "An NCBI Gene record: symbol, name, RefSeq summary, location, aliases, organism, type, coordinates, " +
+    "cross-references (HGNC, OMIM, Ensembl, UniProt…). Example: " +
     '{"entrez_id":"NCBIGene:7157"}',
   input,
   output: geneEntitySchema,

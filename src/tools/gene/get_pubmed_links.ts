@@ -19,7 +19,7 @@ const CHARS_PER_PMID = 16;
 const input = z.object({
   entrez_id: entrezIdInput,
   limit: z.number().int().min(1).max(10_000).default(100).describe("PMIDs per page"),
-  cursor: cursorInput("get_pubmed_links").describe("next_cursor of the previous page"),
+  cursor: cursorInput("get_pubmed_links"),
 });
 
 const output = paginationEnvelope(
@@ -31,9 +31,8 @@ export const getPubmedLinks = defineTool({
   name: "get_pubmed_links",
   title: "PubMed articles of a gene",
   toolset: "gene",
-  description:
-    "PubMed articles linked to a gene (NCBIGene id from search_genes), as PMID ids for fetchArticleDetails, " +
-    'with the total count; paged. Example: {"entrez_id":"NCBIGene:7157","limit":20}',
+  description: "PMIDs of PubMed articles linked to a gene, for fetchArticleDetails, with the total; paged. " +
+    'Example: {"entrez_id":"NCBIGene:7157","limit":20}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -3,7 +3,7 @@ import { z } from "npm:zod@4.6.7";
 import { crossReferencesSchema } from "../../sources/ncbi/gene/cross_references.ts";
 
 export const entrezIdInput = z.string().min(1).max(100).describe(
-  '"NCBIGene:<digits>" from search_genes, e.g. "NCBIGene:7157"',
+  "NCBIGene:<digits> from search_genes, e.g. NCBIGene:7157",
 );
 
 export const geneCandidateSchema = z.object({

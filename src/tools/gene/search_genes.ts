@@ -21,10 +21,10 @@ import { geneCandidateSchema } from "./schemas.ts";
 import { count, recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
-  query: z.string().trim().min(1).max(500).describe('e.g. "BRCA1", "p53", "tumor suppressor", "BRCA1[sym]"'),
-  organism: z.string().trim().min(1).max(100).optional().describe('e.g. "human", "Mus musculus", "9606"'),
+  query: z.string().trim().min(1).max(500).describe("e.g. BRCA1, p53, tumor suppressor, BRCA1[sym]"),
+  organism: z.string().trim().min(1).max(100).optional().describe("e.g. human, Mus musculus, 9606"),
   page_size: z.number().int().min(1).max(500).default(50).describe("Candidates per page"),
-  cursor: cursorInput("search_genes").describe("next_cursor of the previous page"),
+  cursor: cursorInput("search_genes"),
 });
 
 const output = paginationEnvelope(geneCandidateSchema, "genes");
@@ -33,9 +33,8 @@ export const searchGenes = defineTool({
   name: "search_genes",
   title: "Search NCBI Gene",
   toolset: "gene",
-  description:
-    "Find NCBI genes by symbol, alias, name or text; use it first when you have a gene name. Returns scored " +
-    "candidates with NCBIGene ids for get_gene and get_pubmed_links; paged. Example: " +
+  description: "First step for a gene name: NCBI genes by symbol, alias, name or text, scored, with NCBIGene ids for " +
+    "get_gene and get_pubmed_links; paged. Example: " +
     '{"query":"BRCA1","organism":"human"}',
   input,
   output,

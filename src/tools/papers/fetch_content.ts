@@ -86,8 +86,8 @@ export const fetchContent = defineTool({
   name: "fetch_content",
   title: "Full text of a paper",
   toolset: "papers",
-  description: "A paper's full text, paged (arXiv, OpenAlex, PMC, Europe PMC, open copies of any DOI); else its " +
-    "abstract and the sources tried. Page 1: metadata, abstract, outline; section reads one. " +
+  description: "A paper's full text, paged (arXiv, OpenAlex, PMC, Europe PMC, open copies of any DOI), else its " +
+    "abstract. Page 1: metadata, abstract, outline; section reads one. " +
     'Example: {"source":"pubmed","id":"PMC3299399"}',
   input,
   output,

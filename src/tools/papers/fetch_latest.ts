@@ -10,7 +10,7 @@ import { logOperatorNotices } from "./operator_notices.ts";
 import { paperListSchema, partialResult, partialSuccess, renderPapers, sourceSchema } from "./schemas.ts";
 
 /** Papers to return: no hard maximum (seed 004); the sources fetch page after page until they have them. */
-export const countInput = z.number().int().min(1).default(20).describe("Papers to return; no maximum");
+export const countInput = z.number().int().min(1).default(20).describe("Papers; no maximum");
 
 const input = z.object({
   source: sourceSchema.describe("arXiv preprints or OpenAlex works"),
@@ -29,8 +29,8 @@ export const fetchLatest = defineTool({
   name: "fetch_latest",
   title: "Latest papers in a category",
   toolset: "papers",
-  description: "Newest papers of an arXiv category (preprints) or OpenAlex topic/field (published work): ids, " +
-    'abstract start, PDF link; full text via fetch_content. Example: {"source":"arxiv","category":"cs.LG","count":5}',
+  description: "Newest papers of an arXiv category or OpenAlex topic/field: ids, abstract start, PDF link; full " +
+    'text: fetch_content. Example: {"source":"arxiv","category":"cs.LG","count":5}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -24,8 +24,7 @@ export const fetchTopCited = defineTool({
   name: "fetch_top_cited",
   title: "Most cited papers of a topic",
   toolset: "papers",
-  description:
-    "Most cited OpenAlex works of a topic (id or plain name) published since a date, with citation counts. " +
+  description: "Most cited OpenAlex works of a topic (id or name) published since a date, with citation counts. " +
     'Example: {"concept":"T11636","since":"2020-01-01","count":10}',
   input,
   output,

@@ -16,11 +16,11 @@ const year = z.number().int();
 const FIRST_YEAR = 1800;
 
 const input = z.object({
-  query: z.string().trim().min(1).max(500).describe("PubMed query or OpenAlex search text."),
-  source: z.enum(["pubmed", "openalex"]).default("pubmed").describe("Where to count."),
-  fromYear: year.optional().describe("Default toYear − 19."),
-  toYear: year.optional().describe("Default this year."),
-  kind: z.enum(["line", "bar"]).default("line").describe("Chart kind."),
+  query: z.string().trim().min(1).max(500).describe("PubMed query or OpenAlex search text"),
+  source: z.enum(["pubmed", "openalex"]).default("pubmed").describe("Index"),
+  fromYear: year.optional().describe("Default toYear − 19"),
+  toYear: year.optional().describe("Default this year"),
+  kind: z.enum(["line", "bar"]).default("line").describe("Chart"),
 });
 
 const output = z.object({
@@ -38,9 +38,8 @@ export const generatePublicationTrend = defineTool({
   name: "generate_publication_trend",
   title: "Publication trend per year",
   toolset: "papers",
-  description: "Publications per year (≤ 50 years) for a PubMed query (a count per year, with progress) or " +
-    "an OpenAlex search, as a line or bar chart (PNG image), with a Markdown table and an SVG resource. " +
-    'Example: {"query":"CRISPR","fromYear":2005}',
+  description: "Publications per year (≤ 50 years) for a PubMed query or OpenAlex search: PNG chart, " +
+    'Markdown table, SVG resource. Example: {"query":"CRISPR","fromYear":2005}',
   input,
   output,
   annotations: READS_NETWORK,

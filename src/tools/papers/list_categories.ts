@@ -38,8 +38,8 @@ export const listCategories = defineTool({
   name: "list_categories",
   title: "List paper categories",
   toolset: "papers",
-  description: "Category ids for fetch_latest and fetch_top_cited: the arXiv taxonomy, or OpenAlex domains, fields, " +
-    'subfields and (with query) topics. Example: {"source":"openalex","query":"machine learning"}',
+  description: "Category ids for fetch_latest and fetch_top_cited: arXiv taxonomy, or OpenAlex domains, fields, " +
+    'subfields, topics (with query). Example: {"source":"openalex","query":"machine learning"}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -23,7 +23,7 @@ export const SEARCH_WINDOW = 10_000;
 
 const input = z.object({
   query: z.string().trim().min(2).max(500).describe("Keywords; arXiv ti:/au:/abs: ok"),
-  source: searchSourceSchema.describe("Where to search"),
+  source: searchSourceSchema.describe("Index"),
   from_date: dateArg("From"),
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
@@ -50,9 +50,9 @@ export const searchPapers = defineTool({
   name: "search_papers",
   title: "Search papers",
   toolset: "papers",
-  description: "Keyword search of arXiv (preprints), OpenAlex (any field, citation counts) or Europe PMC (life " +
-    "sciences, bioRxiv/medRxiv preprints) by relevance, date or citations, in a date range, paged. Biomedicine: " +
-    'searchPubMedArticles. Example: {"query":"CRISPR","source":"arxiv"}',
+  description: "Paper search in arXiv (preprints), OpenAlex (any field, citation counts) or Europe PMC (life " +
+    "sciences, bioRxiv/medRxiv); paged. Biomedicine: searchPubMedArticles. " +
+    'Example: {"query":"CRISPR","source":"arxiv"}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -11,7 +11,7 @@ import { formatBytes } from "../../sources/pdf/limits.ts";
 import { pdfLibrary } from "../../sources/pdf/pdf_library.ts";
 import { linesThatFit, nextCallLine, outputBudget } from "./budget.ts";
 import { extractorNote } from "./extractor_note.ts";
-import { cursor, nextCall, pdfUri, SAMPLE_PDF } from "./shared.ts";
+import { cursor, nextCall, pdfUri } from "./shared.ts";
 
 /** PDFs per page (each may be probed, which opens the file). */
 export const LIST_PAGE_SIZE = 100;
@@ -39,9 +39,8 @@ export const listPdfs = defineTool({
   name: "list_pdfs",
   title: "List local PDFs",
   toolset: "pdf",
-  description: "The PDFs in the server's PDF folder (PDF_ROOT): name (search_pdf's pdf_name), size, pages, why " +
-    "search_pdf cannot read one, damaged pages, and the pdf://files/{name} resource with its text. Cheap. " +
-    `${LIST_PAGE_SIZE} per page; total counts all. Example: {} → "${SAMPLE_PDF}"`,
+  description: "The PDFs in PDF_ROOT: name (search_pdf's pdf_name), size, pages, why one cannot be read, " +
+    `damaged pages, pdf://files/{name} text resource. Cheap; ${LIST_PAGE_SIZE} per page. Example: {}`,
   input: z.object({ cursor }),
   output,
   annotations: READS_LOCAL,

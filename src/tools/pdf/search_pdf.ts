@@ -72,10 +72,8 @@ export const searchPdf = defineTool({
   name: "search_pdf",
   title: "Search a local PDF",
   toolset: "pdf",
-  description: 'Search one local PDF (PDF_ROOT): a word or "quoted phrase" gives exact hits in page order, ' +
-    "several words passages ranked by the words they contain. Hits in **…**; nearby hits share one passage " +
-    "listing every hit offset (not one string per hit). list_pdfs gives names. " +
-    `Example: {"pdf_name":"${SAMPLE_PDF}","query":"heparin","context_length":300,"topk":3}`,
+  description: "Search one local PDF (names: list_pdfs): passages with hits in **…**, in page order, or ranked " +
+    `for several words; nearby hits share a passage. Example: {"pdf_name":"${SAMPLE_PDF}","query":"heparin"}`,
   input,
   output,
   annotations: READS_LOCAL,

@@ -71,7 +71,7 @@ export const searchPdfs = defineTool({
   name: "search_pdfs",
   title: "Search every local PDF",
   toolset: "pdf",
-  description: "Search every local PDF at once, matching as search_pdf: best PDFs first, each with its first " +
+  description: "Search every local PDF, matching as search_pdf: best PDFs first, each with its first " +
     'per_file passages; unreadable PDFs with the reason. Example: {"query":"heparin"}',
   input,
   output,

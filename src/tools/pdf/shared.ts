@@ -7,7 +7,7 @@ import type { PdfDocument } from "../../sources/pdf/search.ts";
 /** The sample paper shipped in files/ (see files/README.md): every example uses it. */
 export const SAMPLE_PDF = "dvt_prophylaxis_review";
 
-export const PDF_NAME_DESCRIPTION = "PDF name as list_pdfs shows it, without '.pdf' or folders";
+export const PDF_NAME_DESCRIPTION = "As list_pdfs shows it: no '.pdf', no folders";
 
 /** `pdf://files/{name}`: the extracted text of one PDF. */
 export function pdfUri(name: string): string {
@@ -15,8 +15,7 @@ export function pdfUri(name: string): string {
 }
 
 /** The matching rules, said once for search_pdf and search_pdfs. */
-export const QUERY_DESCRIPTION = 'Word or "quoted phrase": exact match, any case or accents; several unquoted ' +
-  "words: passages ranked by the words they contain";
+export const QUERY_DESCRIPTION = 'Word or "quoted phrase": exact, any case or accents; several words: ranked passages';
 
 /** context_length: the window of a lone hit; windows of nearby hits merge into one passage. */
 export function contextLength(fallback: number) {

@@ -30,8 +30,8 @@ export const fetchAssaySummary = defineTool({
   name: "fetch_assay_summary",
   title: "PubChem BioAssay",
   toolset: "pubchem",
-  description: "A PubChem BioAssay by AID: name, description, depositor, method, tested and active counts, molecular " +
-    'targets with NCBI Gene id and symbol. Example: {"aid":1851}',
+  description: "A PubChem BioAssay by AID: name, description, depositor, method, tested and active counts, " +
+    'targets (NCBI Gene id, symbol). Example: {"aid":1851}',
   input,
   output,
   annotations: READS_NETWORK,

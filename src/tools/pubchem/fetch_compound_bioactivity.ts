@@ -7,10 +7,10 @@ import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../co
 import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 
 const input = z.object({
-  cid: cidSchema.describe("The PubChem Compound ID (CID), e.g. 2244."),
-  offset: z.number().int().min(0).default(0).describe("Assays to skip (paging)."),
-  count: z.number().int().min(1).max(100).default(20).describe("Assays to return (1–100)."),
-  cursor: cursorInput("fetch_compound_bioactivity").describe("next_cursor of the previous page"),
+  cid: cidSchema.describe("PubChem CID, e.g. 2244"),
+  offset: z.number().int().min(0).default(0).describe("Assays to skip"),
+  count: z.number().int().min(1).max(100).default(20).describe("Assays per page"),
+  cursor: cursorInput("fetch_compound_bioactivity"),
 });
 
 const outcome = z.enum(["active", "inactive", "inconclusive", "unspecified"]);
@@ -53,10 +53,9 @@ export const fetchCompoundBioactivity = defineTool({
   name: "fetch_compound_bioactivity",
   title: "PubChem bioactivity of a compound",
   toolset: "pubchem",
-  description: "A compound's PubChem bioassay results: counts of active/inactive/inconclusive assays, the top " +
-    "targets with NCBI Gene IDs, and the assays (AID, outcome, target, IC50-type values), active first, paged " +
-    "by offset/count. Use for 'what is this compound active against'; details of one assay: fetch_assay_summary. " +
-    'Example: {"cid":2244,"count":10}',
+  description: "What a compound is active against (PubChem bioassays): outcome counts, top targets (NCBI Gene " +
+    "ids), assays (AID, outcome, target, IC50-type values), active first; paged. One assay: " +
+    'fetch_assay_summary. Example: {"cid":2244,"count":10}',
   input,
   output,
   annotations: READS_NETWORK,

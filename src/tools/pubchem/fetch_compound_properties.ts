@@ -57,8 +57,8 @@ export const fetchCompoundProperties = defineTool({
   name: "fetch_compound_properties",
   title: "PubChem compound properties",
   toolset: "pubchem",
-  description: "Properties of up to 1000 PubChem CIDs (formula, weight, SMILES, InChIKey, IUPAC name, XLogP, TPSA…); " +
-    'unknown CIDs in notFoundCids. Example: {"cids":[2244],"properties":["MolecularFormula","SMILES"]}',
+  description: "Properties of PubChem CIDs (formula, weight, SMILES, InChIKey, IUPAC name, XLogP, TPSA…); unknown " +
+    'CIDs in notFoundCids. Example: {"cids":[2244],"properties":["MolecularFormula","SMILES"]}',
   input,
   output,
   annotations: READS_NETWORK,

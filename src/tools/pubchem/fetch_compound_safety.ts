@@ -5,7 +5,7 @@ import { fetchGhs, summarizeGhs } from "../../sources/pubchem/safety.ts";
 import { cidSchema } from "./shared.ts";
 
 const input = z.object({
-  cid: cidSchema.describe("The PubChem Compound ID (CID), e.g. 176 (acetic acid)."),
+  cid: cidSchema.describe("PubChem CID, e.g. 176"),
 });
 
 const signal = z.enum(["Danger", "Warning"]);
@@ -45,10 +45,9 @@ export const fetchCompoundSafety = defineTool({
   name: "fetch_compound_safety",
   title: "PubChem GHS hazard classification",
   toolset: "pubchem",
-  description: "GHS hazard classification of a compound from PubChem (PUG-View): signal word, pictograms, " +
-    "H-statements and P-statement codes, each with the source that gives it (ECHA, HSDB, …). Use for safety " +
-    "or handling questions. No GHS data for the CID is ENTITY_NOT_FOUND (which does not mean safe). " +
-    'Example: {"cid":176}',
+  description: "A compound's GHS hazard classification (PubChem): signal word, pictograms, H- and P-statement " +
+    "codes per source (ECHA, HSDB, …), for safety or handling. No GHS data " +
+    '(ENTITY_NOT_FOUND) does not mean safe. Example: {"cid":176}',
   input,
   output,
   annotations: READS_NETWORK,

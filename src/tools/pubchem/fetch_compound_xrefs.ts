@@ -9,9 +9,9 @@ import { cursorInput } from "../../core/envelope.ts";
 import { idPager, idsThatFit, textBudget } from "./id_pages.ts";
 
 const input = z.object({
-  cid: cidSchema.describe("PubChem Compound ID"),
+  cid: cidSchema.describe("PubChem CID"),
   xrefTypes: z.array(z.enum(XREF_TYPES)).min(1).describe("RN: CAS/EC numbers; RegistryID: depositor ids"),
-  maxPerType: z.number().int().positive().optional().describe("Identifiers per type; default all, paged"),
+  maxPerType: z.number().int().positive().optional().describe("Identifiers per type; default all"),
   cursor: cursorInput("fetch_compound_xrefs"),
 });
 
@@ -30,9 +30,8 @@ export const fetchCompoundXrefs = defineTool({
   name: "fetch_compound_xrefs",
   title: "PubChem cross-references",
   toolset: "pubchem",
-  description:
-    "External ids of a compound (CID) by type: PubMed IDs, patents, CAS/EC numbers, genes, proteins, taxa; all " +
-    'of them, paged by cursor, with full counts. Example: {"cid":2244,"xrefTypes":["PubMedID","RN"]}',
+  description: "A compound's external ids by type (PubMed IDs, patents, CAS/EC numbers, genes, proteins, taxa), with " +
+    'counts; paged. Example: {"cid":2244,"xrefTypes":["PubMedID","RN"]}',
   input,
   output,
   annotations: READS_NETWORK,

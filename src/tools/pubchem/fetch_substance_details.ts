@@ -26,7 +26,7 @@ export const fetchSubstanceDetails = defineTool({
   toolset: "pubchem",
   description:
     "A deposited PubChem substance by SID: depositor and its id, deposition and modification dates, synonyms, " +
-    'and the standardized CIDs for the compound tools. Example: {"sid":4594}',
+    'standardized CIDs. Example: {"sid":4594}',
   input,
   output,
   annotations: READS_NETWORK,

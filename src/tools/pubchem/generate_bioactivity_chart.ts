@@ -16,8 +16,8 @@ const PARTS = [
 ] as const;
 
 const input = z.object({
-  cid: cidSchema.describe("PubChem CID."),
-  top: z.number().int().min(1).max(20).default(10).describe("Targets to chart, most active first."),
+  cid: cidSchema.describe("PubChem CID"),
+  top: z.number().int().min(1).max(20).default(10).describe("Targets, most active first"),
 });
 
 const output = z.object({
@@ -42,8 +42,8 @@ export const generateBioactivityChart = defineTool({
   name: "generate_bioactivity_chart",
   title: "PubChem bioactivity chart",
   toolset: "pubchem",
-  description: "Charts a compound's PubChem assays per target (active, inactive, inconclusive; stacked) as a " +
-    'PNG image, with a Markdown table and an SVG resource. Example: {"cid":2244}',
+  description: "Charts a compound's PubChem assays per target (active, inactive, inconclusive; stacked): " +
+    'PNG image, Markdown table, SVG resource. Example: {"cid":2244}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -24,9 +24,9 @@ type ChartProperty = keyof typeof AXIS_TITLES;
 const CHART_PROPERTIES = Object.keys(AXIS_TITLES) as [ChartProperty, ...ChartProperty[]];
 
 const input = z.object({
-  cids: z.array(cidSchema).min(2).max(10).describe("PubChem CIDs, in drawing order."),
-  properties: z.array(z.enum(CHART_PROPERTIES)).min(1).max(4).describe("scatter: exactly 2 (x, y)."),
-  kind: z.enum(["bar", "scatter"]).default("bar").describe("Chart kind."),
+  cids: z.array(cidSchema).min(2).max(10).describe("In drawing order"),
+  properties: z.array(z.enum(CHART_PROPERTIES)).min(1).max(4).describe("scatter: exactly 2 (x, y)"),
+  kind: z.enum(["bar", "scatter"]).default("bar").describe("Chart"),
 });
 
 const output = z.object({
@@ -45,8 +45,8 @@ export const generateCompoundChart = defineTool({
   name: "generate_compound_chart",
   title: "PubChem compound chart",
   toolset: "pubchem",
-  description: "Charts 2–10 compounds by 1–4 numeric properties (bar: a panel each; scatter: x vs y) as a " +
-    "PNG image, with a Markdown table and an SVG resource. Example: " +
+  description: "Charts compounds by numeric properties (bar: a panel each; scatter: x vs y): PNG image, " +
+    "Markdown table, SVG resource. Example: " +
     '{"cids":[2244,3672],"properties":["XLogP","TPSA"]}',
   input,
   output,

@@ -6,9 +6,9 @@ import { fetchDepiction, toBase64 } from "../../sources/pubchem/depiction.ts";
 import { cidSchema } from "./shared.ts";
 
 const input = z.object({
-  cid: cidSchema.describe("The PubChem Compound ID (CID), e.g. 2244."),
-  size: z.enum(["small", "large"]).default("large").describe("Image size: 'small' (100x100) or 'large' (300x300)."),
-  inline: z.boolean().default(true).describe("Attach the PNG as an image block (false: URL only, no request)."),
+  cid: cidSchema.describe("PubChem CID, e.g. 2244"),
+  size: z.enum(["small", "large"]).default("large").describe("small: 100x100 px, large: 300x300 px"),
+  inline: z.boolean().default(true).describe("false: URL only, no request"),
 });
 
 const output = z.object({
@@ -23,10 +23,8 @@ export const getCompoundImageUrl = defineTool({
   name: "get_compound_image_url",
   title: "PubChem structure image",
   toolset: "pubchem",
-  description: "Shows a compound's 2D structure: returns the PubChem PNG as an image block (inline, default) plus " +
-    "its URL. Use it to look at or show a structure; inline false gives the URL only, without a request. An " +
-    "unknown CID is ENTITY_NOT_FOUND. Same picture as resource pubchem://compound/{cid}/image. " +
-    'Example: {"cid":2244,"size":"large"}',
+  description: "A compound's 2D structure, to look at or show it: PubChem PNG image block plus its URL. Also " +
+    'resource pubchem://compound/{cid}/image. Example: {"cid":2244,"size":"large"}',
   input,
   output,
   annotations: READS_NETWORK,

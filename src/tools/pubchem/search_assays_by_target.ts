@@ -12,7 +12,7 @@ import { idPager, idsThatFit, textBudget } from "./id_pages.ts";
 const input = z.object({
   targetType: z.enum(["genesymbol", "proteinname"]).describe("A gene symbol is one token"),
   targetQuery: z.string().trim().min(1).max(500).describe("e.g. EGFR, Epidermal growth factor receptor"),
-  maxRecords: z.number().int().positive().optional().describe("AIDs to return in all; default every one, paged"),
+  maxRecords: z.number().int().positive().optional().describe("AIDs in all; default every one"),
   cursor: cursorInput("search_assays_by_target"),
 });
 
@@ -27,8 +27,8 @@ export const searchAssaysByTarget = defineTool({
   name: "search_assays_by_target",
   title: "PubChem assays by target",
   toolset: "pubchem",
-  description: "AIDs of PubChem BioAssays run against a target (gene symbol or protein name): all of them, paged " +
-    'by cursor, with the total; details: fetch_assay_summary. Example: {"targetType":"genesymbol","targetQuery":"CYP3A4"}',
+  description: "AIDs of PubChem BioAssays run against a target, with the total; paged. Details: " +
+    'fetch_assay_summary. Example: {"targetType":"genesymbol","targetQuery":"CYP3A4"}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -20,8 +20,8 @@ export const searchCompoundByIdentifier = defineTool({
   title: "Find PubChem CIDs",
   toolset: "pubchem",
   description:
-    "Resolve a chemical name, CAS number, SMILES or InChIKey to PubChem CIDs (exact match): the first step of " +
-    'most compound work. Example: {"identifierType":"name","identifier":"aspirin"}',
+    "First step of most compound work: a chemical name, CAS number, SMILES or InChIKey to PubChem CIDs (exact " +
+    'match). Example: {"identifierType":"name","identifier":"aspirin"}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -19,8 +19,8 @@ export const searchCompoundsByFormula = defineTool({
   name: "search_compounds_by_formula",
   title: "PubChem formula search",
   toolset: "pubchem",
-  description: "CIDs of compounds with a molecular formula (isomers); allowOtherElements also matches compounds with " +
-    'extra elements. Example: {"formula":"C9H8O4","maxRecords":10}',
+  description: "CIDs of compounds with a molecular formula (isomers). " +
+    'Example: {"formula":"C9H8O4","maxRecords":10}',
   input,
   output: z.object({ cids: cidListSchema }),
   annotations: READS_NETWORK,

@@ -7,7 +7,7 @@ import { count } from "../../render/markdown.ts";
 
 const input = z.object({
   query: z.string().trim().min(1).max(4000).describe("SMILES or CID"),
-  queryType: z.enum(["smiles", "cid"]).describe("Format of query"),
+  queryType: z.enum(["smiles", "cid"]).describe("Format"),
   threshold: z.number().min(70).max(100).default(90).describe("Minimum Tanimoto percent; 85.5 searches at 86"),
   maxRecords: z.number().int().positive().max(100).default(20).describe("CIDs to return"),
 });
@@ -17,8 +17,8 @@ export const searchCompoundsBySimilarity = defineTool({
   title: "PubChem 2D similarity search",
   toolset: "pubchem",
   description:
-    "CIDs of compounds whose 2D structure resembles a query (SMILES or CID), by Tanimoto score ≥ threshold; " +
-    'the query itself usually first. Example: {"query":"2244","queryType":"cid","threshold":95}',
+    "CIDs of compounds similar to a SMILES or CID (2D Tanimoto ≥ threshold); the query itself usually first. " +
+    'Example: {"query":"2244","queryType":"cid","threshold":95}',
   input,
   output: z.object({ cids: cidListSchema }),
   annotations: READS_NETWORK,

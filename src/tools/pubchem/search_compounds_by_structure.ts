@@ -8,7 +8,7 @@ import { count } from "../../render/markdown.ts";
 const input = z.object({
   searchType: z.enum(["substructure", "superstructure", "identity"]).describe("substructure: hits contain the query"),
   query: z.string().trim().min(1).max(4000).describe("SMILES or CID"),
-  queryType: z.enum(["smiles", "cid"]).describe("Format of query"),
+  queryType: z.enum(["smiles", "cid"]).describe("Format"),
   maxRecords: z.number().int().positive().max(100).default(20).describe("CIDs to return"),
 });
 
@@ -17,8 +17,8 @@ export const searchCompoundsByStructure = defineTool({
   title: "PubChem structure search",
   toolset: "pubchem",
   description:
-    "CIDs of compounds containing (substructure), within (superstructure) or identical to a query structure " +
-    "given as SMILES or CID. Example: " +
+    "CIDs of compounds containing (substructure), within (superstructure) or identical to a SMILES or CID. " +
+    "Example: " +
     '{"searchType":"substructure","query":"c1ccccc1C(=O)O","queryType":"smiles"}',
   input,
   output: z.object({ cids: cidListSchema }),

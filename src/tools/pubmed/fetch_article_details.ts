@@ -13,7 +13,7 @@ import { articleSection } from "./render.ts";
 import { count, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
-  pmids: z.array(pmidSchema).min(1).max(200).describe('"31452104" or "PMID:31452104"'),
+  pmids: z.array(pmidSchema).min(1).max(200).describe("31452104 or PMID:31452104"),
   detailLevel: z.enum(["abstract_plus", "full_xml", "medline_text", "citation_data"]).default("abstract_plus")
     .describe("abstract_plus: parsed; citation_data: reference fields; full_xml, medline_text: raw"),
   includeMeshTerms: z.boolean().default(true).describe("abstract_plus, citation_data: MeSH headings"),
@@ -34,10 +34,9 @@ export const fetchArticleDetails = defineTool({
   name: "fetchArticleDetails",
   title: "PubMed article details",
   toolset: "pubmed",
-  description:
-    "PubMed records for up to 200 PMIDs: title, abstract, authors, affiliations, journal, dates, DOI, MeSH, " +
-    "keywords, grants; or citation fields, raw XML or MEDLINE text. Example: " +
-    '{"pmids":["27797938","PMID:30108519"]}',
+  description: "PubMed records by PMID: title, abstract, authors, affiliations, journal, dates, DOI, MeSH, keywords, " +
+    "grants; or citation fields, XML or MEDLINE text. Example: " +
+    '{"pmids":["27797938"]}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -20,11 +20,11 @@ const LINK_KIND: Record<string, LinkKind> = {
 };
 
 const input = z.object({
-  sourcePmid: pmidSchema.describe('"27797938" or "PMID:27797938"'),
+  sourcePmid: pmidSchema.describe("27797938 or PMID:27797938"),
   relationshipType: z.enum(RELATIONSHIPS).default("pubmed_similar_articles").describe(
     "citation_formats: the article's own citations",
   ),
-  maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Related articles to return"),
+  maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Related articles"),
   citationStyles: z.array(z.enum(CITATION_STYLES)).min(1).max(8).default(["ris"]).describe("For citation_formats"),
 });
 
@@ -65,8 +65,8 @@ export const getArticleRelationships = defineTool({
   title: "PubMed related articles",
   toolset: "pubmed",
   description:
-    "For one PubMed article: similar, citing or referenced articles with titles and authors (up to 50), or " +
-    "the article as RIS, BibTeX, APA or MLA citations. Example: " +
+    "PubMed's similar, citing or referenced articles of one PMID, with titles and authors, or its citations. " +
+    "Example: " +
     '{"sourcePmid":"9298984","relationshipType":"pubmed_citedin"}',
   input,
   output,

@@ -30,8 +30,8 @@ export const lookupMesh = defineTool({
   name: "lookupMesh",
   title: "MeSH lookup",
   toolset: "pubmed",
-  description: "MeSH headings for a term: descriptor, tree numbers, scope note, entry terms. Use the heading " +
-    'in searchPubMedArticles as "<heading>"[mh] or meshTerms. Example: {"term":"heart attack"}',
+  description: "MeSH headings for a term: descriptor, tree numbers, scope note, entry terms. Use a heading in " +
+    'searchPubMedArticles as Heading[mh] or in meshTerms. Example: {"term":"heart attack"}',
   input,
   output,
   annotations: READS_NETWORK,

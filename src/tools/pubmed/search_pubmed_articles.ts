@@ -32,13 +32,13 @@ const input = z.object({
     dateType: z.enum(["pdat", "mdat", "edat"]).default("pdat").describe(
       "published, modified or added",
     ),
-  }).optional().describe("Inclusive date limits"),
+  }).optional().describe("Inclusive"),
   filterByPublicationTypes: z.array(z.string().min(1).max(100)).max(20).optional().describe(
-    'Any of, e.g. ["Review"]',
+    "Any of, e.g. Review",
   ),
-  author: z.array(z.string().trim().max(100)).optional().describe('e.g. ["Doudna JA"]'),
+  author: z.array(z.string().trim().max(100)).optional().describe("e.g. Doudna JA"),
   journal: z.string().trim().min(1).max(200).optional().describe("e.g. Nature"),
-  meshTerms: z.array(z.string().trim().max(100)).optional().describe('e.g. ["Asthma"]'),
+  meshTerms: z.array(z.string().trim().max(100)).optional().describe("e.g. Asthma"),
   language: z.string().refine((l) => /^[A-Za-z][A-Za-z ]{1,29}$/.test(l), "a language name such as english")
     .optional().describe("e.g. english"),
   freeFullText: z.boolean().default(false).describe("Free full text"),
@@ -84,8 +84,8 @@ export const searchPubMedArticles = defineTool({
   name: "searchPubMedArticles",
   title: "Search PubMed",
   toolset: "pubmed",
-  description: "PubMed search (its syntax, plus filters): PMIDs, count, query translation, summaries; paged. " +
-    "Use for biomedical literature; other fields, citation counts: search_papers. " +
+  description: "Biomedical literature: PubMed search (its syntax plus filters): PMIDs, count, query " +
+    "translation, summaries; paged. Other fields, citation counts: search_papers. " +
     'Example: {"queryTerm":"asthma"}',
   input,
   output,

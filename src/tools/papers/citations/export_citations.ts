@@ -12,7 +12,7 @@ import { resolveRecords } from "./resolve_records.ts";
 
 const input = z.object({
   ids: z.array(z.string().trim().min(1).max(300)).min(1).max(50).describe("PMIDs, DOIs, arXiv ids, PMCIDs, W ids"),
-  styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(6).default(["bibtex"]).describe("Formats to return"),
+  styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(6).default(["bibtex"]).describe("Formats"),
 });
 
 const citationsSchema = z.object(Object.fromEntries(EXPORT_STYLES.map((s) => [s, z.string().optional()])));
@@ -31,9 +31,9 @@ export const exportCitations = defineTool({
   name: "export_citations",
   title: "Export citations for any work",
   toolset: "papers",
-  description: "Citations (BibTeX, RIS, CSL-JSON, APA, MLA, Vancouver) for up to 50 PMIDs, DOIs, arXiv ids, PMCIDs " +
-    "or W ids, from PubMed, Crossref, OpenAlex or arXiv records; flags retracted works. Cite from this, never from memory. " +
-    'Example: {"ids":["9500320","10.5555/12345678"],"styles":["bibtex","apa_string"]}',
+  description: "Formatted citations from PubMed, Crossref, OpenAlex or arXiv records; flags retracted works. " +
+    "Cite from this, never from memory. " +
+    'Example: {"ids":["9500320","10.5555/12345678"],"styles":["bibtex"]}',
   input,
   output,
   annotations: READS_NETWORK,

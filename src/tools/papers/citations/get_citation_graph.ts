@@ -33,8 +33,8 @@ export const getCitationGraph = defineTool({
   name: TOOL,
   title: "Citation graph of any work",
   toolset: "papers",
-  description: "References, citing or related works of a paper (OpenAlex) by PMID, PMCID, DOI, arXiv id or W id; " +
-    "each with W id, DOI, PMID where known. getArticleRelationships gives PubMed's own links. " +
+  description: "A paper's references, citing or related works (OpenAlex), with W id, DOI, PMID where known. " +
+    "PubMed's own links: getArticleRelationships. " +
     'Example: {"id":"10.7717/peerj.4375","relation":"cited_by"}',
   input,
   output,

@@ -26,7 +26,7 @@ const SOURCES = ["PubMed", "OpenAlex", "Crossref"];
 
 const input = z.object({
   references: z.array(z.string().min(1).max(20_000)).min(1).max(100).describe(
-    "Free-text references (one per item or line), or BibTeX/RIS strings",
+    "Free text (one per item or line), BibTeX or RIS",
   ),
   cursor: cursorInput(TOOL),
 });
@@ -69,9 +69,9 @@ export const verifyReferences = defineTool({
   name: TOOL,
   title: "Verify references",
   toolset: "papers",
-  description: "Checks references (free text, BibTeX or RIS) against PubMed, Crossref and OpenAlex: verdict " +
-    "verified/mismatch/ambiguous/not_found, the record's ids, retraction notice, open-access link. Use on any " +
-    'bibliography before relying on it. Example: {"references":["Wakefield AJ et al. Lancet. 1998;351:637-41."]}',
+  description: "Checks references against PubMed, Crossref and OpenAlex: verdict, ids, retraction " +
+    "notice, open-access link. Use on any bibliography before relying on it. " +
+    'Example: {"references":["Wakefield AJ et al. Lancet. 1998;351:637-41."]}',
   input,
   output,
   annotations: READS_NETWORK,
