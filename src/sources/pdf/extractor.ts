@@ -29,7 +29,7 @@ import { type JobOptions, type JobRequest, WorkerPool } from "./worker_pool.ts";
  */
 const SPLIT_MIN_PAGES = 40;
 const SPLIT_MIN_BYTES = 1024 * 1024;
-/** Resident memory one extractor process may use (pdf.js on a 350-page book stays well under 300 MiB). */
+/** Resident memory one extractor process may use (PDFium or pdf.js on a 350-page book stays well under 300 MiB). */
 export const EXTRACTOR_MEMORY_MB = 768;
 
 /** The runtime's shared extractor (one pool per server). */
@@ -180,7 +180,9 @@ function merge(replies: Extract<FinalReply, { kind: "done" }>[]): PdfText {
       : { text, index: reply.index! };
   }
   unreadable.sort((a, b) => a.page - b.page);
+  const engines = [...new Set(replies.filter((r) => r.pages.length && r.engine).map((r) => r.engine))];
   const text: PdfText = { pageCount, pages };
+  if (engines.length) text.engine = engines.sort().reverse().join("+");
   if (unreadable.length) text.unreadable = unreadable;
   if (indexed && joined && joined.text.length === pages.join("\f").length) text.index = joined.index;
   return text;
