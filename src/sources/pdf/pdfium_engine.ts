@@ -156,8 +156,10 @@ export async function readWithPdfium(
  * which search folds like any line-end hyphen (normalize.ts: "com-\npile" = "compile"); control characters
  * (the code of a glyph that maps to no character, such as a bullet in a symbol font) dropped, as pdf.js did.
  */
+// deno-lint-ignore no-control-regex -- control characters are what it removes
 const CONTROLS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/g;
 
 function tidy(text: string): string {
+  // deno-lint-ignore no-control-regex -- PDFium's soft-hyphen markers
   return text.replace(/\r\n?/g, "\n").replace(/[\uFFFE\u0002]/g, "-\n").replace(CONTROLS, "");
 }

@@ -41,6 +41,7 @@ Deno.test("the worker extractor turns real PDFs into page texts or specific fail
       );
       assert.equal(text.engine, "pdfium");
       assert.match(text.pages[0], /they must be appro-\npriately utilized/);
+      // deno-lint-ignore no-control-regex -- PDFium's soft-hyphen markers must not reach the text
       assert.doesNotMatch(text.pages.join("\f"), /[\uFFFE\u0002\r]/);
     });
     await t.step("pdf.js takes over a text layer PDFium misreads (a broken ToUnicode CMap)", async () => {
