@@ -5,7 +5,7 @@
  * first document a process reads, never in the server. One document at a time per thread.
  */
 import { gunzipSync } from "node:zlib";
-import { init } from "@embedpdf/pdfium";
+import { init } from "npm:@embedpdf/pdfium@2.15.1";
 import { PDFIUM_WASM_GZIP_BASE64 } from "./assets/pdfium_wasm.ts";
 import { PASSWORD_MESSAGE } from "./engine.ts";
 import { type EngineResult, type PageJob, pageRange, type Progress } from "./worker_protocol.ts";
