@@ -117,6 +117,7 @@ export async function readWithPdfium(
   try {
     doc = await openPdfium(job.bytes);
   } catch (error) {
+    discardAfterCrash(error);
     if (error instanceof PdfiumOpenError && error.password) {
       return { kind: "failed", reason: "password", message: PASSWORD_MESSAGE };
     }
@@ -138,7 +139,8 @@ export async function readWithPdfium(
       try {
         if (job.op === "probe") doc.openPage(n);
         else pages.push(doc.pageText(n));
-      } catch {
+      } catch (error) {
+        discardAfterCrash(error);
         return undefined;
       }
       const done = n - first + 1;
@@ -146,7 +148,17 @@ export async function readWithPdfium(
     }
     return { kind: "done", pageCount, first, pages, unreadable: [] };
   } finally {
-    doc.close();
+    if (loading) doc.close();
+  }
+}
+
+/**
+ * After a trap inside the wasm module (out of its memory, an abort), its state cannot be trusted: the next
+ * document gets a fresh instance.
+ */
+function discardAfterCrash(error: unknown): void {
+  if (error instanceof WebAssembly.RuntimeError || /abort/i.test(String((error as Error)?.message))) {
+    loading = undefined;
   }
 }
 
