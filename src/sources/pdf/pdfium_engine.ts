@@ -22,9 +22,8 @@ interface Heap {
   wasmExports: { malloc(size: number): number; free(at: number): void };
 }
 
-/** FPDF_GetLastError's codes (fpdfview.h). */
+/** FPDF_GetLastError's code for a document that needs a password it was not given (fpdfview.h). */
 const ERR_PASSWORD = 4;
-const ERR_SECURITY = 5;
 
 let loading: Promise<Pdfium> | undefined;
 
@@ -37,14 +36,17 @@ function pdfium(): Promise<Pdfium> {
   return loading;
 }
 
-/** PDFium could not open the document; `password` when it needs one it was not given. */
+/**
+ * PDFium could not open the document; `password` when it needs one it was not given (an unsupported
+ * security handler is not that: pdf.js gets a try).
+ */
 export class PdfiumOpenError extends Error {
   override name = "PdfiumOpenError";
   constructor(readonly code: number) {
     super(`PDFium could not open the document (error ${code})`);
   }
   get password(): boolean {
-    return this.code === ERR_PASSWORD || this.code === ERR_SECURITY;
+    return this.code === ERR_PASSWORD;
   }
 }
 
