@@ -25,8 +25,9 @@ import type { SearchIndex } from "./normalize.ts";
 import type { PdfFailure, PdfText, UnreadablePage } from "./types.ts";
 
 /** Bump the number when extraction or folding changes what they produce, so older entries are ignored. */
-export const FORMAT =
-  `science-mcp-pdf/5 ${PDF_ENGINE.name}@${PDF_ENGINE.version}+${PDF_FALLBACK_ENGINE.name}@${PDF_FALLBACK_ENGINE.version}`;
+export const FORMAT = `science-mcp-pdf/5 ${
+  [PDF_ENGINE, PDF_FALLBACK_ENGINE].map((engine) => `${engine.name}@${engine.version}`).join("+")
+}`;
 const MAGIC = new TextEncoder().encode("SMPDF2\n");
 const DIGEST_BYTES = 32;
 
