@@ -74,7 +74,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
     value: (await firstSearch(PAPER, { listFirst: false })).ms,
     unit: "ms",
     command,
-    notes: "informative: the extractor starts on this first use (process start, pdf.js loading)",
+    notes: "informative: the extractor starts on this first use (process start, PDFium loading)",
   });
   rows.push(await indexedAhead(command));
   rows.push(await repeatedSearch(options.quick ? 20 : 50, command));

@@ -1,13 +1,14 @@
 /**
- * Text engines side by side, for the choice of the extractor's engine: pdf.js (the engine today) and
- * PDFium compiled to WebAssembly (`@embedpdf/pdfium`, MIT), each warm in this process (one untimed run
- * per file first), against `pdftotext` on the same PDFs of fixtures/pdf and files/: CPU time (this
- * process's, read from /proc; pdftotext's from bash `times`) and word overlap with pdftotext's text
- * (NFKC, lower case, line-end hyphens joined; the share of pdftotext's words each engine also gives).
- * Informative rows: the README says what was decided from them. Linux only (CPU from /proc).
+ * Text engines side by side, for the choice of the extractor's engine: PDFium compiled to WebAssembly
+ * (`@embedpdf/pdfium`, MIT; the engine since #24.3, as pdfium_engine.ts runs it) and pdf.js (its
+ * fallback), each warm in this process (one untimed run per file first), against `pdftotext` on the
+ * same PDFs of fixtures/pdf and files/: CPU time (this process's, read from /proc; pdftotext's from bash
+ * `times`) and word overlap with pdftotext's text (NFKC, lower case, line-end hyphens joined; the share
+ * of pdftotext's words each engine also gives). Informative rows: the README says what was decided from
+ * them. Linux only (CPU from /proc).
  */
 import { join } from "node:path";
-import { init } from "npm:@embedpdf/pdfium@2.15.1";
+import { openPdfium } from "../src/sources/pdf/pdfium_engine.ts";
 import { ensurePdftotext, machineLoad, REPO } from "./pdf_server.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
@@ -38,38 +39,22 @@ function overlap(text: string, reference: string): number {
   return total ? shared / total : 1;
 }
 
-async function pdfium(): Promise<Engine> {
-  const wasm = await Deno.readFile(new URL(import.meta.resolve("npm:@embedpdf/pdfium@2.15.1/pdfium.wasm")));
-  const lib = await init({ wasmBinary: wasm.buffer } as never);
-  lib.PDFiumExt_Init();
-  const m = lib.pdfium as typeof lib.pdfium & { HEAPU8: Uint8Array };
-  // deno-lint-ignore require-await
+/** PDFium as the extractor runs it (src/sources/pdf/pdfium_engine.ts: embedded wasm, the same text clean-up). */
+function pdfium(): Engine {
   return async (bytes) => {
-    const at = m.wasmExports.malloc(bytes.length);
-    m.HEAPU8.set(bytes, at);
-    const doc = lib.FPDF_LoadMemDocument(at, bytes.length, "");
+    const doc = await openPdfium(bytes);
     try {
-      if (!doc) throw new Error(`PDFium could not open it (error ${lib.FPDF_GetLastError()})`);
       const pages: string[] = [];
-      for (let i = 0; i < lib.FPDF_GetPageCount(doc); i++) {
-        const page = lib.FPDF_LoadPage(doc, i);
-        if (!page) {
+      for (let n = 1; n <= doc.pageCount; n++) {
+        try {
+          pages.push(doc.pageText(n));
+        } catch {
           pages.push("");
-          continue;
         }
-        const text = lib.FPDFText_LoadPage(page);
-        const count = lib.FPDFText_CountChars(text);
-        const buffer = m.wasmExports.malloc((count + 1) * 2);
-        const written = lib.FPDFText_GetText(text, 0, count, buffer);
-        pages.push(m.UTF16ToString(buffer, written * 2));
-        m.wasmExports.free(buffer);
-        lib.FPDFText_ClosePage(text);
-        lib.FPDF_ClosePage(page);
       }
       return pages.join("\f");
     } finally {
-      if (doc) lib.FPDF_CloseDocument(doc);
-      m.wasmExports.free(at);
+      doc.close();
     }
   };
 }
@@ -144,7 +129,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const files = folders.flatMap((dir) =>
     [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".pdf")).map((e) => join(dir, e.name))
   ).sort();
-  const engines: [string, Engine][] = [["pdf.js 6.5.438", await pdfjs()], ["PDFium (WASM) 2.15.1", await pdfium()]];
+  const engines: [string, Engine][] = [["pdf.js 6.5.438", await pdfjs()], ["PDFium (WASM) 2.15.1", pdfium()]];
   const groups = {
     papers: (f: string) => !f.endsWith("freeculture.pdf"),
     book: (f: string) => f.endsWith("freeculture.pdf"),

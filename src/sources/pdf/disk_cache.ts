@@ -20,12 +20,14 @@
  * where the operator pointed SCIENCE_MCP_CACHE_DIR, never where a link leads.
  */
 import type { Logger } from "../../core/log.ts";
-import { PDF_ENGINE } from "./engine.ts";
+import { PDF_ENGINE, PDF_FALLBACK_ENGINE } from "./engine.ts";
 import type { SearchIndex } from "./normalize.ts";
 import type { PdfFailure, PdfText, UnreadablePage } from "./types.ts";
 
 /** Bump the number when extraction or folding changes what they produce, so older entries are ignored. */
-export const FORMAT = `science-mcp-pdf/4 ${PDF_ENGINE.name}@${PDF_ENGINE.version}`;
+export const FORMAT = `science-mcp-pdf/5 ${
+  [PDF_ENGINE, PDF_FALLBACK_ENGINE].map((engine) => `${engine.name}@${engine.version}`).join("+")
+}`;
 const MAGIC = new TextEncoder().encode("SMPDF2\n");
 const DIGEST_BYTES = 32;
 

@@ -1,6 +1,6 @@
 /**
  * The extractor process: the server starts it (extractor_process.ts) with a V8 heap cap and read access
- * to this folder only, and sends it framed requests on stdin. pdf.js runs in a worker of this process
+ * to this folder only, and sends it framed requests on stdin. The text engines run in a worker of this process
  * (pdf_worker.ts); this main thread only relays frames and watches the process's resident memory, which
  * a worker busy in a synchronous loop cannot do for itself. Over budget (a decompression bomb inflating
  * gigabytes into array buffers, which the heap cap does not count) it answers the running job and exits,

@@ -24,12 +24,15 @@ import { type JobOptions, type JobRequest, WorkerPool } from "./worker_pool.ts";
 
 /**
  * Documents with at least this many pages, in files of at least this many bytes, are shared by two
- * extractors (contiguous halves). Each extractor parses the document and its fonts on its own, and two
- * busy processes slow each other down on a small machine, so sharing pays off for books, not papers.
+ * extractors (contiguous halves). Each extractor starts, loads its engine and parses the document and its
+ * fonts on its own, and two busy processes slow each other down on a small machine. PDFium reads a
+ * 352-page book in about 0.4 s of CPU, less than a second extractor costs, so only very long documents are
+ * shared: splitting that book cost 2.3× the CPU of pdftotext and a longer wall time under load, one
+ * extractor 2.1× (docs/benchmarks.md).
  */
-const SPLIT_MIN_PAGES = 40;
+const SPLIT_MIN_PAGES = 1000;
 const SPLIT_MIN_BYTES = 1024 * 1024;
-/** Resident memory one extractor process may use (pdf.js on a 350-page book stays well under 300 MiB). */
+/** Resident memory one extractor process may use (PDFium or pdf.js on a 350-page book stays well under 300 MiB). */
 export const EXTRACTOR_MEMORY_MB = 768;
 
 /** The runtime's shared extractor (one pool per server). */
@@ -54,7 +57,7 @@ export interface ExtractorOptions {
   log?: Logger;
   /** The clock of the time budgets (default: the system clock; see {@link workerExtractor}). */
   clock?: Clock;
-  /** Page count from which a document is split across two extractors (default 40). */
+  /** Page count from which a document is split across two extractors (default 1000). */
   splitMinPages?: number;
   /** File size from which a document is split across two extractors (default 1 MiB). */
   splitMinBytes?: number;
@@ -180,7 +183,9 @@ function merge(replies: Extract<FinalReply, { kind: "done" }>[]): PdfText {
       : { text, index: reply.index! };
   }
   unreadable.sort((a, b) => a.page - b.page);
+  const engines = [...new Set(replies.filter((r) => r.pages.length && r.engine).map((r) => r.engine))];
   const text: PdfText = { pageCount, pages };
+  if (engines.length) text.engine = engines.sort().reverse().join("+");
   if (unreadable.length) text.unreadable = unreadable;
   if (indexed && joined && joined.text.length === pages.join("\f").length) text.index = joined.index;
   return text;

@@ -1,5 +1,5 @@
 /**
- * The two ways a pool slot can run pdf.js: an extractor process (extract_child.ts), which a time budget
+ * The two ways a pool slot can run the text engines: an extractor process (extract_child.ts), which a time budget
  * or a memory cap ends for real by killing its pid, or — where no process may be started (the compiled
  * binary, a permission set without `run`) — a worker thread of the server, as before. Both speak the
  * messages of worker_protocol.ts.
@@ -42,7 +42,7 @@ export interface ProcessOptions {
 
 const CHILD_MODULE = new URL("./extract_child.ts", import.meta.url);
 /**
- * Nice value of an extractor process on Linux: its start-up (loading pdf.js) and warm-up run in the
+ * Nice value of an extractor process on Linux: its start-up (loading the text engine) and warm-up run in the
  * background while the server answers from its caches, which must not wait for them.
  */
 const EXTRACTOR_NICE = 10;

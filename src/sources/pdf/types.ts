@@ -9,15 +9,20 @@ export interface PdfText {
   pageCount: number;
   /** Extracted text of each page, in order (page 1 first); an unreadable page is an empty string. */
   pages: string[];
-  /** Pages pdf.js could not read (a damaged page tree or content), salvaged around; absent when none. */
+  /** Pages the engine could not read (a damaged page tree or content), salvaged around; absent when none. */
   unreadable?: UnreadablePage[];
   /** The search index of the pages joined by a form feed, when extraction was asked to build it. */
   index?: SearchIndex;
+  /**
+   * The engine that read the text: "pdfium", or "pdf.js" for a document PDFium could not read or read
+   * badly ("pdfium+pdf.js" when the parts of a split document differ). Absent for text from elsewhere.
+   */
+  engine?: string;
 }
 
 export interface UnreadablePage {
   page: number;
-  /** pdf.js's reason, shortened. */
+  /** The engine's reason, shortened. */
   reason: string;
 }
 

@@ -1,9 +1,9 @@
 /**
  * A small pool of extractors (extractor processes, or worker threads where no process may be started;
  * see extractor_process.ts), started on the first job, never before. Jobs queue when every slot is busy;
- * a job that overruns its time budget or is cancelled gets its slot killed (pdf.js cannot be interrupted
+ * a job that overruns its time budget or is cancelled gets its slot killed (an engine cannot be interrupted
  * mid-page; a process is killed by pid, so its memory and CPU are released at once) and a fresh slot
- * replaces it on the next job. Idle slots are ended after a while, so memory held by pdf.js is returned.
+ * replaces it on the next job. Idle slots are ended after a while, so memory held by an engine is returned.
  */
 import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
@@ -249,7 +249,7 @@ export class WorkerPool {
   }
 }
 
-/** A slot that died under a job: in practice its memory cap or a crash inside pdf.js. */
+/** A slot that died under a job: in practice its memory cap or a crash inside an engine. */
 function exitMessage(detail: string): string {
   return `The PDF extractor stopped while reading this PDF (${detail}): the PDF probably needs more memory ` +
     "than an extraction may use (e.g. a decompression bomb) or is damaged.";

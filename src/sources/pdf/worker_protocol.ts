@@ -1,6 +1,6 @@
 /**
- * Messages between the extraction pool (server), the extractor process (extract_child.ts) and the pdf.js
- * worker inside it (pdf_worker.ts), plus the byte framing used on the process's pipes.
+ * Messages between the extraction pool (server), the extractor process (extract_child.ts) and the
+ * extraction worker inside it (pdf_worker.ts), plus the byte framing used on the process's pipes.
  */
 import type { SearchIndex } from "./normalize.ts";
 import type { PdfFailure, UnreadablePage } from "./types.ts";
@@ -38,9 +38,25 @@ export type WorkerReply =
     pages: string[];
     unreadable: UnreadablePage[];
     index?: SearchIndex;
+    /** The engine that read these pages. */
+    engine?: TextEngine;
   }
   | { id: number; kind: "indexed"; index: SearchIndex }
   | { id: number; kind: "failed"; reason: PdfFailure; message: string; pageCount?: number };
+
+/** The text engines of pdf_worker.ts: PDFium first, pdf.js where PDFium cannot read or reads badly. */
+export type TextEngine = "pdfium" | "pdf.js";
+
+/** A request for pages, as an engine sees it. */
+export type PageJob = Extract<WorkerRequest, { op: "extract" | "probe" }>;
+
+/** Reports pages done so far and the document's page count. */
+export type Progress = (done: number, total: number) => void;
+
+/** What an engine makes of a page job, before the worker adds the job's id, its engine and the index. */
+export type EngineResult =
+  | Omit<Extract<WorkerReply, { kind: "done" }>, "id" | "index" | "engine">
+  | Omit<Extract<WorkerReply, { kind: "failed" }>, "id">;
 
 /** The replies that end a job. */
 export type FinalReply = Extract<WorkerReply, { kind: "done" | "indexed" }>;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { memoryLogger } from "../../../src/core/log.ts";
 import { type CachedDocument, DiskTextCache, FORMAT } from "../../../src/sources/pdf/disk_cache.ts";
-import { PDF_ENGINE } from "../../../src/sources/pdf/engine.ts";
+import { PDF_ENGINE, PDF_FALLBACK_ENGINE } from "../../../src/sources/pdf/engine.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 
 const DOC: CachedDocument = {
@@ -84,10 +84,12 @@ Deno.test("a cache folder that is a symbolic link out of the cache is refused, w
   });
 });
 
-Deno.test("cache keys name the text engine and its version, the one deno.json imports", async () => {
+Deno.test("cache keys name both text engines and their versions, the ones deno.json imports", async () => {
   const config = JSON.parse(await Deno.readTextFile(new URL("../../../deno.json", import.meta.url)));
-  assert.equal(config.imports[PDF_ENGINE.name], `npm:${PDF_ENGINE.name}@${PDF_ENGINE.version}`);
-  assert.ok(FORMAT.includes(`${PDF_ENGINE.name}@${PDF_ENGINE.version}`));
+  for (const engine of [PDF_ENGINE, PDF_FALLBACK_ENGINE]) {
+    assert.equal(config.imports[engine.name], `npm:${engine.name}@${engine.version}`);
+    assert.ok(FORMAT.includes(`${engine.name}@${engine.version}`));
+  }
   await withDir(async (dir) => {
     await new DiskTextCache(dir).set(KEY, DOC);
     const [entry] = [...Deno.readDirSync(`${dir}/pdf-text`)];

@@ -19,13 +19,13 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
       assert.equal(r.page_count, 13);
       assert.equal(r.total_matches, 1);
       assert.match(r.matches[0], /this functional style are \*\*automati-\ncally parallelized\*\* and executed/);
-      assert.deepEqual(r.match_details, [{ page: 1, offset: 595, offsets: [595] }]);
+      assert.deepEqual(r.match_details, [{ page: 1, offset: 596, offsets: [596] }]);
     });
-    await t.step("two-column paper: ligature glyphs match plain letters, case-insensitively", async () => {
+    await t.step("two-column paper: words set with ligatures match plain letters, case-insensitively", async () => {
       const r = await pdf.search({ pdf_name: "scienceparse__map-reduce", query: "FILE", context_length: 40 });
       assert.equal(r.total_matches, 65);
       assert.equal(r.matches.length, 10);
-      assert.match(r.matches[0], /put \*\*ﬁle\*\*s, and/);
+      assert.match(r.matches[0], /put \*\*file\*\*s, and/);
       assert.equal(r.match_details[0].page, 2);
     });
     await t.step("two-column LaTeX: hyphenation in both columns", async () => {
@@ -54,18 +54,18 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
       assert.equal(second.match_details[0].page, 2);
       assert.equal(second.page_count, 2);
     });
-    await t.step("ligature test page: ﬅ and ﬆ both match 'st', ﬄ matches 'FFL'", async () => {
+    await t.step("ligature test page: PDFium spells ﬅ, ﬆ and ﬄ out, and 'st' and 'FFL' find them", async () => {
       const st = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "st", context_length: 20 });
-      assert.deepEqual(hits(st), ["ﬅ", "ﬆ"]);
+      assert.deepEqual(hits(st), ["ſt", "st"]);
       const ffl = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "FFL", context_length: 20 });
-      assert.deepEqual(hits(ffl), ["ﬄ"]);
+      assert.deepEqual(hits(ffl), ["ffl"]);
       const query = await pdf.search({ pdf_name: "pdfjs__copy_paste_ligatures", query: "ﬁ", context_length: 20 });
       assert.equal(query.total_matches, 2, "a ligature in the query matches the letters (in ﬁ and ﬃ)");
     });
-    await t.step("Arabic presentation forms match plain Arabic letters", async () => {
+    await t.step("Arabic set in presentation forms matches plain Arabic letters", async () => {
       const r = await pdf.search({ pdf_name: "pdfjs__ArabicCIDTrueType", query: "الخطوط", context_length: 20 });
       assert.equal(r.total_matches, 4);
-      assert.equal(hits(r)[0], "اﳋﻄﻮط");
+      assert.equal(hits(r)[0], "الخطوط"); // PDFium gives the letters; search folds presentation forms too
       const word = await pdf.search({ pdf_name: "docling__right_to_left_01", query: '"تحليل البيانات"' });
       assert.equal(word.total_matches, 3);
     });
@@ -77,7 +77,7 @@ Deno.test("search_pdf finds concrete passages in real PDFs", async (t) => {
     await t.step("Chinese", async () => {
       const r = await pdf.search({ pdf_name: "pdfjs__issue12823", query: "知识库", context_length: 20 });
       assert.equal(r.total_matches, 2);
-      assert.match(r.matches[0], /。\n\*\*知识库\*\*简介/);
+      assert.match(r.matches[0], /。\n ?\*\*知识库\*\*简介/); // PDFium keeps the space after an unmapped bullet
       assert.deepEqual(hits(r), ["知识库", "知识库"]);
     });
     await t.step("Cyrillic, with case folding", async () => {

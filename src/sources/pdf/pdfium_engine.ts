@@ -1,0 +1,179 @@
+/**
+ * PDFium compiled to WebAssembly (`@embedpdf/pdfium`), the extractor's first text engine. Its wasm module is
+ * embedded in ./assets (gzipped base64, made by scripts/embed_pdf_assets.ts), so the extractor process, which
+ * may read src/sources/pdf/ and nothing else, needs no file read for it; it is decoded and compiled on the
+ * first document a process reads, never in the server. One document at a time per thread.
+ */
+import { gunzipSync } from "node:zlib";
+import { init } from "npm:@embedpdf/pdfium@2.15.1";
+import { PDFIUM_WASM_GZIP_BASE64 } from "./assets/pdfium_wasm.ts";
+import { PASSWORD_MESSAGE } from "./engine.ts";
+import { type EngineResult, type PageJob, pageRange, type Progress } from "./worker_protocol.ts";
+
+/** The bytes the asset module carries (the package's pdfium.wasm). */
+export function pdfiumWasm(): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(gunzipSync(Uint8Array.fromBase64(PDFIUM_WASM_GZIP_BASE64)));
+}
+
+type Pdfium = Awaited<ReturnType<typeof init>>;
+interface Heap {
+  HEAPU8: Uint8Array;
+  UTF16ToString(at: number, maxBytes: number): string;
+  wasmExports: { malloc(size: number): number; free(at: number): void };
+}
+
+/** FPDF_GetLastError's code for a document that needs a password it was not given (fpdfview.h). */
+const ERR_PASSWORD = 4;
+
+let loading: Promise<Pdfium> | undefined;
+
+function pdfium(): Promise<Pdfium> {
+  loading ??= (async () => {
+    const lib = await init({ wasmBinary: pdfiumWasm().buffer } as Parameters<typeof init>[0]);
+    lib.PDFiumExt_Init();
+    return lib;
+  })();
+  return loading;
+}
+
+/**
+ * PDFium could not open the document; `password` when it needs one it was not given (an unsupported
+ * security handler is not that: pdf.js gets a try).
+ */
+export class PdfiumOpenError extends Error {
+  override name = "PdfiumOpenError";
+  constructor(readonly code: number) {
+    super(`PDFium could not open the document (error ${code})`);
+  }
+  get password(): boolean {
+    return this.code === ERR_PASSWORD;
+  }
+}
+
+export interface PdfiumDocument {
+  readonly pageCount: number;
+  /** Page n's text (1-based), line ends as "\n"; throws when the page cannot be loaded. */
+  pageText(n: number): string;
+  /** Loads page n and lets it go (the probe's check); throws when it cannot be loaded. */
+  openPage(n: number): void;
+  close(): void;
+}
+
+/** Opens `bytes` (copied into the wasm heap; the caller's array is left alone). */
+export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
+  const lib = await pdfium();
+  const heap = lib.pdfium as unknown as Heap;
+  const at = heap.wasmExports.malloc(bytes.byteLength);
+  heap.HEAPU8.set(bytes, at);
+  const doc = lib.FPDF_LoadMemDocument(at, bytes.byteLength, "");
+  if (!doc) {
+    const code = lib.FPDF_GetLastError();
+    heap.wasmExports.free(at);
+    throw new PdfiumOpenError(code);
+  }
+  const loadPage = (n: number): number => {
+    const page = lib.FPDF_LoadPage(doc, n - 1);
+    if (!page) throw new Error(`PDFium could not load page ${n}`);
+    return page;
+  };
+  return {
+    pageCount: lib.FPDF_GetPageCount(doc),
+    openPage: (n) => lib.FPDF_ClosePage(loadPage(n)),
+    pageText(n) {
+      const page = loadPage(n);
+      const text = lib.FPDFText_LoadPage(page);
+      try {
+        if (!text) throw new Error(`PDFium could not read the text of page ${n}`);
+        const count = lib.FPDFText_CountChars(text);
+        if (count <= 0) return "";
+        const buffer = heap.wasmExports.malloc((count + 1) * 2);
+        try {
+          const written = lib.FPDFText_GetText(text, 0, count, buffer);
+          return tidy(heap.UTF16ToString(buffer, Math.max(0, written - 1) * 2));
+        } finally {
+          heap.wasmExports.free(buffer);
+        }
+      } finally {
+        if (text) lib.FPDFText_ClosePage(text);
+        lib.FPDF_ClosePage(page);
+      }
+    },
+    close() {
+      lib.FPDF_CloseDocument(doc);
+      heap.wasmExports.free(at);
+    },
+  };
+}
+
+/**
+ * Reads the job's pages (or, for a probe, loads them) with PDFium. Undefined when pdf.js should read the
+ * document instead: PDFium cannot open it (a password excepted: pdf.js could not either), or cannot load one
+ * of its pages (pdf.js salvages around broken pages and says why they are broken).
+ */
+export async function readWithPdfium(
+  job: PageJob,
+  progress: Progress,
+  every: number,
+): Promise<EngineResult | undefined> {
+  let doc: PdfiumDocument;
+  try {
+    doc = await openPdfium(job.bytes);
+  } catch (error) {
+    discardAfterCrash(error);
+    if (error instanceof PdfiumOpenError && error.password) {
+      return { kind: "failed", reason: "password", message: PASSWORD_MESSAGE };
+    }
+    return undefined;
+  }
+  try {
+    const pageCount = doc.pageCount;
+    if (pageCount > job.maxPages) {
+      return {
+        kind: "failed",
+        reason: "too_large",
+        pageCount,
+        message: `The PDF has ${pageCount} pages, over the limit of ${job.maxPages} pages (PDF_MAX_PAGES).`,
+      };
+    }
+    const [first, last] = pageRange(pageCount, job);
+    const pages: string[] = [];
+    for (let n = first; n <= last; n++) {
+      try {
+        if (job.op === "probe") doc.openPage(n);
+        else pages.push(doc.pageText(n));
+      } catch (error) {
+        discardAfterCrash(error);
+        return undefined;
+      }
+      const done = n - first + 1;
+      if (done % every === 0 && n < last) progress(done, pageCount);
+    }
+    return { kind: "done", pageCount, first, pages, unreadable: [] };
+  } finally {
+    if (loading) doc.close();
+  }
+}
+
+/**
+ * After a trap inside the wasm module (out of its memory, an abort), its state cannot be trusted: the next
+ * document gets a fresh instance.
+ */
+function discardAfterCrash(error: unknown): void {
+  if (error instanceof WebAssembly.RuntimeError || /abort/i.test(String((error as Error)?.message))) {
+    loading = undefined;
+  }
+}
+
+/**
+ * PDFium's text as pdf.js gave it: line ends "\r\n" as "\n"; the hyphen PDFium marks as a soft line-end
+ * break (U+FFFE, or U+0002 in older builds, with the line end itself dropped) as a hyphen and a line end,
+ * which search folds like any line-end hyphen (normalize.ts: "com-\npile" = "compile"); control characters
+ * (the code of a glyph that maps to no character, such as a bullet in a symbol font) dropped, as pdf.js did.
+ */
+// deno-lint-ignore no-control-regex -- control characters are what it removes
+const CONTROLS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/g;
+
+function tidy(text: string): string {
+  // deno-lint-ignore no-control-regex -- PDFium's soft-hyphen markers
+  return text.replace(/\r\n?/g, "\n").replace(/[\uFFFE\u0002]/g, "-\n").replace(CONTROLS, "");
+}
