@@ -12,7 +12,14 @@ Deno.test("search_pdfs answers the same from the disk index after a restart, rul
     try {
       const result = await pdf.client.callTool({ name: "search_pdfs", arguments: { query } });
       assert.notEqual(result.isError, true, JSON.stringify(result.structuredContent));
-      return result.structuredContent as { files_searched: number; files: { pdf_name: string }[] };
+      // How long the call took is not the answer: a slow first call (a loaded machine) carries a note on the
+      // extractor's start that a call served from the index never needs.
+      const { warnings: _slow, ...answer } = result.structuredContent as {
+        files_searched: number;
+        files: { pdf_name: string }[];
+        warnings?: string[];
+      };
+      return answer;
     } finally {
       await pdf.close();
     }
