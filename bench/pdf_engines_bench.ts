@@ -9,6 +9,7 @@
  */
 import { join } from "node:path";
 import { openPdfium } from "../src/sources/pdf/pdfium_engine.ts";
+import { readWithPdfjs } from "../src/sources/pdf/pdfjs_engine.ts";
 import { ensurePdftotext, machineLoad, REPO } from "./pdf_server.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
@@ -59,44 +60,16 @@ function pdfium(): Engine {
   };
 }
 
-async function pdfjs(): Promise<Engine> {
-  const lib = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+/** pdf.js as the extractor runs it when PDFium cannot (src/sources/pdf/pdfjs_engine.ts). */
+function pdfjs(): Engine {
   return async (bytes) => {
-    const task = lib.getDocument({
-      data: bytes.slice(),
-      disableFontFace: true,
-      useSystemFonts: false,
-      useWorkerFetch: false,
-      useWasm: false,
-      isOffscreenCanvasSupported: false,
-      isImageDecoderSupported: false,
-      enableXfa: false,
-      stopAtErrors: false,
-      verbosity: 0,
-    });
-    try {
-      const doc = await task.promise;
-      const pages: string[] = [];
-      for (let n = 1; n <= doc.numPages; n++) {
-        const page = await doc.getPage(n);
-        let text = "";
-        for (const item of (await page.getTextContent({ disableNormalization: true })).items as TextItem[]) {
-          text += (item.str ?? "") + (item.hasEOL ? "\n" : "");
-        }
-        pages.push(text);
-        page.cleanup();
-      }
-      return pages.join("\f");
-    } finally {
-      await task.destroy();
-    }
+    const result = await readWithPdfjs(
+      { id: 0, op: "extract", bytes: bytes.slice(), maxPages: 100_000 },
+      () => {},
+      1e9,
+    );
+    return result.kind === "done" ? result.pages.join("\f") : "";
   };
-}
-
-interface TextItem {
-  str?: string;
-  hasEOL?: boolean;
 }
 
 /** pdftotext's text of `file` and its CPU time in ms (bash `times`: children's user + system). */
@@ -129,7 +102,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const files = folders.flatMap((dir) =>
     [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".pdf")).map((e) => join(dir, e.name))
   ).sort();
-  const engines: [string, Engine][] = [["pdf.js 6.5.438", await pdfjs()], ["PDFium (WASM) 2.15.1", pdfium()]];
+  const engines: [string, Engine][] = [["pdf.js 6.5.438", pdfjs()], ["PDFium (WASM) 2.15.1", pdfium()]];
   const groups = {
     papers: (f: string) => !f.endsWith("freeculture.pdf"),
     book: (f: string) => f.endsWith("freeculture.pdf"),
