@@ -10,31 +10,9 @@ import { workerExtractor } from "../../src/sources/pdf/extractor.ts";
 import { pdfLibrary } from "../../src/sources/pdf/pdf_library.ts";
 import { testConfig } from "../helpers/runtime.ts";
 import { childEnv, freePort, permissionNet, ROOT, waitForHealth } from "./helpers.ts";
+import { children, gone } from "./processes.ts";
 
 const SECRET = "e2e-secret-that-is-long-enough-for-hs256!";
-
-/** Pids of the live direct children of `pid`. */
-async function children(pid: number): Promise<number[]> {
-  const { stdout } = await new Deno.Command("ps", { args: ["-o", "pid=,stat=", "--ppid", String(pid)] }).output();
-  return new TextDecoder().decode(stdout).trim().split("\n").filter((line) => line && !/\sZ/.test(line))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
-}
-
-async function alive(pid: number): Promise<boolean> {
-  const { stdout } = await new Deno.Command("ps", { args: ["-o", "stat=", "-p", String(pid)] }).output();
-  const stat = new TextDecoder().decode(stdout).trim();
-  return stat !== "" && !stat.startsWith("Z");
-}
-
-/** Polls until `pid` is gone; false if it is still alive after `ms` (a generous bound, not a timing). */
-async function gone(pid: number, ms = 60_000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (await alive(pid)) {
-    if (Date.now() > until) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return true;
-}
 
 Deno.test({
   name: "runtime.close() ends the extractor processes a PDF search started",
