@@ -42,8 +42,8 @@ export interface ProcessOptions {
 
 const CHILD_MODULE = new URL("./extract_child.ts", import.meta.url);
 /**
- * Nice value of an extractor process on Linux: its start-up (loading the text engine) and warm-up run in the
- * background while the server answers from its caches, which must not wait for them.
+ * Nice value of an extractor process on Linux: its work (indexing ahead in particular) runs beside the
+ * server, which answers from its caches and must not wait for it.
  */
 const EXTRACTOR_NICE = 10;
 

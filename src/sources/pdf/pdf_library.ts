@@ -117,9 +117,9 @@ export class PdfLibrary {
   }
 
   /**
-   * Whether a document is being opened: the warm-up waits (warm_up.ts), since a document read from the
-   * disk cache is answered in tens of milliseconds that two starting processes would stretch. (A listing
-   * may probe files, which starts an extractor anyway.)
+   * Whether a document is being opened: indexing ahead pauses meanwhile (index_ahead.ts), so a call for a
+   * document never shares the extractors with background work. (A listing may probe files, which starts
+   * an extractor anyway.)
    */
   get busy(): boolean {
     return this.#calls > 0;
