@@ -46,9 +46,16 @@ export interface PdfFilePage {
   truncated: boolean;
 }
 
+/** Files stat'ed between two turns of the event loop while listing (see {@link listPdfFiles}). */
+const STATS_PER_TURN = 500;
+
 /**
  * The PDFs directly in `root` that search_pdf would accept, sorted by name: `limit` of them from
- * `offset` on.
+ * `offset` on. Every listing reads each file's size and mtime afresh (documents are keyed by them, so an
+ * edited file is never answered from its old text), with synchronous `lstat`s (1,000 files: about 3 ms,
+ * against about 100 ms awaiting one stat and one realpath each), yielding to the event loop every
+ * {@link STATS_PER_TURN} files. A plain file's real path is the real root plus its name; only links
+ * are resolved (and must lead inside the root).
  */
 export async function listPdfFiles(root: string, offset = 0, limit = MAX_LISTED): Promise<PdfFilePage> {
   const rootReal = await realPath(root);
@@ -63,12 +70,29 @@ export async function listPdfFiles(root: string, offset = 0, limit = MAX_LISTED)
     names.push(name);
   }
   names.sort((a, b) => a.localeCompare(b));
+  const inside = rootReal.endsWith(SEPARATOR) ? rootReal : rootReal + SEPARATOR;
   const files: PdfFile[] = [];
-  for (const name of names.slice(offset, offset + limit)) {
-    const file = await resolveInside(rootReal, name);
+  const run = names.slice(offset, offset + limit);
+  for (const [i, name] of run.entries()) {
+    if (i > 0 && i % STATS_PER_TURN === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    const file = plainFile(inside, name) ?? await resolveInside(rootReal, name);
     if (file) files.push(file);
   }
   return { files, total: names.length, truncated: names.length > offset + limit };
+}
+
+/**
+ * `<inside><name>.pdf` when it is a plain regular file (by lstat: not a link), else undefined (a link,
+ * gone, or not a file: the caller resolves links, which are rare).
+ */
+function plainFile(inside: string, name: string): PdfFile | undefined {
+  const path = `${inside}${name}.pdf`;
+  try {
+    const info = Deno.lstatSync(path);
+    return info.isFile ? { name, path, size: info.size, mtimeMs: info.mtime?.getTime() ?? 0 } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 } from "./pdf_files.ts";
 import type { SearchIndex } from "./normalize.ts";
 import { documentBytes, documentText, indexDocument, type PdfDocument } from "./search.ts";
-import { mayContain, type TrigramFilter, trigramFilter } from "./trigram_filter.ts";
+import { mayContain, type QueryTrigrams, queryTrigrams, type TrigramFilter, trigramFilter } from "./trigram_filter.ts";
 import { PdfExtractionError, type PdfExtractor, type PdfFailure, type PdfProbe, type UnreadablePage } from "./types.ts";
 
 /** Memory budget of extracted documents (about 30 books of 350 pages). */
@@ -33,6 +33,14 @@ const FILTER_CACHE_BYTES = 32 * 1024 * 1024;
 const LIST_PROBE_BUDGET_MS = 10_000;
 /** How long a timeout is remembered before the next search tries the PDF again. */
 export const TIMEOUT_VERDICT_MS = 10 * 60_000;
+/** Indexed documents {@link PdfLibrary.openMatching} reads ahead of its caller (disk reads in flight). */
+const READ_AHEAD = 8;
+
+/** One file of {@link PdfLibrary.openMatching}: no outcome when its trigram filter rules the query out. */
+export interface MatchingFile {
+  file: PdfFile;
+  outcome?: OpenOutcome;
+}
 
 export type OpenOutcome =
   | { status: "missing" }
@@ -152,7 +160,13 @@ export class PdfLibrary {
   async prepare(file: PdfFile, call: CallContext = {}): Promise<boolean> {
     if (!this.#disk) return false;
     const key = keyOf(file);
-    if (this.#memory.get(key) || await this.#disk.getVerdict(key, call.log)) return false;
+    if (this.#memory.get(key) || this.#filters.get(key)) return false;
+    const verdict = await this.#disk.getVerdict(key, call.log);
+    if (verdict) {
+      // Known from an earlier run: its filter is kept, so the first search_pdfs reads no verdict from disk.
+      if (verdict.trigrams) this.#keepFilter(key, fromBase64(verdict.trigrams));
+      return false;
+    }
     const pending = this.#inFlight.get(key);
     if (pending) {
       await pending;
@@ -167,16 +181,63 @@ export class PdfLibrary {
    * which the disk cache keeps beside each indexed document: search_pdfs over a large library then opens
    * only the documents that may match. True when nothing is known (not indexed yet, failed, no disk cache).
    */
-  async mayContain(file: PdfFile, query: string, call: CallContext = {}): Promise<boolean> {
-    const key = keyOf(file);
-    if (this.#memory.get(key) || !this.#disk) return true;
+  async mayContain(file: PdfFile, query: string | QueryTrigrams, call: CallContext = {}): Promise<boolean> {
+    const probe = typeof query === "string" ? queryTrigrams(query) : query;
+    return await this.#admits(keyOf(file), [probe], call) !== "no";
+  }
+
+  /**
+   * The files a search for any of `needles` must read, in order, each opened (or, with no outcome, ruled
+   * out by its trigram filter). Documents known to the disk cache or memory are read up to
+   * {@link READ_AHEAD} ahead of the caller, so their reads overlap; a document that needs extracting is
+   * opened only when the caller reaches it, one at a time, so a search over new files starts no more
+   * extractors than before. A caller that stops early (break, throw) leaves no read unhandled.
+   */
+  async *openMatching(
+    files: readonly PdfFile[],
+    needles: readonly string[],
+    call: CallContext = {},
+  ): AsyncGenerator<MatchingFile> {
+    const probes = needles.map(queryTrigrams);
+    type Ready = OpenOutcome | "ruled out" | "later";
+    // Each file's task, started up to READ_AHEAD files early; dropped once yielded (it may hold a document).
+    const tasks: (Promise<Ready> | undefined)[] = [];
+    const task = (file: PdfFile): Promise<Ready> => {
+      const work = this.#admits(keyOf(file), probes, call).then((admitted): Ready | Promise<Ready> =>
+        admitted === "no" ? "ruled out" : admitted === "indexed" ? this.openFile(file, call) : "later"
+      );
+      work.catch(() => {}); // awaited below, unless the caller stops first
+      return work;
+    };
+    for (let i = 0; i < files.length; i++) {
+      while (tasks.length < Math.min(files.length, i + 1 + READ_AHEAD)) tasks.push(task(files[tasks.length]));
+      const ready = await tasks[i]!;
+      tasks[i] = undefined;
+      if (ready === "ruled out") yield { file: files[i] };
+      else yield { file: files[i], outcome: ready === "later" ? await this.openFile(files[i], call) : ready };
+    }
+  }
+
+  /**
+   * Whether the document keyed `key` may contain one of the queries: "no" when its filter rules them all
+   * out, "indexed" when it may and is already in memory or the disk cache (cheap to open), "unknown" when
+   * nothing is known of it (it must be extracted).
+   */
+  async #admits(
+    key: string,
+    probes: readonly QueryTrigrams[],
+    call: CallContext,
+  ): Promise<"no" | "indexed" | "unknown"> {
     let filter = this.#filters.get(key);
     if (!filter) {
-      const trigrams = (await this.#disk.getVerdict(key, call.log))?.trigrams;
-      if (!trigrams) return true;
-      filter = this.#keepFilter(key, Uint8Array.from(atob(trigrams), (c) => c.charCodeAt(0)));
+      if (this.#memory.get(key)) return "indexed";
+      if (!this.#disk) return "unknown";
+      const verdict = await this.#disk.getVerdict(key, call.log);
+      if (!verdict) return "unknown";
+      if (!verdict.trigrams) return "indexed";
+      filter = this.#keepFilter(key, fromBase64(verdict.trigrams));
     }
-    return mayContain(filter, query);
+    return probes.some((probe) => mayContain(filter, probe)) ? "indexed" : "no";
   }
 
   #keepFilter(key: string, filter: TrigramFilter): TrigramFilter {
@@ -238,7 +299,8 @@ export class PdfLibrary {
   async #extract(key: string, file: PdfFile, call: CallContext & { keep?: boolean }): Promise<Loaded> {
     let result: Cached;
     try {
-      const verdict = await this.#disk?.getVerdict(key, call.log);
+      // A document whose filter is kept was indexed whole (only those have one): no verdict to read.
+      const verdict = this.#filters.get(key) ? undefined : await this.#disk?.getVerdict(key, call.log);
       if (verdict?.status === "failed" && verdict.failure) {
         result = { status: "failed", ...verdict.failure, pageCount: verdict.pageCount };
         this.#memory.set(key, result, 1024);
@@ -346,6 +408,10 @@ function base64(bytes: Uint8Array): string {
   let binary = "";
   for (let at = 0; at < bytes.length; at += 8192) binary += String.fromCharCode(...bytes.subarray(at, at + 8192));
   return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
 function keyOf(file: PdfFile): string {

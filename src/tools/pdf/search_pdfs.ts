@@ -7,12 +7,12 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
-import { defineTool, READS_LOCAL, type ToolContext } from "../tool_def.ts";
+import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";
 import { type PassageSpan, passageText } from "../../sources/pdf/passages.ts";
-import { type PdfLibrary, pdfLibrary, unreadableWarning } from "../../sources/pdf/pdf_library.ts";
-import { MAX_SEARCHED, type PdfFile } from "../../sources/pdf/pdf_files.ts";
-import { parseQuery, type PdfQuery } from "../../sources/pdf/query.ts";
+import { pdfLibrary, unreadableWarning } from "../../sources/pdf/pdf_library.ts";
+import { MAX_SEARCHED } from "../../sources/pdf/pdf_files.ts";
+import { parseQuery } from "../../sources/pdf/query.ts";
 import { pageOf, type PdfDocument, searchDocument } from "../../sources/pdf/search.ts";
 import { cutLine, nextCallLine, outputBudget, passageCap } from "./budget.ts";
 import { extractorNote } from "./extractor_note.ts";
@@ -91,16 +91,20 @@ export const searchPdfs = defineTool({
     const found: Found[] = [];
     const notSearched: { pdf_name: string; error: string }[] = [];
     let searched = 0;
-    let query: PdfQuery | undefined;
-    const parsed = parseQuery(args.query);
+    // Known before any PDF is opened: a search whose every PDF its trigram filter ruled out still has a mode.
+    const query = parseQuery(args.query);
+    // Phrase: the phrase; words: any word's stem (what a matching word starts with).
+    const needles = query.mode === "phrase" ? [query.phrase] : query.words.map((w) => w.stem);
     const { note } = await extractorNote(ctx, async () => {
-      for (const [i, file] of files.entries()) {
-        await ctx.progress(i, files.length, `searching ${file.name}.pdf`);
-        if (!(await mayMatch(library, file, parsed, ctx))) {
+      let i = 0;
+      for await (
+        const { file, outcome } of library.openMatching(files, needles, { signal: ctx.signal, log: ctx.log })
+      ) {
+        await ctx.progress(i++, files.length, `searching ${file.name}.pdf`);
+        if (!outcome) {
           searched++; // its trigram filter rules the query out: nothing to open
           continue;
         }
-        const outcome = await library.openFile(file, { signal: ctx.signal, log: ctx.log });
         if (outcome.status === "missing") continue;
         if (outcome.status === "failed") {
           notSearched.push({ pdf_name: file.name, error: outcome.message });
@@ -112,7 +116,6 @@ export const searchPdfs = defineTool({
           contextLength: args.context_length,
           maxWeight: passageCap(budget),
         });
-        query = hits.query;
         if (hits.total === 0) continue;
         const warning = unreadableWarning(doc.pageCount, doc.unreadable);
         const passages = hits.passages.slice(0, args.per_file);
@@ -129,13 +132,13 @@ export const searchPdfs = defineTool({
       files_searched: searched,
       files: [],
       not_searched: from === 0 ? notSearched : [],
-      ...(query ? { mode: query.mode } : {}),
-      ...(query?.mode === "words" ? { words: query.words.map((w) => w.word) } : {}),
+      mode: query.mode,
+      ...(query.mode === "words" ? { words: query.words.map((w) => w.word) } : {}),
       ...(note || more
         ? { warnings: [note, more ? notAll(files.length, inRoot) : undefined].filter((w) => w !== undefined) }
         : {}),
       truncated: more,
-      ...(total === 0 && query ? { hint: noMatchHint(query, "all") } : {}),
+      ...(total === 0 ? { hint: noMatchHint(query, "all") } : {}),
     };
     // Every (file, passage) pair in rank order; a page is a run of them from the cursor on.
     const pairs = found.flatMap((f) => f.passages.map((span) => ({ f, span })));
@@ -197,14 +200,4 @@ function render(result: Output): string {
 function notAll(searched: number, inRoot: number): string {
   return `Only the first ${searched} of the ${inRoot} PDFs in PDF_ROOT (by name) were searched; search_pdf searches ` +
     "any one of them, list_pdfs pages through all.";
-}
-
-/**
- * Whether `file` may hold a hit, by its trigram filter (false only when it certainly cannot): the phrase for
- * an exact query, any word's stem (what a matching word starts with) for a question in words.
- */
-async function mayMatch(library: PdfLibrary, file: PdfFile, query: PdfQuery, ctx: ToolContext): Promise<boolean> {
-  const needles = query.mode === "phrase" ? [query.phrase] : query.words.map((w) => w.stem);
-  for (const needle of needles) if (await library.mayContain(file, needle, { log: ctx.log })) return true;
-  return false;
 }
