@@ -22,13 +22,16 @@ export interface PdfDocument {
   unreadable?: UnreadablePage[];
 }
 
-/** What a search found: passages (see passages.ts) and how many hits the whole document holds. */
+/**
+ * What a search found: passages (see passages.ts) and how many hits the whole document holds. Shared by
+ * every caller that asks the same of the same document ({@link searchDocument}), so read-only.
+ */
 export interface SearchOutcome {
-  query: PdfQuery;
+  readonly query: PdfQuery;
   /** Hits in the whole document: phrase occurrences, or occurrences of any of the query's words. */
-  total: number;
+  readonly total: number;
   /** Every passage: a phrase's in document order, a words query's best first. */
-  passages: PassageSpan[];
+  readonly passages: readonly Readonly<PassageSpan>[];
 }
 
 export interface SearchOptions {
@@ -63,11 +66,30 @@ export function documentBytes(doc: PdfDocument): number {
     8 * doc.pageStarts.length + 256;
 }
 
+/** Searches remembered per document (see {@link searchDocument}). */
+const RECENT_SEARCHES = 4;
+/** Each document's last searches, by query and options; they live and go with the document itself. */
+const recentSearches = new WeakMap<PdfDocument, Map<string, SearchOutcome>>();
+
 /**
  * Every passage for `query` (parsed by query.ts): a phrase's hits do not overlap and their windows merge;
- * a words query is ranked (rank.ts). A query that folds to nothing matches nothing.
+ * a words query is ranked (rank.ts). A query that folds to nothing matches nothing. The last few outcomes
+ * of each document are kept: each page of a paged answer (next_cursor) asks the same search again, and a
+ * scan of a 350-page book costs 0.4 ms for a phrase, 1.6 ms ranked.
  */
 export function searchDocument(doc: PdfDocument, query: string, options: SearchOptions): SearchOutcome {
+  const key = `${options.contextLength}\u0000${options.maxWeight ?? ""}\u0000${query}`;
+  let recent = recentSearches.get(doc);
+  const known = recent?.get(key);
+  if (known) return known;
+  const outcome = search(doc, query, options);
+  if (!recent) recentSearches.set(doc, recent = new Map());
+  recent.set(key, outcome);
+  if (recent.size > RECENT_SEARCHES) recent.delete(recent.keys().next().value!);
+  return outcome;
+}
+
+function search(doc: PdfDocument, query: string, options: SearchOptions): SearchOutcome {
   const parsed = parseQuery(query);
   const maxWeight = options.maxWeight ?? Infinity;
   const contextLength = Math.min(options.contextLength, maxWeight - HIT_COST);

@@ -200,3 +200,18 @@ Deno.test("a single word, a quoted phrase or only common words keep the exact ma
   assert.equal(common.mode, "phrase");
   assert.equal(common.total, 1);
 });
+
+Deno.test("a search asked again (the next page of an answer) gives what a first search of the document gives", () => {
+  const pages = ["Alpha beta gamma.\nBeta again, and beta.", "More beta on page two; gamma too."];
+  const searched = indexDocument({ pageCount: 2, pages });
+  const asks: [string, number][] = [["beta", 40], ["beta", 20], ["beta gamma", 40], ['"beta"', 40], ["gamma", 40]];
+  for (const [query, contextLength] of [...asks, ...asks]) {
+    const fresh = indexDocument({ pageCount: 2, pages });
+    assert.deepEqual(
+      find(searched, query, contextLength),
+      find(fresh, query, contextLength),
+      `${query} ${contextLength}`,
+    );
+  }
+  assert.notDeepEqual(find(searched, "beta", 40).contexts, find(searched, "beta", 20).contexts, "options count");
+});
