@@ -185,18 +185,9 @@ export class PdfLibrary {
   }
 
   /**
-   * False only when `file` certainly does not contain `query`, by its trigram filter (trigram_filter.ts),
-   * which the disk cache keeps beside each indexed document: search_pdfs over a large library then opens
-   * only the documents that may match. True when nothing is known (not indexed yet, failed, no disk cache).
-   */
-  async mayContain(file: PdfFile, query: string | QueryTrigrams, call: CallContext = {}): Promise<boolean> {
-    const probe = typeof query === "string" ? queryTrigrams(query) : query;
-    return await this.#admits(keyOf(file), [probe], call) !== "no";
-  }
-
-  /**
-   * The files a search for any of `needles` must read, in order, each opened (or, with no outcome, ruled
-   * out by its trigram filter). Filters are checked up to {@link CHECK_AHEAD} files ahead of the caller and
+   * The files a search for any of `needles` must read, in order, each opened, or with no outcome when its
+   * trigram filter (trigram_filter.ts, kept beside each indexed document in the disk cache and in memory)
+   * says it cannot contain any of them: search_pdfs over a large library opens only what may match. Filters are checked up to {@link CHECK_AHEAD} files ahead of the caller and
    * documents known to the disk cache or memory read up to {@link READ_AHEAD} ahead, so their disk reads
    * overlap (a book's text is megabytes: few at a time); a document that needs extracting is
    * opened only when the caller reaches it, one at a time, so a search over new files starts no more
