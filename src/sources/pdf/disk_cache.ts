@@ -15,6 +15,10 @@
  * pageCount, unreadable?, failure?}) that list_pdfs reads without loading any text; for a PDF that cannot
  * be searched it is the only entry, so a hostile file is not extracted again after a restart.
  *
+ * `filters.json` ({format, filters: {key: base64}, sha256}) gathers the trigram filters of the documents an
+ * index-ahead pass covered, so a restarted server checks a whole library with one read instead of one
+ * verdict per PDF; a key that no longer names a file version (edited, removed) is simply never asked for.
+ *
  * The entries live in `<cache dir>/pdf-text`. If that folder or the cache folder itself is a symbolic
  * link, the cache is refused (one warning) and stays off: the text of the user's PDFs is written only
  * where the operator pointed SCIENCE_MCP_CACHE_DIR, never where a link leads.
@@ -29,6 +33,8 @@ export const FORMAT = `science-mcp-pdf/5 ${
   [PDF_ENGINE, PDF_FALLBACK_ENGINE].map((engine) => `${engine.name}@${engine.version}`).join("+")
 }`;
 const MAGIC = new TextEncoder().encode("SMPDF2\n");
+/** The snapshot of many documents' trigram filters (see the file comment). */
+const FILTERS_FILE = "filters.json";
 const DIGEST_BYTES = 32;
 
 interface Header extends PdfText {
@@ -110,6 +116,26 @@ export class DiskTextCache {
       new TextEncoder().encode(JSON.stringify({ format: FORMAT, key, verdict, sha256 })),
       log,
     );
+  }
+
+  /** The filters snapshot (key → base64 trigram filter), or undefined when there is none (or a damaged one). */
+  async getFilters(log?: Logger): Promise<Record<string, string> | undefined> {
+    if (!await this.#ready(log)) return undefined;
+    try {
+      const stored = JSON.parse(await Deno.readTextFile(`${this.#dir}/${FILTERS_FILE}`));
+      if (stored.format !== FORMAT || typeof stored.filters !== "object" || stored.filters === null) return undefined;
+      return stored.sha256 === await sha256Hex(JSON.stringify(stored.filters)) ? stored.filters : undefined;
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) warn(log, this.#dir, "read", error);
+      return undefined;
+    }
+  }
+
+  async setFilters(filters: Record<string, string>, log?: Logger): Promise<void> {
+    if (!await this.#ready(log)) return;
+    const sha256 = await sha256Hex(JSON.stringify(filters));
+    const json = JSON.stringify({ format: FORMAT, filters, sha256 });
+    await this.#write(`${this.#dir}/${FILTERS_FILE}`, new TextEncoder().encode(json), log);
   }
 
   /** Whether the cache may be used: neither folder is a symbolic link (else one warning, and it stays off). */

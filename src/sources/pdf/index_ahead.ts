@@ -58,6 +58,7 @@ export async function indexAhead(
     }
   }
   workerExtractor(ctx).pool.release();
+  if (!options.signal?.aborted) await library.saveFilters(files, { log });
   if (report.indexed > 0) log.info("PDFs indexed ahead into the disk cache", { ...report });
   return report;
 }

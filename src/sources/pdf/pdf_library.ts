@@ -123,6 +123,8 @@ export class PdfLibrary {
   readonly #inFlight = new Map<string, Promise<Loaded>>();
   readonly #probes = new Map<string, PdfProbe>();
   readonly #filters = new ByteBudgetCache<TrigramFilter>(FILTER_CACHE_BYTES);
+  /** The disk cache's filters snapshot, loaded once; the keys it held. */
+  #snapshot?: Promise<ReadonlySet<string>>;
   #calls = 0;
 
   constructor(options: LibraryOptions) {
@@ -167,6 +169,7 @@ export class PdfLibrary {
    */
   async prepare(file: PdfFile, call: CallContext = {}): Promise<boolean> {
     if (!this.#disk) return false;
+    await this.#loadFilters(call);
     const key = keyOf(file);
     if (this.#memory.get(key) || this.#filters.get(key)) return false;
     const verdict = await this.#disk.getVerdict(key, call.log);
@@ -198,6 +201,7 @@ export class PdfLibrary {
     needles: readonly string[],
     call: CallContext = {},
   ): AsyncGenerator<MatchingFile> {
+    await this.#loadFilters(call);
     const probes = needles.map(queryTrigrams);
     // Started ahead of the caller, dropped once yielded (an open may hold a document).
     const admissions: (Promise<Admission> | undefined)[] = [];
@@ -239,6 +243,43 @@ export class PdfLibrary {
       filter = this.#keepFilter(key, Uint8Array.fromBase64(verdict.trigrams));
     }
     return probes.some((probe) => mayContain(filter, probe)) ? "indexed" : "no";
+  }
+
+  /**
+   * Writes the filters of `files` known in memory as the disk cache's snapshot (at the end of an index-ahead
+   * pass), unless the snapshot already holds exactly those: a restarted server then loads them in one read.
+   */
+  async saveFilters(files: readonly PdfFile[], call: CallContext = {}): Promise<void> {
+    if (!this.#disk) return;
+    const saved = await this.#loadFilters(call);
+    const filters: Record<string, string> = {};
+    let count = 0;
+    for (const file of files) {
+      const key = keyOf(file);
+      const filter = this.#filters.get(key);
+      if (!filter) continue;
+      filters[key] = filter.toBase64();
+      count++;
+    }
+    if (count === saved.size && Object.keys(filters).every((key) => saved.has(key))) return;
+    await this.#disk.setFilters(filters, call.log);
+  }
+
+  /** Loads the disk cache's filters snapshot into memory, once; resolves to the keys it held. */
+  #loadFilters(call: CallContext): Promise<ReadonlySet<string>> {
+    return this.#snapshot ??= (async () => {
+      const filters = await this.#disk?.getFilters(call.log) ?? {};
+      const loaded = new Set<string>();
+      for (const [key, base64] of Object.entries(filters)) {
+        try {
+          if (!this.#filters.get(key)) this.#keepFilter(key, Uint8Array.fromBase64(base64));
+          loaded.add(key);
+        } catch {
+          // not base64 (the checksum passed, so written so): that PDF's own verdict holds its filter
+        }
+      }
+      return loaded;
+    })();
   }
 
   #keepFilter(key: string, filter: TrigramFilter): TrigramFilter {

@@ -30,6 +30,8 @@ Deno.test("with a disk cache, PDFs are indexed ahead once; a restarted server an
     const first = start({ PDF_ROOT: root, SCIENCE_MCP_CACHE_DIR: cacheDir });
     try {
       assert.deepEqual(await indexAhead(first.ctx), { indexed: 3, known: 0, skipped: 0 });
+      const snapshot = JSON.parse(await Deno.readTextFile(`${cacheDir}/pdf-text/filters.json`));
+      assert.equal(Object.keys(snapshot.filters).length, 3, "the pass leaves its filters in one file");
       assert.equal(workerExtractor(first.ctx).pool.workers, 0, "extractors are released when done");
       assert.deepEqual(await indexAhead(first.ctx), { indexed: 0, known: 3, skipped: 0 }, "once");
     } finally {

@@ -113,3 +113,36 @@ Deno.test("with the filters in memory, a search answers as one that opens every 
       assert.equal((await answer(indexed, "heparin")).length, 14);
     },
   ));
+
+Deno.test("a restarted library checks its filters from the snapshot in one read; a damaged snapshot is ignored", () =>
+  withFolders(
+    { "a.pdf": "heparin lowers|the risk", "b.pdf": "aspirin and pain", "c.pdf": "more heparin" },
+    async ({ root, cacheDir }) => {
+      const first = new PdfLibrary({ root, maxBytes: 1e6, extractor: fakeExtractor(), cacheDir });
+      await indexAll(first);
+      await first.saveFilters((await first.files()).files);
+      // Without the verdicts, only the snapshot can tell what each PDF holds.
+      const dir = `${cacheDir}/pdf-text`;
+      for (const entry of Deno.readDirSync(dir)) {
+        if (entry.name !== "filters.json" && entry.name.endsWith(".json")) Deno.removeSync(`${dir}/${entry.name}`);
+      }
+      const extractor = fakeExtractor();
+      const restarted = new PdfLibrary({ root, maxBytes: 1e6, extractor, cacheDir });
+      assert.deepEqual(await reads(restarted, "heparin"), ["a: match", "b: ruled out", "c: match"]);
+      assert.equal(extractor.calls, 0, "no PDF extracted: the snapshot's filters and the text on disk answer");
+
+      const snapshot = `${dir}/filters.json`;
+      // a.pdf's filter emptied, the checksum left as it was: trusted, it would rule a.pdf out.
+      const stored = JSON.parse(await Deno.readTextFile(snapshot));
+      const [aKey, aFilter] = Object.entries(stored.filters as Record<string, string>)[0];
+      stored.filters[aKey] = new Uint8Array(Uint8Array.fromBase64(aFilter).length).toBase64();
+      await Deno.writeTextFile(snapshot, JSON.stringify(stored));
+      await Deno.writeTextFile(`${root}/b.pdf`, "aspirin and heparin");
+      const again = fakeExtractor();
+      const damaged = new PdfLibrary({ root, maxBytes: 1e6, extractor: again, cacheDir });
+      const unindexed = new PdfLibrary({ root, maxBytes: 1e6, extractor: fakeExtractor() });
+      assert.deepEqual(await answer(damaged, "heparin"), ["a: match", "b: match", "c: match"]);
+      assert.deepEqual(await answer(damaged, "heparin"), await answer(unindexed, "heparin"));
+      assert.equal(again.calls, 1, "only the edited PDF is extracted: the others' text is on disk");
+    },
+  ));
