@@ -62,6 +62,8 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       if (indexed > 0 && await server.processes() === 1) break;
     }
     const indexSeconds = (performance.now() - started) / 1000;
+    // The pass ends by writing its filters snapshot just after releasing the extractors: let it finish.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const times: number[] = [];
     const cpu: number[] = [];
     let searched = 0;
@@ -127,8 +129,8 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
         target: "≤ 200 ms",
         pass: afterRestart <= 200,
         command,
-        notes: `right after initialize, before the restarted server's index-ahead pass: every trigram filter read ` +
-          `from the disk cache; ${machineLoad()}`,
+        notes: `right after initialize, before the restarted server's index-ahead pass: the trigram filters read ` +
+          `back from the disk cache (one filters.json, else one verdict per PDF); ${machineLoad()}`,
       },
       {
         name: `pdf library: server RSS after searching ${count} PDFs`,
