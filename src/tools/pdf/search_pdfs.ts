@@ -96,11 +96,12 @@ export const searchPdfs = defineTool({
     // Phrase: the phrase; words: any word's stem (what a matching word starts with).
     const needles = query.mode === "phrase" ? [query.phrase] : query.words.map((w) => w.stem);
     const { note } = await extractorNote(ctx, async () => {
-      let i = 0;
+      let done = 0;
       for await (
         const { file, outcome } of library.openMatching(files, needles, { signal: ctx.signal, log: ctx.log })
       ) {
-        await ctx.progress(i++, files.length, `searching ${file.name}.pdf`);
+        // Reported as each file comes back (indexed ones are read ahead, so "now searching" would be a guess).
+        await ctx.progress(++done, files.length, `searched ${file.name}.pdf`);
         if (!outcome) {
           searched++; // its trigram filter rules the query out: nothing to open
           continue;
