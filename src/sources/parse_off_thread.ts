@@ -85,6 +85,11 @@ export class ParseHost {
     this.#log = options.log ?? createLogger();
   }
 
+  /** Bodies waiting for the worker (not counting the one it is parsing). */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
   /** Whether bodies are parsed inline for good (no worker could be started). */
   get inlineOnly(): boolean {
     return this.#unavailable !== undefined;
