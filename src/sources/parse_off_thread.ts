@@ -23,7 +23,7 @@ export const OFF_THREAD_MIN_BYTES = 1 << 20;
 const DEFAULT_IDLE_MS = 5_000;
 
 /** The worker as the host uses it (a web Worker; tests pass their own). */
-export type ParseThread = Pick<Worker, "postMessage" | "onmessage" | "onerror" | "terminate">;
+export type ParseThread = Pick<Worker, "postMessage" | "onmessage" | "onmessageerror" | "onerror" | "terminate">;
 
 export interface ParseHostOptions {
   /** Bodies of at least this many bytes are parsed off the main thread; default {@link OFF_THREAD_MIN_BYTES}. */
@@ -165,6 +165,7 @@ export class ParseHost {
       event.preventDefault(); // else an error in the worker would end the whole server
       if (thread === this.#thread) this.#onFailure(event.message);
     };
+    thread.onmessageerror = () => thread === this.#thread && this.#onFailure("its answer could not be read");
     return thread;
   }
 
