@@ -17,6 +17,8 @@ export const COMPILE_ARGS = [
   "src/sources/pdf/pdf_worker.ts",
   "--include",
   "src/sources/pdf/extract_child.ts",
+  "--include",
+  "src/sources/parse_worker.ts",
   "--output",
   "dist/science-mcp",
   "mod.ts",

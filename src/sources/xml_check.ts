@@ -1,8 +1,10 @@
 /**
  * fast-xml-parser is lenient: a cut-off or mangled body parses "successfully" into fewer records, which
  * would turn a network fault into a quietly short answer. Every XML body is checked with this first.
- * Before the validator, one cheap pass bounds the work a hostile body can ask of the parsers (which run
- * on the main thread and recurse): nesting depth and entity references.
+ * Before the validator, one cheap pass bounds the work a hostile body can ask of the parsers (which
+ * recurse): nesting depth and entity references. Both run inside the source's parse function, so for a
+ * body of 1 MiB or more they run on the parse worker (parse_off_thread.ts): the validator alone takes
+ * ~0.4 s on 26 MB, the pass ~30 ms.
  */
 import { XMLValidator } from "npm:fast-xml-parser@5.12.1";
 

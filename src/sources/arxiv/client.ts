@@ -7,7 +7,8 @@ import { ToolError, UpstreamError } from "../../core/errors.ts";
 import type { SourceContext } from "../../context.ts";
 import type { ServiceRequest } from "../../upstreams/mod.ts";
 import { sameArxivPaper } from "./ids.ts";
-import { ArxivQueryError, parseArxivFeed } from "./parse_atom.ts";
+import { parseBody } from "../parse_off_thread.ts";
+import { arxivFeedJob, ArxivQueryError, parseArxivFeed } from "./parse_atom.ts";
 import type { ArxivEntry, ArxivFeed } from "./types.ts";
 
 export type ArxivCtx = Pick<SourceContext, "upstream" | "signal">;
@@ -116,7 +117,7 @@ async function query(ctx: ArxivCtx, params: ServiceRequest["query"]): Promise<Ar
   };
   try {
     const response = await ctx.upstream.request(request);
-    return parseArxivFeed(response.text(), response.url);
+    return await parseBody(arxivFeedJob, response, [], ctx.signal);
   } catch (error) {
     throw asQueryError(error, ctx.upstream.describe(request));
   }

@@ -5,6 +5,7 @@
  * answer HTTP 200 with the plain-text body `Rate exceeded.` (raised as a 429, never read as an empty feed).
  */
 import { XMLParser } from "npm:fast-xml-parser@5.12.1";
+import { parseJob } from "../parse_job.ts";
 import { xmlProblem } from "../xml_check.ts";
 import { UpstreamError } from "../../core/errors.ts";
 import { idFromAbsUrl } from "./ids.ts";
@@ -28,6 +29,14 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   isArray: (name) => ["entry", "author", "link", "category"].includes(name),
 });
+
+/** {@link parseArxivFeed} as a parse job (see parse_off_thread.ts). */
+export const arxivFeedJob = parseJob(
+  "arxiv-feed",
+  "arxiv-api",
+  (body: string, url: string) => parseArxivFeed(body, url),
+  [ArxivQueryError],
+);
 
 /** @param url the (redacted) request URL, for error messages. */
 export function parseArxivFeed(body: string, url: string): ArxivFeed {

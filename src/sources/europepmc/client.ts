@@ -4,7 +4,8 @@
  */
 import { UpstreamError } from "../../core/errors.ts";
 import type { SourceContext } from "../../context.ts";
-import { parsePmcArticles } from "../pmc/parse_jats.ts";
+import { parseBody } from "../parse_off_thread.ts";
+import { europePmcArticlesJob } from "../pmc/parse_jats.ts";
 import type { PmcArticle } from "../pmc/types.ts";
 import { parseSearch } from "./parse_search.ts";
 import type { EuropePmcPage, EuropePmcRecord } from "./types.ts";
@@ -71,7 +72,7 @@ export async function europePmcFullText(
       accept: "application/xml",
       signal: ctx.signal,
     });
-    return { article: parsePmcArticles(response.text(), response.url)[0], url: response.url };
+    return { article: (await parseBody(europePmcArticlesJob, response, [], ctx.signal))[0], url: response.url };
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) return { url: error.url };
     throw error;

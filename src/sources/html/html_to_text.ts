@@ -6,6 +6,7 @@
  * the very end (LaTeXML puts it before the appendices). Built on htmlparser2's DOM, never on regexes
  * over markup, so broken or non-LaTeXML pages degrade to sensible text instead of failing.
  */
+import { parseJob } from "../parse_job.ts";
 import { attr, type DomElement, type DomNode, findFirst, hasClass, isElement, parseHtml, textOf } from "./dom.ts";
 
 export interface HtmlText {
@@ -47,6 +48,9 @@ export function htmlToText(html: string): HtmlText {
   const title = titleEl ? collapse(textOf(titleEl)) : undefined;
   return { text: blocks.join("\n\n"), title: title || undefined, latexml: !!article };
 }
+
+/** {@link htmlToText} as a parse job (a LaTeXML paper page runs to megabytes; see parse_off_thread.ts). */
+export const htmlTextJob = parseJob("html-text", "html", (html: string) => htmlToText(html));
 
 interface State {
   main: Sink;

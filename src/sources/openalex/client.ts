@@ -11,7 +11,8 @@ import type { ServiceRequest } from "../../upstreams/mod.ts";
 import { describeBudget, type OpenAlexBudget, readBudget } from "./budget.ts";
 import { errorMessage, parseEntity, parseList } from "./parse_list.ts";
 import { type OpenAlexGroup, parseGroupBy } from "./parse_group_by.ts";
-import { parseWork } from "./parse_work.ts";
+import { parseBody } from "../parse_off_thread.ts";
+import { workJob, worksListJob } from "./parse_work.ts";
 import type { OpenAlexEntity, OpenAlexWork } from "./types.ts";
 
 export type OpenAlexCtx = Pick<SourceContext, "upstream" | "signal" | "config">;
@@ -60,11 +61,11 @@ export class OpenAlexClient {
     for (let cursor: string | undefined = "*"; cursor && works.length < q.count; first = false) {
       const query = { filter: q.filter, sort: q.sort, per_page: perPage, cursor, select: LIST_SELECT };
       const response = await this.#get("/works", query);
-      const list = parseList(response.text(), response.url);
-      if (first || list.results.length > 0) total = Math.max(total, list.meta.count);
-      for (const raw of list.results) if (works.length < q.count) works.push(parseWork(raw));
+      const list = await parseBody(worksListJob, response, [], this.ctx.signal);
+      if (first || list.works.length > 0) total = Math.max(total, list.meta.count);
+      works.push(...list.works.slice(0, q.count - works.length));
       await onPage?.(works.length, Math.min(q.count, total));
-      cursor = list.results.length > 0 ? list.meta.nextCursor : undefined;
+      cursor = list.works.length > 0 ? list.meta.nextCursor : undefined;
     }
     const expected = Math.min(q.count, total);
     if (works.length >= expected) return { works, total };
@@ -85,8 +86,8 @@ export class OpenAlexClient {
     page: number,
   ): Promise<{ works: OpenAlexWork[]; total: number }> {
     const response = await this.#get("/works", { ...q, per_page: perPage, page, select: LIST_SELECT });
-    const list = parseList(response.text(), response.url);
-    return { works: list.results.map(parseWork), total: list.meta.count };
+    const list = await parseBody(worksListJob, response, [], this.ctx.signal);
+    return { works: list.works, total: list.meta.count };
   }
 
   /**
@@ -109,15 +110,14 @@ export class OpenAlexClient {
   ): Promise<{ works: OpenAlexWork[]; total: number; nextCursor?: string }> {
     const select = `${LIST_SELECT},ids,is_retracted,biblio,publication_year`;
     const response = await this.#get("/works", { ...q, per_page: perPage, cursor, select });
-    const list = parseList(response.text(), response.url);
-    const works = list.results.map(parseWork);
-    return { works, total: list.meta.count, nextCursor: works.length ? list.meta.nextCursor : undefined };
+    const { meta, works } = await parseBody(worksListJob, response, [], this.ctx.signal);
+    return { works, total: meta.count, nextCursor: works.length ? meta.nextCursor : undefined };
   }
 
   /** One work with all its locations; ENTITY_NOT_FOUND when OpenAlex has none. */
   async work(id: string): Promise<OpenAlexWork> {
     const response = await this.#get(`/works/${id}`, {}, `work ${id}`);
-    return parseWork(response.json());
+    return await parseBody(workJob, response, [], this.ctx.signal);
   }
 
   /** Topics ranked by OpenAlex's relevance for a plain-language name. */

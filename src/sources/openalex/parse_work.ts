@@ -4,10 +4,24 @@
  */
 import { normalizeArxivId } from "../arxiv/ids.ts";
 import { doiFromUrl } from "../doi_url.ts";
+import { parseJob } from "../parse_job.ts";
 import { shortId } from "./ids.ts";
-import type { OpenAlexLocation, OpenAlexWork } from "./types.ts";
+import { parseList } from "./parse_list.ts";
+import type { OpenAlexListMeta, OpenAlexLocation, OpenAlexWork } from "./types.ts";
 
 type Json = Record<string, unknown>;
+
+/** A `/works` list body → its meta and works (a page of 100 full records can run to 16 MB). */
+export function parseWorksList(body: string, url: string): { meta: OpenAlexListMeta; works: OpenAlexWork[] } {
+  const list = parseList(body, url);
+  return { meta: list.meta, works: list.results.map(parseWork) };
+}
+
+/** {@link parseWorksList} as a parse job (see parse_off_thread.ts). */
+export const worksListJob = parseJob("openalex-works", "openalex", parseWorksList);
+
+/** One work's JSON body (`/works/{id}`) as a parse job: a work with thousands of authors runs to megabytes. */
+export const workJob = parseJob("openalex-work", "openalex", (body: string) => parseWork(JSON.parse(body)));
 
 export function parseWork(raw: Json): OpenAlexWork {
   const best = location(raw.best_oa_location);

@@ -3,7 +3,8 @@
  * PubMed), returning the JATS article parsed. PMC takes the numeric part of a PMCID as `id`.
  */
 import type { SourceContext } from "../../context.ts";
-import { parseError, parsePmcArticles } from "./parse_jats.ts";
+import { parseBody } from "../parse_off_thread.ts";
+import { parseError, pmcArticlesJob } from "./parse_jats.ts";
 import type { PmcArticle } from "./types.ts";
 
 export type PmcCtx = Pick<SourceContext, "upstream" | "signal">;
@@ -21,7 +22,7 @@ export async function pmcArticle(ctx: PmcCtx, pmcid: string): Promise<{ article?
     accept: "application/xml",
     signal: ctx.signal,
   });
-  const article = parsePmcArticles(response.text(), response.url)[0];
+  const article = (await parseBody(pmcArticlesJob, response, [], ctx.signal))[0];
   const wanted = `PMC${pmcid.replace(/^PMC/i, "")}`;
   if (article?.pmcid && article.pmcid !== wanted) {
     throw parseError(response.url, `PMC answered with ${article.pmcid} when asked for ${wanted}`);

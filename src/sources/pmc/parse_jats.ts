@@ -7,6 +7,7 @@
 import { DomUtils, parseDocument } from "npm:htmlparser2@12.0.0";
 import { UpstreamError } from "../../core/errors.ts";
 import { attr, type DomElement, isElement, textOf } from "../html/dom.ts";
+import { parseJob } from "../parse_job.ts";
 import { xmlProblem } from "../xml_check.ts";
 import { blockNodes, blocks, childElements, firstChild, inlineText, personName } from "./jats_text.ts";
 import type { PmcAbstract, PmcArticle, PmcSection } from "./types.ts";
@@ -31,6 +32,10 @@ export function parsePmcArticles(xml: string, url: string): PmcArticle[] {
   }
   return articles.map((a) => article(a, xml));
 }
+
+/** {@link parsePmcArticles} as parse jobs, for PMC's EFetch and Europe PMC's fullTextXML (see parse_off_thread.ts). */
+export const pmcArticlesJob = parseJob("pmc-articles", "ncbi-eutils", parsePmcArticles);
+export const europePmcArticlesJob = parseJob("europepmc-articles", "europepmc", parsePmcArticles);
 
 /** What EFetch db=pmc wraps articles in; anything else (an HTML 503 page, another service's XML) is no answer. */
 const ARTICLE_ROOTS = new Set(["pmc-articleset", "article"]);

@@ -4,7 +4,7 @@ import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { parseEFetchPubMed } from "../../sources/ncbi/pubmed/parse_efetch.ts";
 import { splitMedlineText } from "../../sources/ncbi/pubmed/parse_medline_text.ts";
-import { eFetch } from "../../sources/ncbi/pubmed/client.ts";
+import { eFetch, eFetchArticles } from "../../sources/ncbi/pubmed/client.ts";
 import { splitRawRecords } from "../../sources/ncbi/pubmed/raw.ts";
 import { abstractPlusView, citationView } from "./article_views.ts";
 import { pmidSchema, unique } from "./pmid.ts";
@@ -48,17 +48,24 @@ export const fetchArticleDetails = defineTool({
   async run(args, ctx) {
     const requested = unique(args.pmids);
     const format = args.detailLevel === "medline_text" ? "medline" : "xml";
-    const fetched = await eFetch(ctx, requested, format);
     const byPmid = new Map<string, Article>();
-    if (format === "medline") {
-      for (const r of splitMedlineText(fetched.value)) byPmid.set(r.pmid, { pmid: r.pmid, medlineText: r.text });
+    let sent: { url: string; method: "GET" | "POST" };
+    if (format === "medline" || args.detailLevel === "full_xml") {
+      const fetched = await eFetch(ctx, requested, format);
+      sent = fetched;
+      if (format === "medline") {
+        for (const r of splitMedlineText(fetched.value)) byPmid.set(r.pmid, { pmid: r.pmid, medlineText: r.text });
+      } else {
+        const raw = splitRawRecords(fetched.value);
+        for (const a of parseEFetchPubMed(fetched.value, fetched.url)) {
+          byPmid.set(a.pmid, { pmid: a.pmid, title: a.title, fullXml: raw.get(a.pmid) ?? "" });
+        }
+      }
     } else {
-      const parsed = parseEFetchPubMed(fetched.value, fetched.url);
-      const raw = args.detailLevel === "full_xml" ? splitRawRecords(fetched.value) : undefined;
-      for (const a of parsed) {
-        if (raw) byPmid.set(a.pmid, { pmid: a.pmid, title: a.title, fullXml: raw.get(a.pmid) ?? "" });
-        else if (args.detailLevel === "citation_data") byPmid.set(a.pmid, citationView(a, args));
-        else byPmid.set(a.pmid, abstractPlusView(a, args));
+      const fetched = await eFetchArticles(ctx, requested);
+      sent = fetched;
+      for (const a of fetched.value) {
+        byPmid.set(a.pmid, args.detailLevel === "citation_data" ? citationView(a, args) : abstractPlusView(a, args));
       }
     }
     const found = requested.filter((p) => byPmid.has(p));
@@ -76,7 +83,7 @@ export const fetchArticleDetails = defineTool({
       detailLevel: args.detailLevel,
       articles: found.map((p) => byPmid.get(p)!),
       notFoundPmids,
-      eFetchDetails: { urls: [fetched.url], requestMethod: fetched.method },
+      eFetchDetails: { urls: [sent.url], requestMethod: sent.method },
     };
   },
   rest(cut, args) {

@@ -5,8 +5,7 @@
 import { z } from "npm:zod@4.6.7";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
-import { parseEFetchPubMed } from "../../sources/ncbi/pubmed/parse_efetch.ts";
-import { eFetch, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed/client.ts";
+import { eFetchArticles, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed/client.ts";
 import { CITATION_STYLES, type CitationStyle, formatCitations } from "../../sources/citations/format.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
 import { matchSummaries } from "./summaries_by_id.ts";
@@ -165,8 +164,8 @@ function unknownPmid(pmid: string, cause?: ToolError): ToolError {
 }
 
 async function citations(pmid: string, styles: CitationStyle[], ctx: ToolContext): Promise<Output> {
-  const fetched = await eFetch(ctx, [pmid], "xml");
-  const article = parseEFetchPubMed(fetched.value, fetched.url).find((a) => a.pmid === pmid);
+  const fetched = await eFetchArticles(ctx, [pmid]);
+  const article = fetched.value.find((a) => a.pmid === pmid);
   if (!article) throw unknownPmid(pmid);
   return {
     sourcePmid: pmid,

@@ -6,6 +6,8 @@
  */
 import { ToolError, UpstreamError } from "../../../core/errors.ts";
 import type { ServiceRequest, ServiceUpstream } from "../../../upstreams/mod.ts";
+import type { ParseJob } from "../../parse_job.ts";
+import { parseBody } from "../../parse_off_thread.ts";
 
 export type EutilsParams = Record<string, string | number | undefined>;
 
@@ -34,18 +36,22 @@ export function eutilsRequest(call: EutilsCall): ServiceRequest {
 }
 
 /**
- * Sends one call and parses its body. An HTTP 4xx whose body carries NCBI's `<ERROR>` becomes a ToolError
+ * Sends one call and parses its body (with a parse job: off the main thread when the body is large; see
+ * parse_off_thread.ts). An HTTP 4xx whose body carries NCBI's `<ERROR>` becomes a ToolError
  * with that message (`faultCode` says whether the caller's input or the upstream is to blame).
  */
 export async function fetchEutils<T>(
   upstream: ServiceUpstream,
   call: EutilsCall,
-  parse: (body: string, url: string) => T,
+  parse: ((body: string, url: string) => T) | ParseJob<[], T>,
   faultCode: "INVALID_INPUT" | "UPSTREAM_ERROR" = "UPSTREAM_ERROR",
 ): Promise<Fetched<T>> {
   try {
     const response = await upstream.request(eutilsRequest(call));
-    return { value: parse(response.text(), response.url), url: response.url, method: response.method ?? "GET" };
+    const value = typeof parse === "function"
+      ? parse(response.text(), response.url)
+      : await parseBody(parse, response, [], call.signal);
+    return { value, url: response.url, method: response.method ?? "GET" };
   } catch (error) {
     throw structuredFault(error, call.path, faultCode) ?? error;
   }

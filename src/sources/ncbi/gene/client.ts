@@ -9,7 +9,8 @@ import type { ServiceRequest, ServiceUpstream } from "../../../upstreams/mod.ts"
 import { linksFor, parseELink } from "../eutils/parse_elink.ts";
 import { eutilsRequest } from "../eutils/request.ts";
 import { type ESearchResult, parseESearch } from "../eutils/parse_esearch.ts";
-import { parseGeneRecord } from "./parse_efetch_gene.ts";
+import { parseBody } from "../../parse_off_thread.ts";
+import { geneRecordJob } from "./parse_efetch_gene.ts";
 import { parseGeneSummaries } from "./parse_esummary_gene.ts";
 import type { GeneRecord, GeneSummary } from "./types.ts";
 import { assertComplete } from "./xml_scan.ts";
@@ -79,14 +80,14 @@ function geneRecordRequest(geneId: string, signal?: AbortSignal): ServiceRequest
   });
 }
 
-/** The record, or undefined when NCBI has no gene with this id. */
+/** The record, or undefined when NCBI has no gene with this id. A 15-26 MB record is parsed off the main thread. */
 export async function fetchGeneRecord(
   upstream: ServiceUpstream,
   geneId: string,
   signal?: AbortSignal,
 ): Promise<GeneRecord | undefined> {
   const response = await upstream.request(geneRecordRequest(geneId, signal));
-  return parseGeneRecord(response.text(), geneId, response.url);
+  return await parseBody(geneRecordJob, response, [geneId], signal);
 }
 
 function pubmedLinksRequest(geneId: string, signal?: AbortSignal): ServiceRequest {

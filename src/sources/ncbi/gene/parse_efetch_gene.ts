@@ -6,6 +6,7 @@
  * are read by targeted scanning (see xml_scan.ts).
  */
 import { UpstreamError } from "../../../core/errors.ts";
+import { parseJob } from "../../parse_job.ts";
 import { asArray, parseNcbiXml, text, type XmlNode } from "../eutils/xml.ts";
 import { buildCrossReferences, type Dbtag, type ProductRefs } from "./cross_references.ts";
 import type { GeneRecord, GenomicLocation } from "./types.ts";
@@ -57,6 +58,13 @@ export function parseGeneRecord(xml: string, geneId: string, url: string): GeneR
     crossReferences: buildCrossReferences(geneTags, products),
   };
 }
+
+/** {@link parseGeneRecord} as a parse job (a TP53 record is 15.8 MB: see parse_off_thread.ts). */
+export const geneRecordJob = parseJob(
+  "gene-record",
+  "ncbi-eutils",
+  (xml: string, url: string, geneId: string) => parseGeneRecord(xml, geneId, url),
+);
 
 function locateRecord(xml: string, geneId: string): Span | undefined {
   for (let record = findElement(xml, "Entrezgene"); record; record = findElement(xml, "Entrezgene", record.end)) {

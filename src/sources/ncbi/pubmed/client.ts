@@ -8,8 +8,9 @@ import { type EInfoDb, parseEInfo } from "../eutils/parse_einfo.ts";
 import { type ELinkLink, linksFor, parseELink } from "../eutils/parse_elink.ts";
 import { type ESearchResult, parseESearch } from "../eutils/parse_esearch.ts";
 import { type EutilsParams, type Fetched, fetchEutils } from "../eutils/request.ts";
+import { pubmedArticlesJob } from "./parse_efetch.ts";
 import { parseESummaryPubMed } from "./parse_esummary.ts";
-import type { PubMedSummary } from "./types.ts";
+import type { PubMedArticle, PubMedSummary } from "./types.ts";
 
 export type { Fetched };
 export type EutilsContext = Pick<SourceContext, "upstream" | "signal">;
@@ -75,6 +76,12 @@ export async function eFetch(
     ? { db: "pubmed", id: ids.join(","), retmode: "xml" }
     : { db: "pubmed", id: ids.join(","), rettype: "medline", retmode: "text" };
   return await fetchEutils(ctx.upstream, { path: "/efetch.fcgi", params, signal: ctx.signal }, (body) => body);
+}
+
+/** EFetch db=pubmed retmode=xml, parsed: a 200-record answer (megabytes) is parsed off the main thread. */
+export async function eFetchArticles(ctx: EutilsContext, ids: readonly string[]): Promise<Fetched<PubMedArticle[]>> {
+  const params: EutilsParams = { db: "pubmed", id: ids.join(","), retmode: "xml" };
+  return await fetchEutils(ctx.upstream, { path: "/efetch.fcgi", params, signal: ctx.signal }, pubmedArticlesJob);
 }
 
 export type LinkKind = "similar" | "citedin" | "refs";

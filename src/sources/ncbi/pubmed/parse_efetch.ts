@@ -4,6 +4,7 @@
  * `MedlineCitationSet` of the MEDLINE baseline files. An `<ERROR>` body throws.
  */
 import { ToolError } from "../../../core/errors.ts";
+import { parseJob } from "../../parse_job.ts";
 import {
   articleIds,
   eLocationDoi,
@@ -17,6 +18,13 @@ import {
 } from "./parts.ts";
 import type { BookInfo, JournalInfo, PubMedArticle, PubMedAuthor, PubMedDate, RetractionNotice } from "./types.ts";
 import { attr, child, children, get, mixedText, parsePubMedXml, plainText } from "./xml.ts";
+
+/** {@link parseEFetchPubMed} as a parse job (see parse_off_thread.ts). */
+export const pubmedArticlesJob = parseJob(
+  "pubmed-articles",
+  "ncbi-eutils",
+  (body: string, url: string) => parseEFetchPubMed(body, url),
+);
 
 export function parseEFetchPubMed(body: string, url: string): PubMedArticle[] {
   const doc = parsePubMedXml(body, url);

@@ -9,8 +9,7 @@ import { entryById } from "../../../sources/arxiv/client.ts";
 import { crossrefWork } from "../../../sources/crossref/client.ts";
 import { retractionNotices } from "../../../sources/crossref/parse_work.ts";
 import type { CrossrefWork } from "../../../sources/crossref/types.ts";
-import { eFetch } from "../../../sources/ncbi/pubmed/client.ts";
-import { parseEFetchPubMed } from "../../../sources/ncbi/pubmed/parse_efetch.ts";
+import { eFetchArticles } from "../../../sources/ncbi/pubmed/client.ts";
 import { isRetracted, type PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
@@ -52,8 +51,7 @@ export async function resolveRecords(refs: readonly WorkRef[], ctx: Ctx): Promis
 }
 
 export async function pubmedArticles(pmids: readonly string[], ctx: Ctx): Promise<Map<string, PubMedArticle>> {
-  const fetched = await eFetch(ctx, pmids, "xml");
-  return new Map(parseEFetchPubMed(fetched.value, fetched.url).map((a) => [a.pmid, a]));
+  return new Map((await eFetchArticles(ctx, pmids)).value.map((a) => [a.pmid, a]));
 }
 
 export function pubmedResolved(a: PubMedArticle): ResolvedRecord {

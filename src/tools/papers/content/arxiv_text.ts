@@ -4,7 +4,8 @@
  */
 import type { ToolContext } from "../../tool_def.ts";
 import { ar5ivRequest, arxivHtmlRequest, arxivPdfRequest } from "../../../sources/arxiv/web.ts";
-import { htmlToText } from "../../../sources/html/html_to_text.ts";
+import { htmlTextJob } from "../../../sources/html/html_to_text.ts";
+import { parseBody } from "../../../sources/parse_off_thread.ts";
 import type { ServiceRequest } from "../../../upstreams/mod.ts";
 import type { Attempts } from "./attempts.ts";
 import { looksLikePdf, pdfToText } from "./pdf_text.ts";
@@ -50,7 +51,7 @@ async function htmlStep(
 ): Promise<{ text: string; url: string } | undefined> {
   try {
     const response = await ctx.upstream.request({ ...request, signal: ctx.signal });
-    const page = htmlToText(response.text());
+    const page = await parseBody(htmlTextJob, response, [], ctx.signal);
     if (needLatexml && !page.latexml) {
       attempts.reject(what, response.url, "no LaTeXML article on the page");
     } else if (page.text.length < MIN_PAPER_CHARS) {

@@ -6,8 +6,7 @@
 import type { ToolContext } from "../../tool_def.ts";
 import { convertIds } from "../../../sources/idconv/client.ts";
 import type { ArticleId } from "../../../sources/idconv/ids.ts";
-import { parseEFetchPubMed } from "../../../sources/ncbi/pubmed/parse_efetch.ts";
-import { eFetch, eSearch } from "../../../sources/ncbi/pubmed/client.ts";
+import { eFetchArticles, eSearch } from "../../../sources/ncbi/pubmed/client.ts";
 import type { PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import { pmcArticle } from "../../../sources/pmc/client.ts";
 import type { PmcArticle } from "../../../sources/pmc/types.ts";
@@ -111,8 +110,8 @@ export async function pubmedRecord(
   attempts: Attempts,
 ): Promise<{ meta: ContentMeta; url: string } | undefined> {
   try {
-    const fetched = await eFetch(ctx, [pmid], "xml");
-    const record = parseEFetchPubMed(fetched.value, fetched.url).find((r) => r.pmid === pmid);
+    const fetched = await eFetchArticles(ctx, [pmid]);
+    const record = fetched.value.find((r) => r.pmid === pmid);
     if (!record) {
       attempts.reject("PubMed", fetched.url, `PubMed has no record PMID ${pmid}`);
       return undefined;

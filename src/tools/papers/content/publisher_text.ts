@@ -4,7 +4,8 @@
  * goes through the SSRF guard (src/sources/publisher) hop by hop.
  */
 import type { ToolContext } from "../../tool_def.ts";
-import { htmlToText } from "../../../sources/html/html_to_text.ts";
+import { htmlTextJob } from "../../../sources/html/html_to_text.ts";
+import { parseBody } from "../../../sources/parse_off_thread.ts";
 import type { OpenAlexLocation } from "../../../sources/openalex/types.ts";
 import { fetchPublisher } from "../../../sources/publisher/fetch.ts";
 import { papersDeps } from "../deps.ts";
@@ -51,7 +52,7 @@ export async function publisherText(
           attempts.reject(what, response.url, `neither PDF nor HTML (${type || "no content type"})`);
           continue;
         }
-        const page = htmlToText(response.text());
+        const page = await parseBody(htmlTextJob, response, [], ctx.signal);
         if (page.text.length >= MIN_PUBLISHER_HTML_CHARS) return { text: page.text, format: "html", url: response.url };
         attempts.reject(
           what,
