@@ -5,7 +5,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { z } from "npm:zod@4.6.7";
+import { z } from "./core/zod.ts";
 import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
 import { DEFAULT_OUTPUT_MAX_CHARS, MIN_OUTPUT_MAX_CHARS } from "./core/output_budget.ts";

@@ -7,8 +7,6 @@ import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } fro
 import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
 import { startableDeno } from "../sources/pdf/extractor_process.ts";
-import { startIndexAhead } from "../sources/pdf/index_ahead.ts";
-import { startHttpServer } from "../transports/http_server.ts";
 import { runStdio } from "../transports/stdio.ts";
 import { UsageError } from "./args.ts";
 
@@ -26,11 +24,16 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const transport = options.transport ?? config.transport;
   const launch = serveLaunch(transport, config, env, options.port);
   const runtime = startRuntime(config, env, launch, transport);
-  if (config.toolsets.includes("pdf")) startIndexAhead({ ...runtime.deps, shared: runtime.shared });
+  if (config.toolsets.includes("pdf") && config.cacheDir) {
+    // Index-ahead needs the disk cache; without it (the default) the PDF library is not even imported.
+    const { startIndexAhead } = await import("../sources/pdf/index_ahead.ts");
+    startIndexAhead({ ...runtime.deps, shared: runtime.shared });
+  }
   if (transport === "stdio") {
     await runStdio(runtime);
     return 0;
   }
+  const { startHttpServer } = await import("../transports/http_server.ts");
   try {
     const server = startHttpServer(runtime, { port: options.port, handleSignals: true });
     await server.finished;

@@ -3,7 +3,7 @@
  * {@link ErrorEnvelope} with `isError: true`, so a model always gets a code to branch on and a hint to act on.
  */
 import { clipValue } from "./clip.ts";
-import { z } from "npm:zod@4.6.7";
+import { z } from "./zod.ts";
 
 /** Every error code an envelope may carry, in order of how much the caller is at fault. */
 export const ERROR_CODES = [

@@ -3,7 +3,7 @@
  * prompt catalogue. Declares the `prompts` and `completions` capabilities itself, so createMcpServer
  * needs one line for all of it.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../core/zod.ts";
 import type { Runtime } from "../runtime.ts";
 import { ProtocolError, ProtocolErrorCode, type Server } from "../sdk.ts";
 import { enabledPrompts, RESOURCE_COMPLETIONS } from "./catalog.ts";
@@ -23,9 +23,9 @@ export function installPrompts(
 ) {
   server.registerCapabilities({ prompts: { listChanged: false }, completions: {} });
   const byName = new Map(prompts.map((p) => [p.name, p]));
-  const toolNames = new Set(runtime.tools.map((t) => t.name));
+  const toolNames = new Set(runtime.catalogue.tools.map((t) => t.name));
   const ctx = { config: runtime.deps.config };
-  const resourceTemplates = new Set(runtime.resources.map((r) => r.uriTemplate).filter(Boolean));
+  const resourceTemplates = new Set(runtime.catalogue.resources.map((r) => r.uriTemplate).filter(Boolean));
 
   server.setRequestHandler("prompts/list", () => ({
     prompts: prompts.map((p) => ({
