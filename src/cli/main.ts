@@ -11,12 +11,9 @@ import type { AnyToolDef } from "../tools/tool_def.ts";
 import { checkEnvPermission, type Launch, preflight } from "../preflight.ts";
 import { createRuntime, invokeShared, loadTool, type Runtime, toolContext } from "../runtime.ts";
 import { protectStdout } from "../transports/stdio.ts";
-import { parseToolArgs, UsageError } from "./args.ts";
-import { toolHelp, toolList, USAGE } from "./help.ts";
-import { takeMaxChars } from "./max_chars.ts";
-import { saveImage, takeOutOption } from "./out_file.ts";
-import { type ProgressParams, progressReporter } from "./progress.ts";
+import type { ProgressParams } from "./progress.ts";
 import { runServe } from "./serve.ts";
+import { UsageError } from "./usage_error.ts";
 import { lazyCatalogue, type ToolInfo } from "../lazy_catalog.ts";
 
 export const EXIT_OK = 0;
@@ -77,7 +74,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
         io.stdout(`science-mcp ${VERSION}\n`);
         return EXIT_OK;
       case "list":
-        return list(rest, io);
+        return await list(rest, io);
       case "call":
         return await call(rest, io);
       case "serve":
@@ -101,7 +98,10 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
   }
 }
 
+// The commands other than `serve` import their helpers when they run, so that a server start does not.
+
 async function help(name: string | undefined, io: CliIo): Promise<number> {
+  const { toolHelp, USAGE } = await import("./help.ts");
   if (name === undefined) {
     io.stdout(USAGE + "\n");
     return EXIT_OK;
@@ -112,7 +112,7 @@ async function help(name: string | undefined, io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
-function list(args: readonly string[], io: CliIo): number {
+async function list(args: readonly string[], io: CliIo): Promise<number> {
   const unknown = args.filter((a) => a !== "--json");
   if (unknown.length) throw new UsageError(`Unexpected argument '${unknown[0]}' for list.`);
   const runtime = io.runtime();
@@ -121,6 +121,7 @@ function list(args: readonly string[], io: CliIo): number {
     const rows = tools.map((t) => ({ name: t.name, title: t.title, toolset: t.toolset, description: t.description }));
     io.stdout(JSON.stringify(rows, null, 2) + "\n");
   } else {
+    const { toolList } = await import("./help.ts");
     io.stdout(toolList(tools) + "\n");
   }
   return EXIT_OK;
@@ -131,6 +132,8 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
   if (!name) throw new UsageError("call needs a tool name: deno task cli call <tool> '<json args>'.");
   const runtime = io.runtime();
   try {
+    const [{ parseToolArgs }, { takeMaxChars }, { saveImage, takeOutOption }, { progressReporter }] = await Promise
+      .all([import("./args.ts"), import("./max_chars.ts"), import("./out_file.ts"), import("./progress.ts")]);
     findTool(runtime.catalogue.tools, name);
     const loaded = await loadTool(runtime, name);
     if ("error" in loaded) {

@@ -5,10 +5,10 @@
  */
 import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } from "../config.ts";
 import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
+import type { Logger } from "../core/log.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
-import { startableDeno } from "../sources/pdf/extractor_process.ts";
 import { runStdio } from "../transports/stdio.ts";
-import { UsageError } from "./args.ts";
+import { UsageError } from "./usage_error.ts";
 
 interface ServeOptions {
   transport?: "stdio" | "http";
@@ -63,8 +63,19 @@ function startRuntime(config: Config, env: Env, launch: Launch, transport: strin
   const log = runtime.deps.log.child({ component: "serve" });
   log.info(`science-mcp ${VERSION} starting`, { transport, ...startupSummary(config) });
   for (const note of notes) log.warn(note);
-  if (config.toolsets.includes("pdf") && startableDeno() === undefined) log.warn(WORKER_THREAD_NOTE);
+  if (config.toolsets.includes("pdf")) warnWithoutExtractorProcess(log);
   return runtime;
+}
+
+/**
+ * Logs {@link WORKER_THREAD_NOTE} when this process may not start the extractor's Deno process: checked
+ * once start-up is done, so the extractor's modules are not loaded on the way to the first tools/list.
+ */
+function warnWithoutExtractorProcess(log: Logger): void {
+  Deno.unrefTimer(setTimeout(async () => {
+    const { startableDeno } = await import("../sources/pdf/extractor_process.ts");
+    if (startableDeno() === undefined) log.warn(WORKER_THREAD_NOTE);
+  }, 0));
 }
 
 /**
