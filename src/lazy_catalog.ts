@@ -101,6 +101,12 @@ export const TOOLSET_LOADERS: ToolsetLoaders = {
   pdf: () => importToolset("pdf"),
 };
 
+/** Every tool of every toolset, imported now, in catalogue order (the CLI's `help <tool>`). */
+export async function allToolDefs(loaders: ToolsetLoaders = TOOLSET_LOADERS): Promise<AnyToolDef[]> {
+  const modules = await Promise.all((MANIFEST as Manifest).toolsets.map((t) => loaders[t.name as ToolsetName]()));
+  return modules.flatMap((m) => m.tools);
+}
+
 /** The enabled part of the catalogue: listings at once, definitions on demand. */
 export interface Catalogue {
   /** The enabled tools, in catalogue order, as tools/list shows them. */

@@ -14,7 +14,7 @@ import { protectStdout } from "../transports/stdio.ts";
 import type { ProgressParams } from "./progress.ts";
 import { runServe } from "./serve.ts";
 import { UsageError } from "./usage_error.ts";
-import { lazyCatalogue, type ToolInfo } from "../lazy_catalog.ts";
+import { allToolDefs, lazyCatalogue, type ToolInfo } from "../lazy_catalog.ts";
 
 export const EXIT_OK = 0;
 export const EXIT_USAGE = 1;
@@ -106,9 +106,7 @@ async function help(name: string | undefined, io: CliIo): Promise<number> {
     io.stdout(USAGE + "\n");
     return EXIT_OK;
   }
-  // Computed, so that Deno does not load the catalogue with `serve` (see src/lazy_catalog.ts).
-  const { ALL_TOOLS }: typeof import("../catalog.ts") = await import(new URL("../catalog.ts", import.meta.url).href);
-  io.stdout(toolHelp(findTool(ALL_TOOLS, name)) + "\n");
+  io.stdout(toolHelp(findTool(await allToolDefs(), name)) + "\n");
   return EXIT_OK;
 }
 
