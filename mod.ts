@@ -94,5 +94,7 @@ export {
 } from "./src/upstreams/mod.ts";
 
 import { main } from "./src/cli/main.ts";
+// A bundle or compiled binary built from this module holds what main.ts imports on demand.
+import "./src/cli/preload.ts";
 
 if (import.meta.main) Deno.exit(await main());

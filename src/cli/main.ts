@@ -7,6 +7,7 @@
 import { type Config, ConfigError, loadConfig, readEnv, TOOLSET_NAMES, VERSION } from "../config.ts";
 import type { ToolResult } from "../core/invoke.ts";
 import { createLogger } from "../core/log.ts";
+import { onDemand } from "../core/on_demand.ts";
 import type { AnyToolDef } from "../tools/tool_def.ts";
 import { checkEnvPermission, type Launch, preflight } from "../preflight.ts";
 import { createRuntime, invokeShared, loadTool, type Runtime, toolContext } from "../runtime.ts";
@@ -15,6 +16,8 @@ import type { ProgressParams } from "./progress.ts";
 import { runServe } from "./serve.ts";
 import { UsageError } from "./usage_error.ts";
 import { allToolDefs, lazyCatalogue, type ToolInfo } from "../lazy_catalog.ts";
+
+type Help = typeof import("./help.ts");
 
 export const EXIT_OK = 0;
 export const EXIT_USAGE = 1;
@@ -101,7 +104,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
 // The commands other than `serve` import their helpers when they run, so that a server start does not.
 
 async function help(name: string | undefined, io: CliIo): Promise<number> {
-  const { toolHelp, USAGE } = await import("./help.ts");
+  const { toolHelp, USAGE } = await onDemand<Help>("cli/help.ts");
   if (name === undefined) {
     io.stdout(USAGE + "\n");
     return EXIT_OK;
@@ -119,7 +122,7 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
     const rows = tools.map((t) => ({ name: t.name, title: t.title, toolset: t.toolset, description: t.description }));
     io.stdout(JSON.stringify(rows, null, 2) + "\n");
   } else {
-    const { toolList } = await import("./help.ts");
+    const { toolList } = await onDemand<Help>("cli/help.ts");
     io.stdout(toolList(tools) + "\n");
   }
   return EXIT_OK;
@@ -131,7 +134,12 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
   const runtime = io.runtime();
   try {
     const [{ parseToolArgs }, { takeMaxChars }, { saveImage, takeOutOption }, { progressReporter }] = await Promise
-      .all([import("./args.ts"), import("./max_chars.ts"), import("./out_file.ts"), import("./progress.ts")]);
+      .all([
+        onDemand<typeof import("./args.ts")>("cli/args.ts"),
+        onDemand<typeof import("./max_chars.ts")>("cli/max_chars.ts"),
+        onDemand<typeof import("./out_file.ts")>("cli/out_file.ts"),
+        onDemand<typeof import("./progress.ts")>("cli/progress.ts"),
+      ]);
     findTool(runtime.catalogue.tools, name);
     const loaded = await loadTool(runtime, name);
     if ("error" in loaded) {

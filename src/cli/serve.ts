@@ -6,9 +6,14 @@
 import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } from "../config.ts";
 import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
 import type { Logger } from "../core/log.ts";
+import { onDemand } from "../core/on_demand.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
 import { runStdio } from "../transports/stdio.ts";
 import { UsageError } from "./usage_error.ts";
+
+type IndexAhead = typeof import("../sources/pdf/index_ahead.ts");
+type HttpServer = typeof import("../transports/http_server.ts");
+type ExtractorProcess = typeof import("../sources/pdf/extractor_process.ts");
 
 interface ServeOptions {
   transport?: "stdio" | "http";
@@ -26,14 +31,14 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const runtime = startRuntime(config, env, launch, transport);
   if (config.toolsets.includes("pdf") && config.cacheDir) {
     // Index-ahead needs the disk cache; without it (the default) the PDF library is not even imported.
-    const { startIndexAhead } = await import("../sources/pdf/index_ahead.ts");
+    const { startIndexAhead } = await onDemand<IndexAhead>("sources/pdf/index_ahead.ts");
     startIndexAhead({ ...runtime.deps, shared: runtime.shared });
   }
   if (transport === "stdio") {
     await runStdio(runtime);
     return 0;
   }
-  const { startHttpServer } = await import("../transports/http_server.ts");
+  const { startHttpServer } = await onDemand<HttpServer>("transports/http_server.ts");
   try {
     const server = startHttpServer(runtime, { port: options.port, handleSignals: true });
     await server.finished;
@@ -73,7 +78,7 @@ function startRuntime(config: Config, env: Env, launch: Launch, transport: strin
  */
 function warnWithoutExtractorProcess(log: Logger): void {
   Deno.unrefTimer(setTimeout(async () => {
-    const { startableDeno } = await import("../sources/pdf/extractor_process.ts");
+    const { startableDeno } = await onDemand<ExtractorProcess>("sources/pdf/extractor_process.ts");
     if (startableDeno() === undefined) log.warn(WORKER_THREAD_NOTE);
   }, 0));
 }

@@ -4,6 +4,7 @@
  * was typed come first, then those that contain it; at most {@link MAX_COMPLETIONS} are returned, as MCP
  * requires. Each source's module is imported on the first completion that needs it, not at start.
  */
+import { onDemand } from "../core/on_demand.ts";
 import type { Completer } from "./prompt_def.ts";
 
 /** MCP: `values` must not exceed 100 items. */
@@ -32,7 +33,9 @@ export function capped(values: string[]): Completion {
 
 /** Active arXiv category codes (cs.LG, astro-ph.GA, ...); a name typed ("machine") finds its codes too. */
 export const arxivCategories: Completer = async (typed) => {
-  const { ARXIV_CATEGORIES } = await import("../sources/arxiv/taxonomy.ts");
+  const { ARXIV_CATEGORIES } = await onDemand<typeof import("../sources/arxiv/taxonomy.ts")>(
+    "sources/arxiv/taxonomy.ts",
+  );
   const active = ARXIV_CATEGORIES.filter((c) => c.active);
   const byCode = rank(active.map((c) => c.code), typed);
   const needle = typed.trim().toLowerCase();
@@ -44,14 +47,16 @@ export const arxivCategories: Completer = async (typed) => {
 
 /** Organism names search_genes knows without a lookup: common names first, then scientific names. */
 export const organisms: Completer = async (typed) => {
-  const { KNOWN_ORGANISMS } = await import("../sources/ncbi/gene/organisms.ts");
+  const { KNOWN_ORGANISMS } = await onDemand<typeof import("../sources/ncbi/gene/organisms.ts")>(
+    "sources/ncbi/gene/organisms.ts",
+  );
   const names = KNOWN_ORGANISMS.flatMap((o) => [o.names[0], o.scientificName]);
   return rank([...new Set(names)], typed);
 };
 
 /** PDF names in PDF_ROOT (what search_pdf's pdf_name takes). */
 export const pdfNames: Completer = async (typed, ctx) => {
-  const { listPdfFiles } = await import("../sources/pdf/pdf_files.ts");
+  const { listPdfFiles } = await onDemand<typeof import("../sources/pdf/pdf_files.ts")>("sources/pdf/pdf_files.ts");
   const { files } = await listPdfFiles(ctx.config.pdf.root).catch(() => ({ files: [] }));
   return rank(files.map((f) => f.name), typed);
 };
@@ -61,7 +66,9 @@ export const pdfNames: Completer = async (typed, ctx) => {
  * carries the items before it, so picking one keeps the list.
  */
 export const pubchemProperties: Completer = async (typed) => {
-  const { COMPOUND_PROPERTIES } = await import("../sources/pubchem/types.ts");
+  const { COMPOUND_PROPERTIES } = await onDemand<typeof import("../sources/pubchem/types.ts")>(
+    "sources/pubchem/types.ts",
+  );
   const parts = typed.split(",");
   const last = parts.pop() ?? "";
   const chosen = parts.map((p) => p.trim()).filter(Boolean);

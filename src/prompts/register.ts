@@ -4,6 +4,7 @@
  * `prompts` and `completions` capabilities itself, so createMcpServer needs one line for all of it.
  */
 import { z } from "../core/zod.ts";
+import { onDemand } from "../core/on_demand.ts";
 import type { Runtime } from "../runtime.ts";
 import { ProtocolError, ProtocolErrorCode, type Server } from "../sdk.ts";
 import type { Completion } from "./completions.ts";
@@ -70,8 +71,8 @@ interface Prompts {
 
 async function loadPrompts(runtime: Runtime): Promise<Prompts> {
   const [{ enabledPrompts, RESOURCE_COMPLETIONS }, { capped }] = await Promise.all([
-    import("./catalog.ts"),
-    import("./completions.ts"),
+    onDemand<typeof import("./catalog.ts")>("prompts/catalog.ts"),
+    onDemand<typeof import("./completions.ts")>("prompts/completions.ts"),
   ]);
   const prompts = enabledPrompts(runtime.deps.config.toolsets);
   return {
