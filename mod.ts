@@ -1,6 +1,7 @@
 /**
  * science-mcp: an MCP server for scientific sources (PubMed, NCBI Gene, PubChem, arXiv/OpenAlex papers,
- * local PDFs). This module is the public API; run it (`deno run mod.ts`) for the CLI.
+ * local PDFs). This module is the public API; run it (`deno run mod.ts`) for the CLI. `main.ts` is the same
+ * CLI without this API, so that `serve` imports a toolset on its first call rather than at start.
  *
  * @example Serve MCP over stdio from your own entry point
  * ```ts
@@ -17,6 +18,7 @@
  * @module
  */
 export { ALL_TOOLS, enabledResources, enabledTools, type Toolset, TOOLSETS } from "./src/catalog.ts";
+export type { Catalogue, ResourceInfo, ToolInfo } from "./src/lazy_catalog.ts";
 export {
   type Access,
   type Config,
@@ -92,5 +94,7 @@ export {
 } from "./src/upstreams/mod.ts";
 
 import { main } from "./src/cli/main.ts";
+// A bundle or compiled binary built from this module holds what main.ts imports on demand.
+import "./src/cli/preload.ts";
 
 if (import.meta.main) Deno.exit(await main());

@@ -1,6 +1,6 @@
 /**
  * Several server instances against one mock upstream, as an operator would run them for scale-out:
- * N processes of `deno run -P=http mod.ts serve --transport http`, or one `deno serve --parallel` with N
+ * N processes of `deno run -P=http main.ts serve --transport http`, or one `deno serve --parallel` with N
  * workers, all configured with the same SCIENCE_MCP_KV. Used by the multi-instance test and the KV
  * benchmark. Not a `*_bench.ts` file, so bench/main.ts does not run it.
  */
@@ -54,7 +54,7 @@ export async function startInstances(options: InstancesOptions): Promise<Instanc
     for (let i = 0; i < options.count; i++) {
       const port = freePort();
       const allow = `--allow-net=${[...net, options.mockHost, `127.0.0.1:${port}`].join(",")}`;
-      children.push(spawn(["run", "-P=http", allow, "mod.ts", "serve", "--transport", "http"], {
+      children.push(spawn(["run", "-P=http", allow, "main.ts", "serve", "--transport", "http"], {
         MCP_LOG_LEVEL: "warning",
         ...common,
         MCP_TRANSPORT_TYPE: "http",

@@ -1,6 +1,6 @@
 /**
  * One rate budget across instances (SCIENCE_MCP_KV), measured at the upstream: 1, 2 and 4 server
- * processes (`deno run -P=http mod.ts serve`), then one `deno serve --parallel` with 4 workers, all on one
+ * processes (`deno run -P=http main.ts serve`), then one `deno serve --parallel` with 4 workers, all on one
  * KV file under ./.cache, call distinct tools as fast as they can for 15 s (4 callers per instance), against
  * the mock upstream enforcing NCBI's 3 req/s at arrival. Total NCBI throughput must stay at the limit
  * whatever the number of instances: at most 3 req/s (peak in any second ≤ 3, no 429), and at least 80 % of

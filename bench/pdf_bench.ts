@@ -1,5 +1,5 @@
 /**
- * search_pdf as a client sees it — a real server over stdio (`deno run -P=stdio mod.ts serve`), a PDF
+ * search_pdf as a client sees it — a real server over stdio (`deno run -P=stdio main.ts serve`), a PDF
  * the server has never seen — against `pdftotext FILE - | grep -c QUERY` on the same file, interleaved in
  * one run so both meet the same machine load. CPU time (server + extractor processes; pdftotext + grep)
  * is the load-independent figure and carries the targets; wall time is shown beside it. Rows:

@@ -1,5 +1,5 @@
 /**
- * A real server over stdio for the PDF benchmarks (`deno run -P=stdio mod.ts serve`, PDF_ROOT and the
+ * A real server over stdio for the PDF benchmarks (`deno run -P=stdio main.ts serve`, PDF_ROOT and the
  * disk cache given), spoken to in raw JSON-RPC lines (no SDK client in the timing), with the CPU time and
  * memory of the server and its extractor processes read from /proc. Not a `*_bench.ts` file.
  */
@@ -24,7 +24,7 @@ export class StdioServer {
         "-P=stdio",
         `--allow-read=${read}`,
         ...(cacheDir ? [`--allow-write=${cacheDir}`] : []),
-        "mod.ts",
+        "main.ts",
         "serve",
         "--transport",
         "stdio",

@@ -17,7 +17,7 @@ import type { BenchOptions, BenchRow } from "./types.ts";
 
 const COMMAND = "deno task bench startup";
 const ROOT = new URL("../", import.meta.url).pathname;
-export const SERVER_ARGS = ["run", "-q", "-P=stdio", "mod.ts", "serve", "--transport", "stdio"];
+export const SERVER_ARGS = ["run", "-q", "-P=stdio", "main.ts", "serve", "--transport", "stdio"];
 export const floorArgs = (
   file: string,
 ) => ["run", "-q", `--allow-read=${file}`, "bench/fixtures/floor_server.ts", file];
@@ -118,7 +118,7 @@ async function coldStartRows(starts: number): Promise<BenchRow[]> {
         command: COMMAND,
         notes: `${starts} starts, max ${
           Math.max(...server.map((s) => s.ms)).toFixed(0)
-        } ms; deno run -P=stdio mod.ts serve --transport stdio`,
+        } ms; deno run -P=stdio main.ts serve --transport stdio`,
       },
       {
         name: "cold start floor: bare SDK server, same tools/list from a file (median)",
@@ -213,7 +213,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
     value: performance.now() - spawned,
     unit: "ms",
     command: COMMAND,
-    notes: "deno run -P=http mod.ts serve (MCP_AUTH_MODE=none, 127.0.0.1)",
+    notes: "deno run -P=http main.ts serve (MCP_AUTH_MODE=none, 127.0.0.1)",
   });
   try {
     if (tool) {

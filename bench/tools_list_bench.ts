@@ -2,7 +2,7 @@
  * What tools/list costs every conversation: the compact JSON of the real tools/list answer (every toolset
  * enabled, over an in-memory MCP client), in characters, in total and per tool, against the budget of
  * 1,100 characters per tool on average (tests/contract/tools_list_budget_test.ts holds the same line), and
- * whether the schemas it serves from src/generated/tool_schemas.json still equal zod's.
+ * whether what it serves from the generated manifest (src/generated/manifest.json) still equals zod's.
  */
 import { loadConfig, TOOLSET_NAMES } from "../src/config.ts";
 import { createLogger } from "../src/core/log.ts";
@@ -10,17 +10,17 @@ import { createRuntime } from "../src/runtime.ts";
 import { Client, InMemoryTransport } from "../src/sdk_client.ts";
 import { createMcpServer } from "../src/server.ts";
 import { ALL_TOOLS } from "../src/catalog.ts";
-import { advertisedSchemas, convertedSchemas } from "../src/tool_schemas.ts";
+import { lazyCatalogue } from "../src/lazy_catalog.ts";
+import { toolInfo } from "../src/manifest.ts";
 import type { BenchRow } from "./types.ts";
 
 const COMMAND = "deno task bench tools_list";
 const BUDGET_PER_TOOL = 1_100;
 
-/** Catalogue tools whose generated tools/list schemas no longer equal what zod converts to now. */
+/** Catalogue tools whose generated tools/list entry no longer equals what zod converts to now. */
 function staleRow(): BenchRow {
-  const stale = ALL_TOOLS.filter((def) =>
-    JSON.stringify(advertisedSchemas(def)) !== JSON.stringify(convertedSchemas(def))
-  ).map((def) => def.name);
+  const listed = new Map(lazyCatalogue(TOOLSET_NAMES).tools.map((t) => [t.name, JSON.stringify(t)]));
+  const stale = ALL_TOOLS.filter((def) => listed.get(def.name) !== JSON.stringify(toolInfo(def))).map((d) => d.name);
   return {
     name: "tools/list: tools whose pre-generated schemas differ from zod's",
     value: stale.length,
@@ -28,7 +28,7 @@ function staleRow(): BenchRow {
     target: "= 0 (else run deno task docs)",
     pass: stale.length === 0,
     command: COMMAND,
-    notes: stale.length ? stale.join(", ") : `all ${ALL_TOOLS.length} served from src/generated/tool_schemas.json`,
+    notes: stale.length ? stale.join(", ") : `all ${ALL_TOOLS.length} served from src/generated/manifest.json`,
   };
 }
 

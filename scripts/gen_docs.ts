@@ -1,6 +1,6 @@
 /**
  * Regenerates docs/tools.md (tools, resources, prompts), server.json (the MCP Registry entry),
- * src/generated/tool_schemas.json (the JSON Schemas tools/list advertises, see src/tool_schemas.ts) and the
+ * src/generated/manifest.json (what tools/list and resources/list show, see src/manifest.ts) and the
  * generated sections of README.md (environment variables, tool table, the mock's export lines) from the
  * catalogue, the prompt catalogue, ENV_VARS and the upstream table. `deno task docs` writes them; `--check` only compares and exits 1 on
  * drift (tests/cli/docs_drift_test.ts runs the same comparison).
@@ -18,7 +18,7 @@ import { annotationSummary } from "../src/cli/help.ts";
 import { PROMPTS, RESOURCE_COMPLETIONS } from "../src/prompts/catalog.ts";
 import type { PromptDef } from "../src/prompts/prompt_def.ts";
 import { renderServerJson, SERVER_JSON } from "./server_json.ts";
-import { renderToolSchemas, TOOL_SCHEMAS_FILE } from "../src/tool_schemas.ts";
+import { MANIFEST_FILE, renderManifest } from "../src/manifest.ts";
 
 const ROOT = new URL("../", import.meta.url);
 export const TOOLS_DOC = new URL("docs/tools.md", ROOT);
@@ -213,7 +213,7 @@ export async function expectedDocs(): Promise<Map<URL, string>> {
     [TOOLS_DOC, renderToolsDoc()],
     [README, await renderReadme(await Deno.readTextFile(README))],
     [SERVER_JSON, renderServerJson()],
-    [TOOL_SCHEMAS_FILE, renderToolSchemas()],
+    [MANIFEST_FILE, renderManifest()],
   ]);
 }
 
@@ -229,6 +229,6 @@ if (import.meta.main) {
   }
   if (check && drift) Deno.exit(1);
   if (!check) {
-    console.error("docs/tools.md, server.json, README.md and src/generated/tool_schemas.json are up to date.");
+    console.error("docs/tools.md, server.json, README.md and src/generated/manifest.json are up to date.");
   }
 }

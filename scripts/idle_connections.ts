@@ -1,5 +1,5 @@
 /**
- * Idle connections against a real server process (`deno run -P=http mod.ts serve --transport http`):
+ * Idle connections against a real server process (`deno run -P=http main.ts serve --transport http`):
  * half of them send unfinished headers, half send headers and a body that stalls after one byte. After
  * the body deadline (10 s) plus a margin, it counts the descriptors the server process holds
  * (/proc/<pid>/fd, Linux) and how many connections the server has closed.
@@ -14,7 +14,7 @@ const port = 3900 + Math.floor(Math.random() * 90);
 const root = new URL("..", import.meta.url).pathname;
 
 const child = new Deno.Command("deno", {
-  args: ["run", "-A", "mod.ts", "serve", "--transport", "http"],
+  args: ["run", "-A", "main.ts", "serve", "--transport", "http"],
   cwd: root,
   env: { MCP_HTTP_PORT: String(port), MCP_AUTH_MODE: "none", MCP_LOG_LEVEL: "error" },
   stdout: "null",

@@ -45,7 +45,7 @@ export function renderServerJson(): string {
     _meta: {
       "io.modelcontextprotocol.registry/publisher-provided": {
         tool: "scripts/gen_docs.ts",
-        run: "deno run -P=stdio mod.ts serve",
+        run: "deno run -P=stdio main.ts serve",
         environmentVariables: ENV_VARS.map((v) => ({
           name: v.name,
           description: v.description,

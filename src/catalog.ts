@@ -4,6 +4,7 @@
  */
 import type { ToolsetName } from "./config.ts";
 import type { AnyToolDef, ResourceDef } from "./tools/tool_def.ts";
+import { provideToolsets } from "./lazy_catalog.ts";
 import { geneResources, geneTools } from "./tools/gene/mod.ts";
 import { papersResources, papersTools } from "./tools/papers/mod.ts";
 import { pdfResources, pdfTools } from "./tools/pdf/mod.ts";
@@ -28,6 +29,8 @@ export const TOOLSETS: readonly Toolset[] = [
   { name: "papers", tools: papersTools, resources: papersResources },
   { name: "pdf", tools: pdfTools, resources: pdfResources },
 ];
+
+provideToolsets(TOOLSETS);
 
 /** Every tool of every toolset, in catalogue order. */
 export const ALL_TOOLS: readonly AnyToolDef[] = TOOLSETS.flatMap((t) => t.tools);

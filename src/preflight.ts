@@ -53,10 +53,13 @@ export type Query = (descriptor: Deno.PermissionDescriptor) => Deno.PermissionSt
 
 const querySync: Query = (descriptor) => Deno.permissions.querySync(descriptor).state;
 
-/** Folder of the PDF extraction worker's modules, which the server reads when it starts one. */
-const PDF_WORKER_DIR = PROJECT_ROOT === undefined
+/**
+ * The server's own modules (src/), which a clone's server reads after start: a toolset's modules on its
+ * first call (src/lazy_catalog.ts) and the PDF extraction worker's when it starts one.
+ */
+const SOURCE_DIR = PROJECT_ROOT === undefined
   ? undefined
-  : fileURLToPath(new URL("./sources/pdf", import.meta.url));
+  : fileURLToPath(new URL("./", import.meta.url)).replace(/[/\\]+$/, "");
 
 /**
  * Stops before the environment is read when this run may not read the settings' variables (a bare
@@ -76,7 +79,7 @@ export function checkEnvPermission(launch: Launch, query: Query = querySync): vo
 
 /**
  * Everything the settings make this process do, in settings order: each setting of ENV_VARS that names a
- * place (its `access`), then the listen address and the PDF worker's modules.
+ * place (its `access`), then the listen address and the server's own modules.
  */
 export function settingNeeds(env: Env, launch: Launch): Need[] {
   const needs: Need[] = [];
@@ -103,8 +106,8 @@ export function settingNeeds(env: Env, launch: Launch): Need[] {
       target: address,
     });
   }
-  if (launch.toolsets.includes("pdf") && PDF_WORKER_DIR) {
-    needs.push({ value: "the PDF extraction worker", permission: "read", target: PDF_WORKER_DIR });
+  if (launch.toolsets.length && SOURCE_DIR) {
+    needs.push({ value: "the server's modules, loaded on first use", permission: "read", target: SOURCE_DIR });
   }
   return needs;
 }

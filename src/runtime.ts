@@ -6,12 +6,13 @@
 import { type Config, loadConfig, readEnv } from "./config.ts";
 import type { ToolContext } from "./context.ts";
 import { errorResult, invokeTool, type ToolResult } from "./core/invoke.ts";
+import type { ErrorEnvelope } from "./core/errors.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
 import { ResultMemo, stableJson } from "./core/result_memo.ts";
 import { type Provided, type SharedKey, sharedKey, type SharedStore } from "./core/shared_key.ts";
-import type { AnyToolDef, ResourceDef } from "./tools/tool_def.ts";
-import { enabledResources, enabledTools } from "./catalog.ts";
+import type { AnyToolDef } from "./tools/tool_def.ts";
+import { type Catalogue, lazyCatalogue } from "./lazy_catalog.ts";
 import type { Fetch } from "./upstream/types.ts";
 import { createUpstream, type ServiceUpstream } from "./upstreams/mod.ts";
 
@@ -33,10 +34,11 @@ export interface Runtime extends SharedStore {
   readonly deps: Deps;
   /** The upstream pipeline (scheduler, cache, coalescer). */
   readonly upstream: ServiceUpstream;
-  /** The enabled tools (SCIENCE_MCP_TOOLSETS). */
-  readonly tools: readonly AnyToolDef[];
-  /** The enabled resources. */
-  readonly resources: readonly ResourceDef[];
+  /**
+   * The enabled tools and resources (SCIENCE_MCP_TOOLSETS): listed from the generated manifest, each
+   * toolset's definitions imported on its first call.
+   */
+  readonly catalogue: Catalogue;
   /** Disposes singletons that hold resources (workers, file handles). */
   close(): Promise<void>;
 }
@@ -68,19 +70,24 @@ function atLeast(level: LogLevel, sink: LogSink): LogSink {
 export interface RuntimeOptions extends Partial<Deps> {
   /** Entries made with `provide(key, value)`; a toolset reads them with `ctx.shared(key, default)`. */
   provide?: readonly Provided[];
+  /**
+   * The catalogue (default: the enabled toolsets, imported on first use). Tests inject one to watch or
+   * break the imports.
+   * @ignore
+   */
+  catalogue?: Catalogue;
 }
 
 /** Builds a runtime; with no options, from the environment, as `deno task start` does. */
 export function createRuntime(options: RuntimeOptions = {}): Runtime {
-  const { provide = [], ...partial } = options;
+  const { provide = [], catalogue, ...partial } = options;
   const deps = resolveDeps(partial);
   const singletons = new Map<SharedKey<unknown> | string, unknown>(provide);
   const upstream = createUpstream(deps);
   return {
     deps,
     upstream,
-    tools: enabledTools(deps.config.toolsets),
-    resources: enabledResources(deps.config.toolsets),
+    catalogue: catalogue ?? lazyCatalogue(deps.config.toolsets),
     shared<T>(key: SharedKey<T> | string, make: () => T): T {
       if (!singletons.has(key)) singletons.set(key, make());
       return singletons.get(key) as T;
@@ -176,14 +183,16 @@ export async function callTool(
   args: Record<string, unknown> = {},
   options: CallToolOptions = {},
 ): Promise<ToolResult> {
-  const def = runtime.tools.find((t) => t.name === name);
-  if (!def) {
+  const loaded = await loadTool(runtime, name);
+  if ("error" in loaded) return errorResult(loaded.error);
+  if (!loaded.def) {
     return errorResult({
       code: "INVALID_INPUT",
       message: `Unknown tool '${name}'.`,
-      recovery_hint: `Use one of: ${runtime.tools.map((t) => t.name).join(", ")}.`,
+      recovery_hint: `Use one of: ${runtime.catalogue.tools.map((t) => t.name).join(", ")}.`,
     });
   }
+  const def = loaded.def;
   const ctx = toolContext(runtime, {
     signal: options.signal ?? new AbortController().signal,
     requestId: `call-${crypto.randomUUID()}`,
@@ -192,6 +201,31 @@ export async function callTool(
       : {}),
   });
   return await invokeShared(runtime, def, args, ctx);
+}
+
+/**
+ * The ToolDef of an enabled tool, importing its toolset on first use; undefined for an unknown name. A
+ * toolset that cannot be imported (a broken install, a permission) is one tool error naming it, not a
+ * crash, and the next call tries the import again.
+ */
+export async function loadTool(
+  runtime: Runtime,
+  name: string,
+): Promise<{ def: AnyToolDef | undefined } | { error: ErrorEnvelope }> {
+  try {
+    return { def: await runtime.catalogue.tool(name) };
+  } catch (error) {
+    const toolset = runtime.catalogue.tools.find((t) => t.name === name)?.toolset;
+    runtime.deps.log.error("toolset failed to load", { tool: name, toolset, error: String(error) });
+    return {
+      error: {
+        code: "INTERNAL",
+        message: `The ${toolset} toolset could not be loaded: ${error instanceof Error ? error.message : error}`,
+        recovery_hint: "This is a fault of the server's installation, not of the call: other toolsets still " +
+          "work; report it with the server's stderr log.",
+      },
+    };
+  }
 }
 
 const RESULTS = sharedKey<ResultMemo<ToolResult>>("runtime:results");

@@ -15,6 +15,7 @@ export {
   isLegacyRequest,
   LATEST_PROTOCOL_VERSION,
   LOG_LEVEL_META_KEY,
+  parseJSONRPCMessage,
   ProtocolError,
   ProtocolErrorCode,
   Server,
@@ -41,7 +42,6 @@ export type {
   Transport,
 } from "npm:@modelcontextprotocol/server@2.4.0";
 export { serveStdio, StdioServerTransport } from "npm:@modelcontextprotocol/server@2.4.0/stdio";
-export { JSONRPCMessageSchema } from "npm:@modelcontextprotocol/core@2.4.0";
 
 /** The 2026 revision this server speaks beside the 2025 ones (`initialize`); served statelessly. */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";

@@ -1,7 +1,8 @@
 /**
  * createMcpServer: one MCP server (protocol object) over a Runtime. No I/O happens here; transports
- * connect it to stdio or HTTP. Tools and resources come from the catalogue; every call goes through
- * {@link invokeTool}, the same path the CLI takes.
+ * connect it to stdio or HTTP. Tools and resources are listed from the runtime's catalogue (the generated
+ * manifest) and a toolset is imported on its first call; every call goes through {@link invokeTool}, the
+ * same path the CLI takes.
  */
 import { clipValue } from "./core/clip.ts";
 import { SERVER_NAME, VERSION } from "./config.ts";
@@ -11,8 +12,10 @@ import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
 import { toErrorEnvelope } from "./core/errors.ts";
 import { installPrompts } from "./prompts/register.ts";
-import { invokeShared, type Runtime, toolContext } from "./runtime.ts";
-import { advertisedSchemas } from "./tool_schemas.ts";
+import { invokeShared, loadTool, type Runtime, toolContext } from "./runtime.ts";
+import { errorResult } from "./core/invoke.ts";
+import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
+import type { ResourceInfo } from "./lazy_catalog.ts";
 import { advertiseBothEras, CACHE_HINTS, type Era } from "./protocol/eras.ts";
 import { forwardRequestLogs } from "./protocol/request_logs.ts";
 import {
@@ -98,9 +101,16 @@ export const INSTRUCTIONS = "Scientific sources: PubMed, NCBI Gene, PubChem, arX
  * it to an SDK transport (`server.connect(transport)`). The transports of this package do that for you.
  */
 export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): Server {
-  const tools = [...runtime.tools, ...(options.extension?.tools ?? [])];
+  const { catalogue } = runtime;
+  const extraTools = options.extension?.tools ?? [];
   const rawTools = new Map((options.extension?.rawTools ?? []).map((t) => [t.tool.name, t]));
-  const resources = [...runtime.resources, ...(options.extension?.resources ?? [])];
+  const resources: { info: ResourceInfo; def: () => Promise<ResourceDef> }[] = [
+    ...catalogue.resources.map((info) => ({ info, def: () => catalogue.resource(info) })),
+    ...(options.extension?.resources ?? []).map((def) => ({
+      info: { ...def, listed: def.list !== undefined },
+      def: () => Promise.resolve(def),
+    })),
+  ];
   const server = new Server(
     { name: SERVER_NAME, title: "Science MCP", version: VERSION },
     {
@@ -128,14 +138,23 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     forwardLogs(server, runtime, options, inFlight);
   }
 
-  const byName = new Map(tools.map((t) => [t.name, t]));
+  const extraByName = new Map(extraTools.map((t) => [t.name, t]));
   server.setRequestHandler("tools/list", () => ({
     tools: [
-      ...tools.map((def) => ({
+      ...catalogue.tools.map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        outputSchema: t.outputSchema,
+        annotations: t.annotations,
+      })),
+      ...extraTools.map((def) => ({
         name: def.name,
         title: def.title,
         description: def.description,
-        ...advertisedSchemas(def),
+        inputSchema: listedInputSchema(def) as Tool["inputSchema"],
+        outputSchema: outputJsonSchema(def) as Tool["outputSchema"],
         annotations: def.annotations,
       })),
       ...[...rawTools.values()].map((t) => t.tool),
@@ -148,7 +167,12 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     sessionLog?.log.info("request", { request: requestId, tool: name, arguments: clipValue(args) });
     const raw = rawTools.get(name);
     if (raw) return await raw.call(args ?? {}, extra, server, options.notifier);
-    const def = byName.get(name);
+    const loaded = extraByName.has(name) ? { def: extraByName.get(name) } : await loadTool(runtime, name);
+    if ("error" in loaded) {
+      sessionLog?.log.info("error", { request: requestId, tool: name, error: loaded.error });
+      return errorResult(loaded.error) as CallToolResult;
+    }
+    const def = loaded.def;
     if (!def) {
       sessionLog?.log.info("error", { request: requestId, tool: name, error: "unknown tool" });
       throw new ProtocolError(
@@ -185,17 +209,17 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
   server.setRequestHandler("resources/list", async (_request, extra) => {
     const ctx = toolContext(runtime, { signal: extra.mcpReq.signal, requestId: String(extra.mcpReq.id), sessionId });
     const out: ResourceEntry[] = [];
-    for (const r of resources) {
+    for (const { info: r, def } of resources) {
       if (r.uri) {
         out.push({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType });
       }
-      if (r.list) out.push(...await r.list(ctx));
+      if (r.listed) out.push(...await (await def()).list!(ctx));
     }
     return { resources: out };
   });
 
   server.setRequestHandler("resources/templates/list", () => ({
-    resourceTemplates: resources.filter((r) => r.uriTemplate).map((r) => ({
+    resourceTemplates: resources.map((r) => r.info).filter((r) => r.uriTemplate).map((r) => ({
       uriTemplate: r.uriTemplate!,
       name: r.name,
       title: r.title,
@@ -209,11 +233,11 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     const requestId = String(extra.mcpReq.id);
     sessionLog?.log.info("request", { request: requestId, resource: uri });
     const ctx = toolContext(runtime, { signal: extra.mcpReq.signal, requestId, sessionId });
-    for (const r of resources) {
+    for (const { info: r, def } of resources) {
       const params = r.uri === uri ? {} : r.uriTemplate ? matchTemplate(r.uriTemplate, uri) : undefined;
       if (!params) continue;
       try {
-        const contents = await r.read(uri, params, ctx);
+        const contents = await (await def()).read(uri, params, ctx);
         sessionLog?.log.info("result", { request: requestId, resource: uri, contents: contents.length });
         return { contents } as ReadResourceResult;
       } catch (error) {

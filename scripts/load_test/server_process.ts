@@ -30,7 +30,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
       "run",
       "-P=http",
       `--allow-net=${[...net, ...options.allowNet, `127.0.0.1:${port}`].join(",")}`,
-      "mod.ts",
+      "main.ts",
       "serve",
     ],
     cwd: ROOT,

@@ -1,5 +1,5 @@
 /**
- * The stdio server as a subprocess, exactly as `deno task start` runs it (`-P=stdio mod.ts serve
+ * The stdio server as a subprocess, exactly as `deno task start` runs it (`-P=stdio main.ts serve
  * --transport stdio`), driven with raw newline-delimited JSON-RPC so the measurement carries no client
  * library overhead: spawn → initialize → tools/list timed as a cold start, then timed tools/call.
  */
@@ -26,7 +26,7 @@ export async function startStdioServer(
 ): Promise<StdioServer> {
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-P=stdio", ...extraPermissions, "mod.ts", "serve", "--transport", "stdio"],
+    args: ["run", "-P=stdio", ...extraPermissions, "main.ts", "serve", "--transport", "stdio"],
     cwd: ROOT,
     clearEnv: true,
     env: { ...passThrough("PATH", "HOME", "DENO_DIR"), NO_COLOR: "1", MCP_LOG_LEVEL: "error", ...env },

@@ -6,11 +6,9 @@
  */
 import type { AnyToolDef } from "../tools/tool_def.ts";
 import { inputProperties, type JsonSchema } from "./fields.ts";
+import { UsageError } from "./usage_error.ts";
 
-/** A mistake in how the CLI was called (exit code 1), as opposed to a tool error (exit code 2). */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError };
 
 const NUMERIC = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 

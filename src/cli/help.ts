@@ -22,7 +22,7 @@ error envelope as JSON on stdout and exits 2. A usage or configuration error, a 
 lacks, or a PDF that does not exist (file_exists: false) prints a message on stderr and exits 1.
 Progress and logs go to stderr. Configuration comes from environment variables (see README).`;
 
-export function toolList(tools: readonly AnyToolDef[]): string {
+export function toolList(tools: readonly Pick<AnyToolDef, "name" | "toolset" | "title">[]): string {
   const width = Math.max(4, ...tools.map((t) => t.name.length));
   const setWidth = Math.max(7, ...tools.map((t) => t.toolset.length));
   const lines = tools.map((t) => `${t.name.padEnd(width)}  ${t.toolset.padEnd(setWidth)}  ${t.title}`);

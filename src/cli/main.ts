@@ -4,20 +4,20 @@
  * and error envelopes are identical. Exit codes: 0 success; 1 usage or configuration error, a permission
  * the command lacks, or a PDF that does not exist (search_pdf's `file_exists: false`); 2 tool error.
  */
-import { ALL_TOOLS } from "../catalog.ts";
-import { type Config, ConfigError, loadConfig, readEnv, VERSION } from "../config.ts";
+import { type Config, ConfigError, loadConfig, readEnv, TOOLSET_NAMES, VERSION } from "../config.ts";
 import type { ToolResult } from "../core/invoke.ts";
 import { createLogger } from "../core/log.ts";
+import { onDemand } from "../core/on_demand.ts";
 import type { AnyToolDef } from "../tools/tool_def.ts";
 import { checkEnvPermission, type Launch, preflight } from "../preflight.ts";
-import { createRuntime, invokeShared, type Runtime, toolContext } from "../runtime.ts";
+import { createRuntime, invokeShared, loadTool, type Runtime, toolContext } from "../runtime.ts";
 import { protectStdout } from "../transports/stdio.ts";
-import { parseToolArgs, UsageError } from "./args.ts";
-import { toolHelp, toolList, USAGE } from "./help.ts";
-import { takeMaxChars } from "./max_chars.ts";
-import { saveImage, takeOutOption } from "./out_file.ts";
-import { type ProgressParams, progressReporter } from "./progress.ts";
+import type { ProgressParams } from "./progress.ts";
 import { runServe } from "./serve.ts";
+import { UsageError } from "./usage_error.ts";
+import { allToolDefs, lazyCatalogue, type ToolInfo } from "../lazy_catalog.ts";
+
+type Help = typeof import("./help.ts");
 
 export const EXIT_OK = 0;
 export const EXIT_USAGE = 1;
@@ -71,13 +71,13 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       case "help":
       case "--help":
       case "-h":
-        return help(rest[0], io);
+        return await help(rest[0], io);
       case "version":
       case "--version":
         io.stdout(`science-mcp ${VERSION}\n`);
         return EXIT_OK;
       case "list":
-        return list(rest, io);
+        return await list(rest, io);
       case "call":
         return await call(rest, io);
       case "serve":
@@ -101,24 +101,28 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
   }
 }
 
-function help(name: string | undefined, io: CliIo): number {
+// The commands other than `serve` import their helpers when they run, so that a server start does not.
+
+async function help(name: string | undefined, io: CliIo): Promise<number> {
+  const { toolHelp, USAGE } = await onDemand<Help>("cli/help.ts");
   if (name === undefined) {
     io.stdout(USAGE + "\n");
     return EXIT_OK;
   }
-  io.stdout(toolHelp(findTool(ALL_TOOLS, name)) + "\n");
+  io.stdout(toolHelp(findTool(await allToolDefs(), name)) + "\n");
   return EXIT_OK;
 }
 
-function list(args: readonly string[], io: CliIo): number {
+async function list(args: readonly string[], io: CliIo): Promise<number> {
   const unknown = args.filter((a) => a !== "--json");
   if (unknown.length) throw new UsageError(`Unexpected argument '${unknown[0]}' for list.`);
   const runtime = io.runtime();
-  const tools = runtime.tools;
+  const tools = runtime.catalogue.tools;
   if (args.includes("--json")) {
     const rows = tools.map((t) => ({ name: t.name, title: t.title, toolset: t.toolset, description: t.description }));
     io.stdout(JSON.stringify(rows, null, 2) + "\n");
   } else {
+    const { toolList } = await onDemand<Help>("cli/help.ts");
     io.stdout(toolList(tools) + "\n");
   }
   return EXIT_OK;
@@ -129,7 +133,20 @@ async function call(args: readonly string[], io: CliIo): Promise<number> {
   if (!name) throw new UsageError("call needs a tool name: deno task cli call <tool> '<json args>'.");
   const runtime = io.runtime();
   try {
-    const def = findTool(runtime.tools, name);
+    const [{ parseToolArgs }, { takeMaxChars }, { saveImage, takeOutOption }, { progressReporter }] = await Promise
+      .all([
+        onDemand<typeof import("./args.ts")>("cli/args.ts"),
+        onDemand<typeof import("./max_chars.ts")>("cli/max_chars.ts"),
+        onDemand<typeof import("./out_file.ts")>("cli/out_file.ts"),
+        onDemand<typeof import("./progress.ts")>("cli/progress.ts"),
+      ]);
+    findTool(runtime.catalogue.tools, name);
+    const loaded = await loadTool(runtime, name);
+    if ("error" in loaded) {
+      io.stdout(JSON.stringify({ error: loaded.error }, null, 2) + "\n");
+      return EXIT_TOOL_ERROR;
+    }
+    const def = loaded.def!;
     io.preflight?.(def, runtime.deps.config);
     const { out, rest: afterOut } = takeOutOption(rest, Object.hasOwn(def.input.shape, "out"));
     const { maxChars, rest: flags } = takeMaxChars(afterOut, Object.hasOwn(def.input.shape, "max_chars"));
@@ -174,10 +191,10 @@ function missingFile(result: ToolResult, config: Config): string | undefined {
 }
 
 /** Looks a tool up by name; a miss is a usage error that says where to look. */
-function findTool(tools: readonly AnyToolDef[], name: string): AnyToolDef {
+function findTool<T extends Pick<ToolInfo, "name">>(tools: readonly T[], name: string): T {
   const def = tools.find((t) => t.name === name);
   if (def) return def;
-  const disabled = ALL_TOOLS.find((t) => t.name === name);
+  const disabled = lazyCatalogue(TOOLSET_NAMES).tools.find((t) => t.name === name);
   if (disabled) {
     throw new UsageError(`Tool '${name}' is in the ${disabled.toolset} toolset, which SCIENCE_MCP_TOOLSETS disables.`);
   }

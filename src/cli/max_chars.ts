@@ -1,6 +1,6 @@
 /** `--max-chars N` of `call`: this call's output budget instead of SCIENCE_MCP_MAX_OUTPUT_CHARS. */
 import { MIN_OUTPUT_MAX_CHARS } from "../core/output_budget.ts";
-import { UsageError } from "./args.ts";
+import { UsageError } from "./usage_error.ts";
 
 /**
  * Takes `--max-chars N` (or `--max-chars=N`) out of the call's flags, unless the tool has its own max_chars

@@ -4,7 +4,7 @@
  */
 import type { ToolResult } from "../core/invoke.ts";
 import type { ImageBlock } from "../core/tool_def.ts";
-import { UsageError } from "./args.ts";
+import { UsageError } from "./usage_error.ts";
 
 /** Removes `--out FILE` / `--out=FILE` from a call's arguments (unless the tool itself has an `out` field). */
 export function takeOutOption(argv: readonly string[], toolHasOut: boolean): { out?: string; rest: string[] } {

@@ -5,12 +5,15 @@
  */
 import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } from "../config.ts";
 import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
+import type { Logger } from "../core/log.ts";
+import { onDemand } from "../core/on_demand.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
-import { startableDeno } from "../sources/pdf/extractor_process.ts";
-import { startIndexAhead } from "../sources/pdf/index_ahead.ts";
-import { startHttpServer } from "../transports/http_server.ts";
 import { runStdio } from "../transports/stdio.ts";
-import { UsageError } from "./args.ts";
+import { UsageError } from "./usage_error.ts";
+
+type IndexAhead = typeof import("../sources/pdf/index_ahead.ts");
+type HttpServer = typeof import("../transports/http_server.ts");
+type ExtractorProcess = typeof import("../sources/pdf/extractor_process.ts");
 
 interface ServeOptions {
   transport?: "stdio" | "http";
@@ -26,11 +29,16 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const transport = options.transport ?? config.transport;
   const launch = serveLaunch(transport, config, env, options.port);
   const runtime = startRuntime(config, env, launch, transport);
-  if (config.toolsets.includes("pdf")) startIndexAhead({ ...runtime.deps, shared: runtime.shared });
+  if (config.toolsets.includes("pdf") && config.cacheDir) {
+    // Index-ahead needs the disk cache; without it (the default) the PDF library is not even imported.
+    const { startIndexAhead } = await onDemand<IndexAhead>("sources/pdf/index_ahead.ts");
+    startIndexAhead({ ...runtime.deps, shared: runtime.shared });
+  }
   if (transport === "stdio") {
     await runStdio(runtime);
     return 0;
   }
+  const { startHttpServer } = await onDemand<HttpServer>("transports/http_server.ts");
   try {
     const server = startHttpServer(runtime, { port: options.port, handleSignals: true });
     await server.finished;
@@ -60,8 +68,19 @@ function startRuntime(config: Config, env: Env, launch: Launch, transport: strin
   const log = runtime.deps.log.child({ component: "serve" });
   log.info(`science-mcp ${VERSION} starting`, { transport, ...startupSummary(config) });
   for (const note of notes) log.warn(note);
-  if (config.toolsets.includes("pdf") && startableDeno() === undefined) log.warn(WORKER_THREAD_NOTE);
+  if (config.toolsets.includes("pdf")) warnWithoutExtractorProcess(log);
   return runtime;
+}
+
+/**
+ * Logs {@link WORKER_THREAD_NOTE} when this process may not start the extractor's Deno process: checked
+ * once start-up is done, so the extractor's modules are not loaded on the way to the first tools/list.
+ */
+function warnWithoutExtractorProcess(log: Logger): void {
+  Deno.unrefTimer(setTimeout(async () => {
+    const { startableDeno } = await onDemand<ExtractorProcess>("sources/pdf/extractor_process.ts");
+    if (startableDeno() === undefined) log.warn(WORKER_THREAD_NOTE);
+  }, 0));
 }
 
 /**

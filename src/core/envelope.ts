@@ -6,7 +6,7 @@
  * Replaying a cursor against other arguments is refused with INVALID_INPUT instead of silently paging
  * through a different list. The binding is not a secret: it catches mistakes, it does not authenticate.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "./zod.ts";
 import { ToolError } from "./errors.ts";
 import { type NextCall, nextCall, nextCallSchema } from "./next_call.ts";
 

@@ -3,7 +3,6 @@
  * {@link ErrorEnvelope} with `isError: true`, so a model always gets a code to branch on and a hint to act on.
  */
 import { clipValue } from "./clip.ts";
-import { z } from "npm:zod@4.6.7";
 
 /** Every error code an envelope may carry, in order of how much the caller is at fault. */
 export const ERROR_CODES = [
@@ -31,17 +30,6 @@ export interface ErrorEnvelope {
   /** The offending input, clipped, when the input was at fault. */
   invalid_input?: unknown;
 }
-
-/** The zod schema of {@link ErrorEnvelope}, as output schemas embed it. */
-export const errorEnvelopeSchema: z.ZodType<ErrorEnvelope> = z.object({
-  code: z.enum(ERROR_CODES).describe("Machine-readable error code"),
-  message: z.string().describe("What failed"),
-  recovery_hint: z.string().describe("What to do next"),
-  invalid_input: z.unknown().optional().describe("The offending input, when the input was at fault"),
-});
-
-/** structuredContent of every failed tool call. */
-export const errorResultSchema = z.object({ error: errorEnvelopeSchema });
 
 /** A configuration error names the variable and the rule, so startup failures are fixable at a glance. */
 export class ConfigError extends Error {

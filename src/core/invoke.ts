@@ -5,7 +5,7 @@
 import { closestArgument, coerceNumericStrings, wrongArticleIdHint } from "./argument_hints.ts";
 import { clipValue } from "./clip.ts";
 import { DEFAULT_OUTPUT_MAX_CHARS, fitToBudget } from "./output_budget.ts";
-import { z } from "npm:zod@4.6.7";
+import { z } from "./zod.ts";
 import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
 import {
   type AnyToolDef,

@@ -14,7 +14,7 @@
  *   the text block say what a record holds, and zod checks every result in full before it leaves the server
  *   (invoke.ts), so the advertised schema only has to be true, not exhaustive.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "./zod.ts";
 import type { AnyToolDef } from "./tool_def.ts";
 
 type JsonSchema = Readonly<Record<string, unknown>>;

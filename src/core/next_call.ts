@@ -3,7 +3,7 @@
  * instruction, so a client can follow it without parsing prose. Every paging tool (cursor or seed offset)
  * builds it here and renders it with {@link nextCallLine}.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "./zod.ts";
 
 export interface NextCall {
   tool: string;

@@ -3,7 +3,7 @@
  * src/tools/tool_def.ts binds it to this server's ToolContext and toolsets; MCP registration, the CLI,
  * docs/tools.md and the contract tests all read the same {@link ToolDef}, so they cannot drift apart.
  */
-import type { z } from "npm:zod@4.6.7";
+import type { z } from "./zod.ts";
 import type { Clock } from "./clock.ts";
 import type { RecoveryHints } from "./errors.ts";
 import type { Logger } from "./log.ts";

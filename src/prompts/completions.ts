@@ -2,12 +2,9 @@
  * Completion sources for prompt arguments and resource-template variables: values that can be listed
  * (arXiv categories, organisms, local PDF names, PubChem property names). Matches that start with what
  * was typed come first, then those that contain it; at most {@link MAX_COMPLETIONS} are returned, as MCP
- * requires.
+ * requires. Each source's module is imported on the first completion that needs it, not at start.
  */
-import { ARXIV_CATEGORIES } from "../sources/arxiv/taxonomy.ts";
-import { KNOWN_ORGANISMS } from "../sources/ncbi/gene/organisms.ts";
-import { listPdfFiles } from "../sources/pdf/pdf_files.ts";
-import { COMPOUND_PROPERTIES } from "../sources/pubchem/types.ts";
+import { onDemand } from "../core/on_demand.ts";
 import type { Completer } from "./prompt_def.ts";
 
 /** MCP: `values` must not exceed 100 items. */
@@ -35,7 +32,10 @@ export function capped(values: string[]): Completion {
 }
 
 /** Active arXiv category codes (cs.LG, astro-ph.GA, ...); a name typed ("machine") finds its codes too. */
-export const arxivCategories: Completer = (typed) => {
+export const arxivCategories: Completer = async (typed) => {
+  const { ARXIV_CATEGORIES } = await onDemand<typeof import("../sources/arxiv/taxonomy.ts")>(
+    "sources/arxiv/taxonomy.ts",
+  );
   const active = ARXIV_CATEGORIES.filter((c) => c.active);
   const byCode = rank(active.map((c) => c.code), typed);
   const needle = typed.trim().toLowerCase();
@@ -46,13 +46,17 @@ export const arxivCategories: Completer = (typed) => {
 };
 
 /** Organism names search_genes knows without a lookup: common names first, then scientific names. */
-export const organisms: Completer = (typed) => {
+export const organisms: Completer = async (typed) => {
+  const { KNOWN_ORGANISMS } = await onDemand<typeof import("../sources/ncbi/gene/organisms.ts")>(
+    "sources/ncbi/gene/organisms.ts",
+  );
   const names = KNOWN_ORGANISMS.flatMap((o) => [o.names[0], o.scientificName]);
   return rank([...new Set(names)], typed);
 };
 
 /** PDF names in PDF_ROOT (what search_pdf's pdf_name takes). */
 export const pdfNames: Completer = async (typed, ctx) => {
+  const { listPdfFiles } = await onDemand<typeof import("../sources/pdf/pdf_files.ts")>("sources/pdf/pdf_files.ts");
   const { files } = await listPdfFiles(ctx.config.pdf.root).catch(() => ({ files: [] }));
   return rank(files.map((f) => f.name), typed);
 };
@@ -61,7 +65,10 @@ export const pdfNames: Completer = async (typed, ctx) => {
  * PubChem property names; in a comma-separated list only the last item is completed, and each value
  * carries the items before it, so picking one keeps the list.
  */
-export const pubchemProperties: Completer = (typed) => {
+export const pubchemProperties: Completer = async (typed) => {
+  const { COMPOUND_PROPERTIES } = await onDemand<typeof import("../sources/pubchem/types.ts")>(
+    "sources/pubchem/types.ts",
+  );
   const parts = typed.split(",");
   const last = parts.pop() ?? "";
   const chosen = parts.map((p) => p.trim()).filter(Boolean);

@@ -1,13 +1,13 @@
 /**
  * MCP handlers for prompts/list, prompts/get and completion/complete, installed on a Server from the
- * prompt catalogue. Declares the `prompts` and `completions` capabilities itself, so createMcpServer
- * needs one line for all of it.
+ * prompt catalogue, which is imported on the first of these requests rather than at start. Declares the
+ * `prompts` and `completions` capabilities itself, so createMcpServer needs one line for all of it.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../core/zod.ts";
+import { onDemand } from "../core/on_demand.ts";
 import type { Runtime } from "../runtime.ts";
 import { ProtocolError, ProtocolErrorCode, type Server } from "../sdk.ts";
-import { enabledPrompts, RESOURCE_COMPLETIONS } from "./catalog.ts";
-import { capped, type Completion } from "./completions.ts";
+import type { Completion } from "./completions.ts";
 import type { Completer, PromptDef } from "./prompt_def.ts";
 
 // deno-lint-ignore no-control-regex
@@ -16,19 +16,16 @@ const CONTROL = /[\u0000-\u001f\u007f]+/g;
 /** Longest argument value accepted: prompts are instructions, not documents. */
 export const MAX_ARGUMENT_CHARS = 500;
 
-export function installPrompts(
-  server: Server,
-  runtime: Runtime,
-  prompts = enabledPrompts(runtime.deps.config.toolsets),
-) {
+export function installPrompts(server: Server, runtime: Runtime) {
   server.registerCapabilities({ prompts: { listChanged: false }, completions: {} });
-  const byName = new Map(prompts.map((p) => [p.name, p]));
-  const toolNames = new Set(runtime.tools.map((t) => t.name));
+  let loading: Promise<Prompts> | undefined;
+  const load = () => loading ??= loadPrompts(runtime);
+  const toolNames = new Set(runtime.catalogue.tools.map((t) => t.name));
   const ctx = { config: runtime.deps.config };
-  const resourceTemplates = new Set(runtime.resources.map((r) => r.uriTemplate).filter(Boolean));
+  const resourceTemplates = new Set(runtime.catalogue.resources.map((r) => r.uriTemplate).filter(Boolean));
 
-  server.setRequestHandler("prompts/list", () => ({
-    prompts: prompts.map((p) => ({
+  server.setRequestHandler("prompts/list", async () => ({
+    prompts: (await load()).prompts.map((p) => ({
       name: p.name,
       title: p.title,
       description: p.description,
@@ -38,11 +35,11 @@ export function installPrompts(
 
   // Our own params check, not the wire schema's: a wrong type gets -32602 with one sentence, not -32603
   // with a raw zod dump.
-  server.setRequestHandler("prompts/get", { params: GET_PARAMS }, (params) => {
+  server.setRequestHandler("prompts/get", { params: GET_PARAMS }, async (params) => {
     if (typeof params.name !== "string") {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, "prompts/get needs the prompt's name as text.");
     }
-    const prompt = find(byName, params.name);
+    const prompt = find((await load()).byName, params.name);
     const args = checkedArguments(prompt, argumentObject(prompt, params.arguments));
     return {
       description: prompt.description,
@@ -52,15 +49,38 @@ export function installPrompts(
 
   server.setRequestHandler("completion/complete", async (request): Promise<{ completion: Completion }> => {
     const { ref, argument } = request.params;
+    const { byName, resourceCompletions, capped } = await load();
     let completer: Completer | undefined;
     if (ref.type === "ref/prompt") {
       completer = find(byName, ref.name).arguments.find((a) => a.name === argument.name)?.complete;
     } else if (resourceTemplates.has(ref.uri)) {
-      completer = RESOURCE_COMPLETIONS[ref.uri]?.[argument.name];
+      completer = resourceCompletions[ref.uri]?.[argument.name];
     }
     if (!completer) return { completion: { values: [], total: 0, hasMore: false } };
     return { completion: capped(await completer(argument.value.slice(0, MAX_ARGUMENT_CHARS), ctx)) };
   });
+}
+
+/** The enabled prompts and the completion sources, once imported. */
+interface Prompts {
+  prompts: readonly PromptDef[];
+  byName: Map<string, PromptDef>;
+  resourceCompletions: Readonly<Record<string, Readonly<Record<string, Completer>>>>;
+  capped: (values: string[]) => Completion;
+}
+
+async function loadPrompts(runtime: Runtime): Promise<Prompts> {
+  const [{ enabledPrompts, RESOURCE_COMPLETIONS }, { capped }] = await Promise.all([
+    onDemand<typeof import("./catalog.ts")>("prompts/catalog.ts"),
+    onDemand<typeof import("./completions.ts")>("prompts/completions.ts"),
+  ]);
+  const prompts = enabledPrompts(runtime.deps.config.toolsets);
+  return {
+    prompts,
+    byName: new Map(prompts.map((p) => [p.name, p])),
+    resourceCompletions: RESOURCE_COMPLETIONS,
+    capped,
+  };
 }
 
 /** Shape only; every value is checked by hand below, so each mistake gets one sentence. */

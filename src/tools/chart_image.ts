@@ -4,7 +4,7 @@
  * and describe the image in structuredContent. The data behind a chart is cached by the upstream pipeline
  * per CID or query and options; the store caches the drawing.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../core/zod.ts";
 import { BoundedLru } from "../core/lru.ts";
 import { sharedKey } from "../core/shared_key.ts";
 import { toBase64 } from "../sources/pubchem/depiction.ts";

@@ -2,7 +2,7 @@
  * The tool contract as tools use it: core's ToolDef and ResourceDef bound to this server's ToolContext
  * and toolset names. Every tool file imports `defineTool` from here.
  */
-import type { z } from "npm:zod@4.6.7";
+import type { z } from "../core/zod.ts";
 import type { ToolsetName } from "../config.ts";
 import type { ToolContext } from "../context.ts";
 import type * as core from "../core/tool_def.ts";

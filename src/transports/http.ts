@@ -23,7 +23,8 @@ import { createModernLeg } from "./modern_http.ts";
 import { createOriginPolicy } from "./origin.ts";
 import { serveProtectedResourceMetadata } from "./protected_resource.ts";
 import { quotaRefusal } from "./session_quota.ts";
-import { type Admission, type Session, SESSION_CLOSED, SessionStore } from "./sessions.ts";
+import { type Admission, type Session, SessionStore } from "./sessions.ts";
+import { SESSION_CLOSED } from "./shutdown.ts";
 
 /** Options of {@link createHttpHandler}. */
 export interface HttpHandlerOptions {

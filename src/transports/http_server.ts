@@ -5,6 +5,7 @@
  */
 import type { Runtime } from "../runtime.ts";
 import { createHttpHandler, type HttpHandler, type HttpHandlerOptions } from "./http.ts";
+import { shutdownSignals } from "./shutdown.ts";
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions extends HttpHandlerOptions {
@@ -67,11 +68,6 @@ export function startHttpServer(runtime: Runtime, options: HttpServerOptions = {
   }
 
   return { url, handler, finished, shutdown };
-}
-
-/** SIGTERM cannot be listened for on Windows; SIGINT (Ctrl-C) can everywhere. */
-export function shutdownSignals(): Deno.Signal[] {
-  return Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
 }
 
 function formatHost(hostname: string): string {

@@ -11,7 +11,7 @@ import type { Runtime } from "../runtime.ts";
 import { type AuthInfo, createMcpHandler, InMemoryServerEventBus, ProtocolErrorCode, type Transport } from "../sdk.ts";
 import { createMcpServer, type ServerExtension } from "../server.ts";
 import { Inflight } from "./inflight.ts";
-import { SESSION_CLOSED } from "./sessions.ts";
+import { SESSION_CLOSED } from "./shutdown.ts";
 
 export interface ModernLeg {
   serve(request: Request, parsedBody: unknown, authInfo: AuthInfo | undefined): Promise<Response>;
@@ -67,7 +67,7 @@ export function createModernLeg(
   // streamed body, and the SDK cancels the call when its stream is cancelled. A catalogue tool never
   // asks the client for input, so no error of its call needs a status other than 200.
   const streamed = createMcpHandler(factory, { ...common, responseMode: "sse" });
-  const catalogue = new Set([...runtime.tools, ...(options.extension?.tools ?? [])].map((t) => t.name));
+  const catalogue = new Set([...runtime.catalogue.tools, ...(options.extension?.tools ?? [])].map((t) => t.name));
 
   return {
     async serve(request, parsedBody, authInfo) {

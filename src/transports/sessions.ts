@@ -11,6 +11,7 @@ import type { SessionLog } from "../core/session_log.ts";
 import type { Server, WebStandardStreamableHTTPServerTransport } from "../sdk.ts";
 import type { Inflight } from "./inflight.ts";
 import { checkQuota, type QuotaLimits, type QuotaVerdict, SubjectCounts } from "./session_quota.ts";
+import { SESSION_CLOSED } from "./shutdown.ts";
 
 export interface Session {
   readonly id: string;
@@ -36,9 +37,6 @@ export interface SessionStoreOptions {
   clock: Clock;
   log: Logger;
 }
-
-/** JSON-RPC error for calls cut off by a closing session (implementation-defined server error range). */
-export const SESSION_CLOSED = -32000;
 
 /**
  * A slot granted to an initialize in progress: it counts against the quotas at once, so concurrent

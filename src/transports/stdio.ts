@@ -12,8 +12,7 @@ import { openSessionLog } from "../core/session_log.ts";
 import type { Runtime } from "../runtime.ts";
 import { serveStdio } from "../sdk.ts";
 import { createMcpServer, type ServerExtension } from "../server.ts";
-import { shutdownSignals } from "./http_server.ts";
-import { SESSION_CLOSED } from "./sessions.ts";
+import { SESSION_CLOSED, shutdownSignals } from "./shutdown.ts";
 import { StdioLinesTransport } from "./stdio_lines.ts";
 
 /** Sends every console method that writes to stdout to stderr instead. */
@@ -76,7 +75,7 @@ export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Pr
       resolve();
     }
   );
-  log.info("stdio server ready", { tools: runtime.tools.length, toolsets: config.toolsets });
+  log.info("stdio server ready", { tools: runtime.catalogue.tools.length, toolsets: config.toolsets });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

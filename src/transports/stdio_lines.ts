@@ -7,7 +7,7 @@
  * and answer the rest with an error instead of leaving the client waiting.
  */
 import type { Logger } from "../core/log.ts";
-import { type JSONRPCMessage, JSONRPCMessageSchema, ProtocolErrorCode, type Transport } from "../sdk.ts";
+import { type JSONRPCMessage, parseJSONRPCMessage, ProtocolErrorCode, type Transport } from "../sdk.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan, preview, recoverId } from "./json_limits.ts";
 
 /** The SDK's limit too, so clients that worked before still work. */
@@ -128,12 +128,14 @@ export class StdioLinesTransport implements Transport {
     } catch {
       return await this.#refuse(ProtocolErrorCode.ParseError, "Parse error: the line is not valid JSON.", bytes);
     }
-    const parsed = JSONRPCMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      const message = "Invalid Request: not a JSON-RPC 2.0 message (jsonrpc, method, id, params).";
-      return await this.#refuse(ProtocolErrorCode.InvalidRequest, message, bytes);
+    // The server package's own schema: `@modelcontextprotocol/core` would load a second copy at start.
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(json);
+    } catch {
+      const refusal = "Invalid Request: not a JSON-RPC 2.0 message (jsonrpc, method, id, params).";
+      return await this.#refuse(ProtocolErrorCode.InvalidRequest, refusal, bytes);
     }
-    const message = parsed.data;
     if ("method" in message && "id" in message) {
       if (this.#refusing) return await this.#answer(message.id, this.#refusing.code, this.#refusing.message);
       if (this.#pending.size === 0) this.#settled = Promise.withResolvers<void>();

@@ -22,14 +22,14 @@ const LAYERS: readonly [name: string, matches: (path: string) => boolean][] = [
   ["context", (p) => p === "src/context.ts"],
   ["sources", (p) => p.startsWith("src/sources/")],
   ["tools", (p) => p.startsWith("src/tools/")],
-  ["catalog", (p) => p === "src/catalog.ts" || p === "src/tool_schemas.ts"],
+  ["catalog", (p) => p === "src/catalog.ts" || p === "src/manifest.ts" || p === "src/lazy_catalog.ts"],
   ["runtime", (p) => p === "src/runtime.ts"],
   ["prompts", (p) => p.startsWith("src/prompts/")],
   ["protocol", (p) => p.startsWith("src/protocol/")],
   ["server", (p) => p === "src/server.ts"],
   ["transports", (p) => p.startsWith("src/transports/")],
   ["cli", (p) => p.startsWith("src/cli/")],
-  ["entry", (p) => p === "mod.ts" || p === "serve.ts"],
+  ["entry", (p) => p === "mod.ts" || p === "main.ts" || p === "serve.ts"],
 ];
 
 function layerOf(path: string): number {
@@ -39,7 +39,7 @@ function layerOf(path: string): number {
 }
 
 async function sourceFiles(): Promise<string[]> {
-  const out = ["mod.ts", "serve.ts"];
+  const out = ["mod.ts", "main.ts", "serve.ts"];
   async function walk(dir: string): Promise<void> {
     for await (const entry of Deno.readDir(new URL(dir, ROOT))) {
       const path = `${dir}/${entry.name}`;

@@ -25,6 +25,43 @@ Deno.test("the server's import graph holds no test-only or native package", asyn
   }
 });
 
+interface GraphModule {
+  specifier: string;
+  dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
+}
+
+/** The modules Deno evaluates when `entry` starts: its static graph, dynamic imports left out. */
+async function evaluatedAtStart(entry: string): Promise<string[]> {
+  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", entry],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  assert.ok(success, `deno info ${entry} failed`);
+  const info = JSON.parse(new TextDecoder().decode(stdout)) as { roots: string[]; modules: GraphModule[] };
+  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const visit = (specifier: string) => {
+    if (seen.has(specifier)) return;
+    seen.add(specifier);
+    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) {
+      if (dep.code && !dep.isDynamic) visit(dep.code.specifier);
+    }
+  };
+  visit(info.roots[0]);
+  return [...seen].filter((s) => s.startsWith(ROOT.href)).map((s) => s.slice(ROOT.href.length));
+}
+
+Deno.test("starting the server (main.ts, serve.ts) evaluates no tool module: toolsets load on first call", async () => {
+  for (const entry of ["main.ts", "serve.ts"]) {
+    const modules = await evaluatedAtStart(entry);
+    assert.ok(modules.includes("src/server.ts") && modules.includes("src/lazy_catalog.ts"), `${entry}: ${modules}`);
+    const eager = modules.filter((m) => m.startsWith("src/tools/") || m === "src/catalog.ts" || m === "mod.ts");
+    assert.deepEqual(eager, [], `${entry} imports these statically; import them from src/lazy_catalog.ts's loaders`);
+  }
+});
+
 Deno.test("the server's files name npm packages by full npm: specifiers, so importers need no import map", async () => {
   const names = Object.keys(JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).imports);
   const bare = new RegExp(`(?:from|import)\\s*\\(?\\s*["'](${names.map((n) => n.replace(/[/-]/g, "\\$&")).join("|")})`);

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { eagerCatalogue } from "../../src/manifest.ts";
 import { z } from "zod";
 import { type CliIo, EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, runCli } from "../../src/cli/main.ts";
 import { systemClock } from "../../src/core/clock.ts";
@@ -29,7 +30,7 @@ const count = defineTool({
 
 function io(): CliIo & { out: string; err: string } {
   const base = testRuntime({ clock: systemClock });
-  const runtime: Runtime = { ...base, tools: [count] };
+  const runtime: Runtime = { ...base, catalogue: eagerCatalogue([count]) };
   const captured = {
     out: "",
     err: "",

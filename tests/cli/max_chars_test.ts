@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { eagerCatalogue } from "../../src/manifest.ts";
 import { z } from "zod";
 import { type CliIo, EXIT_OK, EXIT_USAGE, runCli } from "../../src/cli/main.ts";
 import { systemClock } from "../../src/core/clock.ts";
@@ -23,7 +24,7 @@ const many = defineTool({
 
 function io(): CliIo & { out: string; err: string } {
   const base = testRuntime({ clock: systemClock });
-  const runtime: Runtime = { ...base, tools: [many] };
+  const runtime: Runtime = { ...base, catalogue: eagerCatalogue([many]) };
   const captured = {
     out: "",
     err: "",

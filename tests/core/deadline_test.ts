@@ -38,7 +38,7 @@ Deno.test("a never-answering upstream ends the call at TOOL_CALL_TIMEOUT_MS, not
   const hits: number[] = [];
   const env = { UPSTREAM_TIMEOUT_MS: "30000", NCBI_MAX_RETRIES: "3", TOOL_CALL_TIMEOUT_MS: "60000" };
   const runtime = testRuntime({ clock, fetch: silentFetch(hits, clock), env });
-  const def = runtime.tools.find((t) => t.name === "searchPubMedArticles")!;
+  const def = (await runtime.catalogue.tool("searchPubMedArticles"))!;
   const ctx = toolContext(runtime, { signal: new AbortController().signal, requestId: "1" });
   const { result, at } = await settleAt(clock, invokeTool(def, { queryTerm: "CRISPR" }, ctx));
   assert.equal(at, 60_000, "the deadline, not 4 × 30 s plus back-offs");
@@ -60,7 +60,7 @@ Deno.test("the deadline also ends a wait in the retry back-off and a handler tha
       env: { TOOL_CALL_TIMEOUT_MS: "5000" },
       fetch: () => (hits++, Promise.resolve(new Response("busy", { status: 503, headers: { "retry-after": "20" } }))),
     });
-    const def = runtime.tools.find((t) => t.name === "searchPubMedArticles")!;
+    const def = (await runtime.catalogue.tool("searchPubMedArticles"))!;
     const ctx = toolContext(runtime, { signal: new AbortController().signal, requestId: "2" });
     const { result, at } = await settleAt(clock, invokeTool(def, { queryTerm: "BRCA1" }, ctx));
     assert.equal(at, 5000);

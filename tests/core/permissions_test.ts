@@ -37,16 +37,15 @@ Deno.test("stdio and http grant exactly the default upstream hosts (http also it
   assert.ok((sets.http.net as string[]).includes(listen), `http must listen on ${listen}`);
 });
 
-Deno.test("server sets read the PDF root, cache, PDF and parse workers; write only logs and cache", () => {
+Deno.test("server sets read the PDF root, cache and the server's modules; write only logs and cache", () => {
   for (const name of ["stdio", "stdio-open", "http", "cli"]) {
     const read = sets[name].read as string[];
     // Paths of a permission set are relative to deno.json, as relative folder settings are.
     const granted = read.map((path) => resolveFolder(path, PROJECT_ROOT));
     assert.ok(granted.includes(config.pdf.root), `${name} reads ${config.pdf.root}`);
     assert.ok(read.includes("./.cache"), `${name} reads the cache`);
-    assert.ok(read.includes("./src/sources/pdf"), `${name} may load the PDF extraction worker`);
-    // The parse worker loads parsers from all of src/sources and the error classes of src/core.
-    assert.ok(read.includes("./src/sources") && read.includes("./src/core"), `${name} may load the parse worker`);
+    // Toolsets are imported from src/ on their first call (src/lazy_catalog.ts), the PDF and parse workers from src/sources.
+    assert.ok(read.includes("./src"), `${name} may load the toolsets and the PDF and parse workers`);
     assert.deepEqual([...(sets[name].write as string[])].sort(), ["./.cache", "./logs"], name);
   }
 });

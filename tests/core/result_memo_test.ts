@@ -77,7 +77,7 @@ Deno.test("invokeShared: a repeated network call is answered from the kept resul
   const runtime = testRuntime({ config, fetch });
   try {
     const call = async (name: string, args: Record<string, unknown>) => {
-      const def = runtime.tools.find((t) => t.name === name)!;
+      const def = (await runtime.catalogue.tool(name))!;
       const ctx = toolContext(runtime, { signal: new AbortController().signal, requestId: "t" });
       return await invokeShared(runtime, def, args, ctx);
     };

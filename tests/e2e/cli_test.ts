@@ -1,5 +1,5 @@
 /**
- * The CLI as a subprocess (`deno run -P=cli mod.ts …`): list, help, call with JSON and with flags against
+ * The CLI as a subprocess (`deno run -P=cli main.ts …`): list, help, call with JSON and with flags against
  * the mock upstream, and the exit codes 0 (success), 1 (usage or configuration) and 2 (tool error).
  */
 import assert from "node:assert/strict";
@@ -7,7 +7,7 @@ import { ALL_TOOLS } from "../../src/catalog.ts";
 import { type MockUpstream, startMockUpstream } from "../../scripts/mock_upstream.ts";
 import { flagArgv, ROOT, runDeno } from "./helpers.ts";
 
-const cli = (args: string[], env: Record<string, string> = {}) => runDeno(["run", "-P=cli", "mod.ts", ...args], env);
+const cli = (args: string[], env: Record<string, string> = {}) => runDeno(["run", "-P=cli", "main.ts", ...args], env);
 
 Deno.test("cli subprocess: list, help and usage errors", async (t) => {
   await t.step("list prints every tool and exits 0", async () => {

@@ -36,7 +36,7 @@ Deno.test({
     const spawn = () =>
       new StdioClientTransport({
         command: Deno.execPath(),
-        args: ["run", "-P=stdio", `--allow-net=127.0.0.1:${mock.port}`, "mod.ts", "serve", "--transport", "stdio"],
+        args: ["run", "-P=stdio", `--allow-net=127.0.0.1:${mock.port}`, "main.ts", "serve", "--transport", "stdio"],
         cwd: ROOT,
         env: childEnv(mock.env),
         stderr: "ignore",
@@ -83,7 +83,7 @@ Deno.test({
         "run",
         "-P=http",
         `--allow-net=${[...net, `127.0.0.1:${port}`, `127.0.0.1:${mock.port}`].join(",")}`,
-        "mod.ts",
+        "main.ts",
         "serve",
         "--transport",
         "http",

@@ -1,5 +1,5 @@
 /**
- * The HTTP server as a real subprocess (`deno run -P=http mod.ts serve --transport http`, listening on a
+ * The HTTP server as a real subprocess (`deno run -P=http main.ts serve --transport http`, listening on a
  * free port), driven by the SDK Client and by raw fetch: auth, Origin, health, DELETE, session expiry and
  * graceful shutdown on SIGTERM.
  */
@@ -16,7 +16,7 @@ async function startServer() {
   const port = freePort();
   const net = (await permissionNet("http")).filter((h) => !h.endsWith(":3010"));
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-P=http", `--allow-net=${[...net, `127.0.0.1:${port}`].join(",")}`, "mod.ts", "serve"],
+    args: ["run", "-P=http", `--allow-net=${[...net, `127.0.0.1:${port}`].join(",")}`, "main.ts", "serve"],
     cwd: ROOT,
     env: childEnv({
       MCP_TRANSPORT_TYPE: "http",

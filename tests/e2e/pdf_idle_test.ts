@@ -46,7 +46,7 @@ Deno.test({
   fn: async () => {
     const mock = await startMockUpstream();
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-P=stdio", `--allow-net=127.0.0.1:${mock.port}`, "mod.ts", "serve", "--transport", "stdio"],
+      args: ["run", "-P=stdio", `--allow-net=127.0.0.1:${mock.port}`, "main.ts", "serve", "--transport", "stdio"],
       cwd: ROOT,
       env: childEnv({ ...mock.env, PDF_ROOT: `${ROOT}files` }),
       clearEnv: true,

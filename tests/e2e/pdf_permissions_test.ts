@@ -68,7 +68,7 @@ Deno.test("wall 1 over stdio: the server under -P=stdio refuses traversal and st
   const { StdioClientTransport } = await import("./sdk_client.ts");
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
-    args: ["run", "-P=stdio", "mod.ts", "serve", "--transport", "stdio"],
+    args: ["run", "-P=stdio", "main.ts", "serve", "--transport", "stdio"],
     cwd: ROOT,
     env: childEnv({ MCP_LOG_LEVEL: "error" }),
     stderr: "pipe",

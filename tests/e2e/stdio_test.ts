@@ -1,5 +1,5 @@
 /**
- * The stdio server as a real subprocess (`deno run -P=stdio mod.ts serve`), driven by the SDK Client:
+ * The stdio server as a real subprocess (`deno run -P=stdio main.ts serve`), driven by the SDK Client:
  * the permission set is enough to start and serve, stdout carries only JSON-RPC (the client would fail on
  * anything else), logs go to stderr, and a tool call reaches the mock upstream through the env base URLs.
  */
@@ -13,7 +13,7 @@ import { StdioClientTransport } from "./sdk_client.ts";
 async function connect(permissions: string[], env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
-    args: ["run", ...permissions, "mod.ts", "serve", "--transport", "stdio"],
+    args: ["run", ...permissions, "main.ts", "serve", "--transport", "stdio"],
     cwd: ROOT,
     env: childEnv(env),
     stderr: "pipe",
@@ -108,7 +108,7 @@ Deno.test("stdio server: every stdout line is a JSON-RPC message, even while too
     { jsonrpc: "2.0", id: 3, method: "tools/list" },
   ];
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-P=stdio", "mod.ts", "serve", "--transport", "stdio"],
+    args: ["run", "-P=stdio", "main.ts", "serve", "--transport", "stdio"],
     cwd: ROOT,
     env: childEnv(),
     clearEnv: true,

@@ -64,7 +64,9 @@ for (const name of SETS) {
       const readDirs = Array.isArray(set.read) ? set.read : [];
       const attempts: [Attempt, boolean][] = [
         [{ op: "read", path: "deno.json" }, set.read === true],
-        [{ op: "read", path: "src/config.ts" }, set.read === true],
+        // The server's own modules are readable (toolsets load from src/ on first call); nothing else of the clone.
+        [{ op: "read", path: "src/config.ts" }, set.read === true || readDirs.includes("./src")],
+        [{ op: "read", path: "scripts/gen_docs.ts" }, set.read === true],
         [{ op: "read", path: "/etc/hostname" }, set.read === true],
         ...readDirs.filter((d) => d === "./files").map((d) => [{ op: "readDir", path: d }, true] as [Attempt, boolean]),
         [{ op: "write", path: "./files/sandbox-probe.txt" }, set.write === true],

@@ -1,6 +1,6 @@
 /**
- * The real servers under the permission sets the README documents: `deno run -P=stdio mod.ts serve` and
- * `deno run -P=http mod.ts serve`. Upstreams are the mock on 127.0.0.1, which the production sets do not
+ * The real servers under the permission sets the README documents: `deno run -P=stdio main.ts serve` and
+ * `deno run -P=http main.ts serve`. Upstreams are the mock on 127.0.0.1, which the production sets do not
  * grant, so the one change is `--allow-net=<the set's own hosts>,127.0.0.1:<mock>` (plus the HTTP listen
  * port): `--allow-net` replaces the set's net list and leaves read, write and env exactly as the set has
  * them. Under that, every tool's first example works; and a base URL on a loopback port outside the set,
@@ -129,7 +129,7 @@ Deno.test({
     try {
       await t.step("a listen port outside the set stops the server at start-up", async () => {
         const output = await new Deno.Command(Deno.execPath(), {
-          args: ["run", "-P=http", "mod.ts", "serve", "--transport", "http", "--port", String(refused.state.port + 1)],
+          args: ["run", "-P=http", "main.ts", "serve", "--transport", "http", "--port", String(refused.state.port + 1)],
           cwd: ROOT,
           clearEnv: true,
           env: { PATH: Deno.env.get("PATH") ?? "", MCP_AUTH_MODE: "none", NO_COLOR: "1" },

@@ -114,8 +114,8 @@ export async function toolHarness(options: HarnessOptions = {}): Promise<ToolHar
       settle(client.callTool({ name, arguments: args }, onprogress ? { onprogress } : undefined)) as Promise<
         CallResult
       >,
-    invoke(name, args) {
-      const def = runtime.tools.find((t) => t.name === name);
+    async invoke(name, args) {
+      const def = await runtime.catalogue.tool(name);
       if (!def) throw new Error(`no tool ${name} in this runtime`);
       const ctx = toolContext(runtime, { signal: new AbortController().signal, requestId: "harness" });
       return settle(invokeTool(def, args, ctx));

@@ -36,10 +36,10 @@ const HTTP: Launch = {
   toolsets: STDIO.toolsets,
 };
 
-/** What `-P=stdio` grants: the default hosts, the project's files folder and worker; nothing else. */
+/** What `-P=stdio` grants: the default hosts, the project's files folder and its modules; nothing else. */
 function stdioSet(extra: Partial<Record<"net" | "read" | "write", string[]>> = {}): Query {
   const net = [...upstreamHosts(), ...(extra.net ?? [])];
-  const read = [`${PROJECT_ROOT}/files`, `${PROJECT_ROOT}/src/sources/pdf`, ...(extra.read ?? [])];
+  const read = [`${PROJECT_ROOT}/files`, `${PROJECT_ROOT}/src`, ...(extra.read ?? [])];
   const write = extra.write ?? [];
   return (d) => {
     if (d.name === "env") return "granted";
@@ -150,7 +150,7 @@ Deno.test("preflight: PDF_ROOT, LOGS_DIR and the cache need read or write access
   try {
     const pdf = refusal({ PDF_ROOT: outside }, STDIO, stdioSet());
     assert.match(pdf, new RegExp(`^PDF_ROOT=${outside} needs read access to ${outside},`));
-    assert.match(pdf, new RegExp(`--allow-read=${outside},${PROJECT_ROOT}/src/sources/pdf `));
+    assert.match(pdf, new RegExp(`--allow-read=${outside},${PROJECT_ROOT}/src `));
     const logs = refusal({ LOGS_DIR: join(outside, "logs") }, STDIO, stdioSet());
     assert.match(logs, new RegExp(`^LOGS_DIR=${outside}/logs needs write access to ${outside}/logs,`));
     const cache = refusal({ SCIENCE_MCP_CACHE_DIR: "cache" }, STDIO, stdioSet());

@@ -111,7 +111,7 @@ Deno.test("a port already in use: one line naming MCP_HTTP_PORT, no stack trace"
   const port = (listener.addr as Deno.NetAddr).port;
   try {
     const net = [...upstreamHosts(), `127.0.0.1:${port}`].join(",");
-    const taken = await run(["run", "-P=http", `--allow-net=${net}`, "mod.ts", "serve", "--transport", "http"], {
+    const taken = await run(["run", "-P=http", `--allow-net=${net}`, "main.ts", "serve", "--transport", "http"], {
       env: { MCP_AUTH_MODE: "none", MCP_HTTP_PORT: String(port) },
     });
     assert.equal(taken.code, 1);
@@ -127,7 +127,7 @@ Deno.test("a port already in use: one line naming MCP_HTTP_PORT, no stack trace"
 Deno.test("started from another directory, the server serves the project's PDF folder and says so", async () => {
   const elsewhere = await Deno.makeTempDir({ prefix: "operator_cwd_" });
   try {
-    const args = ["run", "-P=stdio", "--config", `${ROOT}deno.json`, `${ROOT}mod.ts`, "serve"];
+    const args = ["run", "-P=stdio", "--config", `${ROOT}deno.json`, `${ROOT}main.ts`, "serve"];
     const { client, stderr } = await stdioClient(args, { MCP_LOG_LEVEL: "info" }, elsewhere);
     try {
       assert.deepEqual(await pdfNames(client), ["dvt_prophylaxis_review"]);
@@ -136,7 +136,7 @@ Deno.test("started from another directory, the server serves the project's PDF f
     } finally {
       await client.close();
     }
-    const cli = await run(["run", "-P=cli", `${ROOT}mod.ts`, "call", "list_pdfs"], { cwd: elsewhere });
+    const cli = await run(["run", "-P=cli", `${ROOT}main.ts`, "call", "list_pdfs"], { cwd: elsewhere });
     assert.equal(cli.code, 0, cli.stderr);
     assert.match(cli.stdout, /dvt_prophylaxis_review/);
   } finally {
@@ -158,7 +158,7 @@ Deno.test("deno serve serve.ts with a setting outside its set: one line, exit 1"
 });
 
 Deno.test("without a permission set: one line saying to use one, before any setting is read", async () => {
-  const out = await run(["run", "mod.ts", "serve"]);
+  const out = await run(["run", "main.ts", "serve"]);
   assert.equal(out.code, 1);
   assert.match(
     oneLine(out.stderr),

@@ -50,7 +50,7 @@ function fill(json: string): string {
 
 Deno.test("every call a prompt writes passes the tool's input schema and runs against the mock", async (t) => {
   await withTools({ env: { PDF_ROOT, NCBI_MAX_RETRIES: "0" }, driveClock: true }, async (h) => {
-    const enabled = new Set(h.runtime.tools.map((tool) => tool.name));
+    const enabled = new Set(h.runtime.catalogue.tools.map((tool) => tool.name));
     for (const prompt of PROMPTS) {
       await t.step(prompt.name, async () => {
         const calls = toolCalls(prompt.render(prompt.example, enabled));

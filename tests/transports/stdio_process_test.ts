@@ -7,7 +7,7 @@ import { childEnv, ROOT } from "../e2e/helpers.ts";
 
 Deno.test("stdio server process: an 11 MiB message gets an error, is logged, and the server keeps serving", async () => {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-P=stdio", "mod.ts", "serve", "--transport", "stdio"],
+    args: ["run", "-P=stdio", "main.ts", "serve", "--transport", "stdio"],
     cwd: ROOT,
     env: childEnv(),
     clearEnv: true,

@@ -119,7 +119,7 @@ Deno.test("a runtime without Deno KV is refused at start, naming the setting and
 });
 
 Deno.test("permission sets: a KV file outside ./.cache stops the CLI in one line; one under ./.cache works", async () => {
-  const outside = await runDeno(["run", "-P=cli", "mod.ts", "list"], { SCIENCE_MCP_KV: "/tmp/science-mcp-kv.sqlite" });
+  const outside = await runDeno(["run", "-P=cli", "main.ts", "list"], { SCIENCE_MCP_KV: "/tmp/science-mcp-kv.sqlite" });
   assert.equal(outside.code, 1);
   // Deno's own "Permissions in the config file is an experimental feature" warning aside: one line, no stack.
   const ours = outside.stderr.trim().split("\n").filter((line) => !/experimental feature/.test(line));
@@ -133,7 +133,7 @@ Deno.test("permission sets: a KV file outside ./.cache stops the CLI in one line
   const file = `./.cache/kv-test-${crypto.randomUUID()}.sqlite`;
   try {
     const inside = await runDeno(
-      ["run", "-P=cli", "mod.ts", "call", "searchPubMedArticles", '{"queryTerm":"CRISPR base editing"}'],
+      ["run", "-P=cli", "main.ts", "call", "searchPubMedArticles", '{"queryTerm":"CRISPR base editing"}'],
       { ...mock.env, SCIENCE_MCP_KV: file },
     );
     assert.equal(inside.code, 0, inside.stderr);

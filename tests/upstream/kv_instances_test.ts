@@ -1,5 +1,5 @@
 /**
- * Scale-out for real: three server processes (`deno run -P=http mod.ts serve`) on one local KV file,
+ * Scale-out for real: three server processes (`deno run -P=http main.ts serve`) on one local KV file,
  * 30 concurrent tool calls spread over them, against the mock upstream enforcing NCBI's 3 req/s at
  * arrival. Judged by outcomes only — no 429 at the mock, no lost call — never by durations; and the same
  * three processes without the shared budget do draw 429s (the referee is not blind).

@@ -1,5 +1,5 @@
 /**
- * The cross-toolset chains from the CLI, as a user types them (`deno run -P=cli mod.ts call …`), each call
+ * The cross-toolset chains from the CLI, as a user types them (`deno run -P=cli main.ts call …`), each call
  * a separate process against the mock upstream: every step's JSON output feeds the next step's flags.
  */
 import assert from "node:assert/strict";
@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 Deno.test("CLI chains: Fuzzy-to-Fact and aspirin → PubMed, one process per step", async (t) => {
   const mock = await startMockUpstream({ rates: false });
   const call = async (tool: string, ...args: string[]) => {
-    const { code, stdout, stderr } = await runDeno(["run", "-P=cli", "mod.ts", "call", tool, ...args], mock.env);
+    const { code, stdout, stderr } = await runDeno(["run", "-P=cli", "main.ts", "call", tool, ...args], mock.env);
     return { code, stderr, out: JSON.parse(stdout) as Json };
   };
   try {

@@ -2,7 +2,7 @@
  * `{"IdentifierList":{"CID":[…]}}` (or AID/SID) → ids, and `{"Waiting":{"ListKey":…}}` → the key to poll.
  * PubChem answers a structure it can parse but does not hold with CID 0; that is "no match", not an id.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { intList, isObject, malformed, parsePugJson } from "./pug_json.ts";
 import type { IdentifierAnswer } from "./types.ts";
 

@@ -2,7 +2,7 @@
  * `{"InformationList":{"Information":[…]}}` answers: synonyms, cross-references, dates and assay
  * targets all share this envelope, one Information object per requested id.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { intList, isObject, type JsonObject, malformed, parsePugJson, stringList, toInt } from "./pug_json.ts";
 import type { AssayTargetLists, RecordDates, XrefType } from "./types.ts";
 

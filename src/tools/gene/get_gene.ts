@@ -2,7 +2,7 @@
  * get_gene: the "fact" end of Fuzzy-to-Fact. One EFetch db=gene (cached a day) gives the full record;
  * only the parts reported here are parsed (see parse_efetch_gene.ts).
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchGeneRecord } from "../../sources/ncbi/gene/client.ts";

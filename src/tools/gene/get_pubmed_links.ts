@@ -3,7 +3,7 @@
  * PubMed tools accept directly. ELink returns the whole list in one response, which is cached, so
  * further pages cost no request.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { cursorBinding, cursorInput, decodeCursor, makePage, paginationEnvelope } from "../../core/envelope.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";

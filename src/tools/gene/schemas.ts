@@ -1,5 +1,5 @@
 /** Output shapes shared by the gene tools. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { crossReferencesSchema } from "../../sources/ncbi/gene/cross_references.ts";
 
 export const entrezIdInput = z.string().min(1).max(100).describe(

@@ -7,7 +7,7 @@
  * suppressor" has thousands) and would make cursors depend on data fetched later; NCBI's order already
  * puts symbol matches near the top, and the score is absolute, so scores compare across pages.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { cursorBinding, cursorInput, decodeCursor, makePage, paginationEnvelope } from "../../core/envelope.ts";
 import { nextCallLine } from "../../core/next_call.ts";

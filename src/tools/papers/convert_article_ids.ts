@@ -1,5 +1,5 @@
 /** convert_article_ids: PMID ↔ PMCID ↔ DOI through the NCBI PMC ID Converter, reported per id. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { convertIds } from "../../sources/idconv/client.ts";
 import { type ArticleId, parseArticleId } from "../../sources/idconv/ids.ts";

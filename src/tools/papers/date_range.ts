@@ -2,7 +2,7 @@
  * Publication-date ranges for search_papers: callers write YYYY, YYYY-MM or YYYY-MM-DD; the sources need
  * whole days (OpenAlex `from_publication_date`) or minutes (arXiv `submittedDate:[... TO ...]`).
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { invalidInput } from "../../core/errors.ts";
 
 const DATE = /^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/;

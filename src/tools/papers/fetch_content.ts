@@ -3,7 +3,7 @@
  * page only, later pages text only, one section on request — from arXiv, OpenAlex, PubMed Central, Europe
  * PMC or an open-access copy of any DOI; else the abstract, with every source tried.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { normalizeArxivId } from "../../sources/arxiv/ids.ts";

@@ -1,5 +1,5 @@
 /** fetch_latest: the newest papers of an arXiv category or an OpenAlex topic/field. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { latestInCategory } from "../../sources/arxiv/client.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";

@@ -1,5 +1,5 @@
 /** fetch_top_cited: the most cited OpenAlex works of a topic since a date. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";

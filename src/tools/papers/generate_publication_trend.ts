@@ -1,5 +1,5 @@
 /** generate_publication_trend: publications per year for a PubMed query or an OpenAlex search, as a chart and a table. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
 import { pubmedYearCounts, type YearCount } from "../../sources/ncbi/pubmed/year_counts.ts";

@@ -1,5 +1,5 @@
 /** list_categories: the arXiv taxonomy (shipped as data) or OpenAlex's domains/fields/subfields and topics. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { ARXIV_CATEGORIES, arxivGroups } from "../../sources/arxiv/taxonomy.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";

@@ -8,7 +8,7 @@ import type { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { parseCategoryRef, worksFilterFor } from "../../sources/openalex/ids.ts";
 import { findArxivCategory } from "../../sources/arxiv/taxonomy.ts";
 import type { Warning } from "./schemas.ts";
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 
 export const categoryUsedSchema = z.object({
   id: z.string().describe("Topic/field/subfield/domain/concept id the filter used"),

@@ -1,5 +1,5 @@
 /** Output pieces shared by the papers tools, and the F-1 completeness check. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { count, fieldLines, inlineList, type Lines, textBlock, warningLines } from "../../render/markdown.ts";
 import { untrustedField } from "../../render/untrusted.ts";
 

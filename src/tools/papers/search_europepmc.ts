@@ -4,7 +4,7 @@
  * Each hit carries its PMID/PMCID/DOI in `ids`, a short abstract, and `preprint`/`retracted` flags.
  */
 import { nextCall } from "../../core/next_call.ts";
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { invalidInput, ToolError } from "../../core/errors.ts";
 import { cursorBinding } from "../../core/envelope.ts";
 import { searchEuropePmc } from "../../sources/europepmc/client.ts";

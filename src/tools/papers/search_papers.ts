@@ -1,5 +1,5 @@
 /** search_papers: keyword search over arXiv or OpenAlex, with a date range, ordering and paging. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { invalidInput, ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { searchPage } from "../../sources/arxiv/client.ts";

@@ -4,7 +4,7 @@
  * the user, not to the model; the same PDFs are also resources (pdf_resource.ts) for hosts that attach
  * a document's full text.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { formatBytes } from "../../sources/pdf/limits.ts";

@@ -8,7 +8,7 @@
  * one passage (one string in `matches`) that lists every hit's offset, so no text is sent twice; results
  * page past topk with a cursor and stay within the output budget (budget.ts).
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";

@@ -5,7 +5,7 @@
  * reason, so a model knows what was not searched. A page holds what fits in the output budget; next_cursor
  * continues with the next passages.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { normalizeQuery } from "../../sources/pdf/normalize.ts";

@@ -1,5 +1,5 @@
 /** Wording, fields and rendering shared by the pdf toolset's tools and resources. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { invalidInput, type ToolError } from "../../core/errors.ts";
 import type { PdfQuery } from "../../sources/pdf/query.ts";
 import type { PdfDocument } from "../../sources/pdf/search.ts";

@@ -1,5 +1,5 @@
 /** The `fetch_assay_summary` tool: Fetch a PubChem BioAssay summary. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchAssaySummary as fetchSummary } from "../../sources/pubchem/records.ts";
 import { fieldLines, recordSection, textBlock } from "../../render/markdown.ts";

@@ -1,5 +1,5 @@
 /** fetch_compound_bioactivity: a compound's bioassay outcomes (PUG REST assaysummary), counted, ranked by target, paged. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchBioactivity } from "../../sources/pubchem/bioactivity.ts";
 import { cidSchema } from "./shared.ts";

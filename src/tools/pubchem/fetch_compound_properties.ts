@@ -1,5 +1,5 @@
 /** The `fetch_compound_properties` tool: Fetch PubChem compound properties. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchProperties } from "../../sources/pubchem/compounds.ts";

@@ -1,5 +1,5 @@
 /** fetch_compound_safety: GHS hazard classification of a compound (PUG-View), every statement with its source. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchGhs, summarizeGhs } from "../../sources/pubchem/safety.ts";
 import { cidSchema } from "./shared.ts";

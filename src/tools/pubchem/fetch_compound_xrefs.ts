@@ -1,5 +1,5 @@
 /** The `fetch_compound_xrefs` tool: Fetch PubChem cross-references. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchXrefs } from "../../sources/pubchem/compounds.ts";
 import { XREF_TYPES } from "../../sources/pubchem/types.ts";

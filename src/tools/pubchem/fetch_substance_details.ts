@@ -1,5 +1,5 @@
 /** The `fetch_substance_details` tool: Fetch a PubChem substance (SID). */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchSubstance } from "../../sources/pubchem/records.ts";
 import { recordSection, textBlock } from "../../render/markdown.ts";

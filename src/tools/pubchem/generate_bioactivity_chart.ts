@@ -1,5 +1,5 @@
 /** generate_bioactivity_chart: a compound's active/inactive/inconclusive assays per target, as a chart and a table. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
 import { fetchTargetOutcomes, type TargetOutcomes } from "../../sources/pubchem/target_outcomes.ts";

@@ -1,5 +1,5 @@
 /** generate_compound_chart: numeric properties of 2–10 compounds as a bar or scatter chart (PNG), with the table. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
 import { fetchProperties } from "../../sources/pubchem/compounds.ts";

@@ -1,5 +1,5 @@
 /** get_compound_image_url: the depiction URL of a compound and, by default, the PNG itself as an image block. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
 import { compoundImageUrl } from "../../sources/pubchem/client.ts";
 import { fetchDepiction, toBase64 } from "../../sources/pubchem/depiction.ts";

@@ -1,5 +1,5 @@
 /** The `search_assays_by_target` tool: Find PubChem BioAssays by target. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { searchAssaysByTarget as searchAssays } from "../../sources/pubchem/records.ts";

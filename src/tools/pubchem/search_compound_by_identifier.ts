@@ -1,5 +1,5 @@
 /** The `search_compound_by_identifier` tool: Find PubChem CIDs by name, SMILES or InChIKey. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { lookupCids } from "../../sources/pubchem/compounds.ts";
 import { checkInchiKey, checkSmiles, cidListSchema } from "./shared.ts";

@@ -1,5 +1,5 @@
 /** The `search_compounds_by_similarity` tool: PubChem 2D similarity search. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { similaritySearch } from "../../sources/pubchem/search.ts";
 import { checkStructureQuery, cidListSchema } from "./shared.ts";

@@ -2,7 +2,7 @@
  * Pieces every PubChem tool shares: id schemas and the input-coherence checks that run
  * before any request (a CID query that is not a number, a SMILES with spaces, a malformed InChIKey).
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 
 export const cidSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

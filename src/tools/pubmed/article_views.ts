@@ -3,7 +3,7 @@
  * (MeSH and grants on request), citation_data the fields a reference needs (MeSH on request too).
  */
 import type { PubMedArticle } from "../../sources/ncbi/pubmed/types.ts";
-import type { z } from "npm:zod@4.6.7";
+import type { z } from "../../core/zod.ts";
 import type { articleSchema } from "./schemas.ts";
 
 type ArticleView = z.input<typeof articleSchema>;

@@ -1,5 +1,5 @@
 /** fetchArticleDetails: EFetch db=pubmed (GET, or POST for long id lists) at one of four detail levels. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { parseEFetchPubMed } from "../../sources/ncbi/pubmed/parse_efetch.ts";

@@ -2,7 +2,7 @@
  * getArticleRelationships: similar articles (ELink neighbor_score), citing articles and references
  * (ELink linkname), each enriched by one ESummary call; or the article itself formatted as citations.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { eFetchArticles, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed/client.ts";

@@ -1,5 +1,5 @@
 /** lookupMesh: MeSH headings for a term (ESearch + ESummary db=mesh), for [mh] queries and MeSH filters. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { ToolError } from "../../core/errors.ts";
 import { count, textBlock } from "../../render/markdown.ts";
 import { meshSummaries, searchMesh } from "../../sources/ncbi/mesh/client.ts";

@@ -2,7 +2,7 @@
  * PMID inputs. Callers pass bare numbers ("31452104") or CURIEs ("PMID:31452104", what the gene toolset
  * returns); both normalise to the bare digits NCBI expects.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 
 /** No `i` flag: JSON Schema patterns carry no flags, so the case-insensitivity is spelled out. */
 const PMID_PATTERN = /^\s*(?:[Pp][Mm][Ii][Dd]\s*:\s*)?(\d{1,10})\s*$/;

@@ -3,7 +3,7 @@
  * numbered affiliations, each written once), journal and dates on one line, MeSH terms with their major-topic
  * marks. The rest of a record is rendered field by field (src/render/markdown.ts).
  */
-import type { z } from "npm:zod@4.6.7";
+import type { z } from "../../core/zod.ts";
 import { fieldLines, inlineList, type Lines, recordSection } from "../../render/markdown.ts";
 import { isRetracted } from "../../sources/ncbi/pubmed/types.ts";
 import { untrustedField } from "../../render/untrusted.ts";

@@ -1,5 +1,5 @@
 /** Output schemas shared by the pubmed tools. They mirror src/sources/ncbi/pubmed_types.ts. */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 
 export const authorSchema = z.object({
   lastName: z.string().optional(),

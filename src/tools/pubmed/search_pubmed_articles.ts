@@ -1,6 +1,6 @@
 /** searchPubMedArticles: ESearch, then (optionally) ESummary version=2.0 over the search history. */
 import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../core/zod.ts";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { eSearch, eSummaryByIds, eSummaryFromHistory } from "../../sources/ncbi/pubmed/client.ts";

@@ -21,7 +21,7 @@ Deno.test("chart tools from the CLI: --out FILE writes a 600×400 PNG under -P=c
       await t.step(tool, async () => {
         const file = `${dir}/${tool}.png`;
         const run = await runDeno(
-          ["run", "-P=cli", `--allow-write=${file}`, "mod.ts", "call", tool, ...flags, "--out", file],
+          ["run", "-P=cli", `--allow-write=${file}`, "main.ts", "call", tool, ...flags, "--out", file],
           { ...mock.env, OPENALEX_API_KEY: "test-key" },
         );
         assert.equal(run.code, 0, run.stderr + run.stdout);

@@ -5,7 +5,7 @@
  * Sources in an EFetch db=gene record: the gene's own database tags (`Gene-ref_db/Dbtag`, e.g. HGNC, MIM,
  * Ensembl, MGI), UniProtKB tags on its products, and RefSeq accessions of its products (by prefix).
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../../core/zod.ts";
 import { currentVersions, type RefSeqSighting } from "./refseq_current.ts";
 import { orderUniprot } from "./uniprot_order.ts";
 

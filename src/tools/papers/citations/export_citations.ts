@@ -2,7 +2,7 @@
  * export_citations: BibTeX, RIS, CSL-JSON, APA, MLA and Vancouver for PMIDs, DOIs, arXiv ids, PMCIDs and
  * W ids, formatted from the best record each id resolves to (resolve_records.ts).
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../../core/zod.ts";
 import { invalidInput, ToolError } from "../../../core/errors.ts";
 import { textBlock } from "../../../render/markdown.ts";
 import { parseWorkRef, type WorkRef } from "../../../sources/works/ids.ts";

@@ -2,7 +2,7 @@
  * get_citation_graph: a work's references, the works citing it, or related works, from OpenAlex
  * (`cited_by:`, `cites:` and `related_to:` filters), for a PMID, PMCID, DOI, arXiv id or W id.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../../core/zod.ts";
 import { cursorBinding, cursorInput } from "../../../core/envelope.ts";
 import { invalidInput, ToolError } from "../../../core/errors.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";

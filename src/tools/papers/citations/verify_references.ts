@@ -4,7 +4,7 @@
  * by ECitMatch, OpenAlex search and PubMed title search; the best record is scored (match.ts) and its
  * retraction signals read from PubMed, OpenAlex and Crossref.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../../core/zod.ts";
 import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../../core/envelope.ts";
 import { ToolError } from "../../../core/errors.ts";
 import { textBlock } from "../../../render/markdown.ts";

@@ -2,7 +2,7 @@
  * One work as the citation tools list it: the ids that chain into other tools first (W id for
  * get_citation_graph, DOI for fetch_content, PMID for fetchArticleDetails), then what identifies it.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "../../../core/zod.ts";
 import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
 
 export const workItemSchema = z.object({
