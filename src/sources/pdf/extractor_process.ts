@@ -46,6 +46,13 @@ const CHILD_MODULE = new URL("./extract_child.ts", import.meta.url);
  * server, which answers from its caches and must not wait for it.
  */
 const EXTRACTOR_NICE = 10;
+/**
+ * V8 flags of an extractor process besides its heap cap. A wasm function is recompiled by the optimising
+ * compiler once it has run about this many bytes of code (V8's default: 13 million): with the default, a
+ * process's first paper spends ~0.1 s of CPU optimising PDFium functions it then barely uses again; with this,
+ * only the ones a book or a folder keeps busy are optimised, and the book costs the same (docs/benchmarks.md).
+ */
+const EXTRACTOR_V8_FLAGS = ["--wasm-tiering-budget=100000000"];
 
 /** Starts an extractor process per slot, with the least it needs: read access to its own folder. */
 export function processChannels(options: ProcessOptions): ChannelFactory {
@@ -55,7 +62,7 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
     "run",
     "--quiet",
     "--no-prompt",
-    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))}`,
+    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))},${EXTRACTOR_V8_FLAGS.join(",")}`,
     `--allow-read=${folder}`,
     module.href,
     `--memory-mb=${options.memoryMb}`,
