@@ -4,6 +4,7 @@
  * a job that overruns its time budget or is cancelled gets its slot killed (an engine cannot be interrupted
  * mid-page; a process is killed by pid, so its memory and CPU are released at once) and a fresh slot
  * replaces it on the next job. Idle slots are ended after a while, so memory held by an engine is returned.
+ * A second slot starts only for queued work worth its start-up (see {@link PoolOptions.spawnMinQueuedBytes}).
  */
 import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
@@ -18,6 +19,13 @@ export interface PoolOptions {
   channels: ChannelFactory;
   /** Idle time after which a slot is ended. */
   idleMs?: number;
+  /**
+   * While every started slot is busy, another is started only when the queued jobs carry at least this many
+   * bytes (documents, texts to index) or one is part of a split document; smaller jobs wait for a slot. An
+   * extractor's start costs about 0.3 s of CPU (Deno, PDFium's compilation, its first document): more than
+   * reading a few papers, so a folder of papers or two concurrent searches are read by one. Default 2 MiB.
+   */
+  spawnMinQueuedBytes?: number;
   /** Time budgets are measured on this clock (tests pass a manual one). */
   clock?: Clock;
   log?: Logger;
@@ -51,6 +59,7 @@ interface Slot {
 }
 
 const DEFAULT_IDLE_MS = 300_000;
+const DEFAULT_SPAWN_MIN_QUEUED_BYTES = 2 * 1024 * 1024;
 
 export class WorkerPool {
   readonly #options: PoolOptions;
@@ -136,10 +145,22 @@ export class WorkerPool {
   #dispatch(): void {
     while (this.#queue.length > 0) {
       const slot = [...this.#slots].find((s) => !s.job) ??
-        (this.#slots.size < this.#options.size ? this.#spawn() : undefined);
+        (this.#slots.size < this.#options.size && this.#worthStarting() ? this.#spawn() : undefined);
       if (!slot) return;
       this.#start(slot, this.#queue.shift()!);
     }
+  }
+
+  /** Whether the queue is worth another slot's start-up (see {@link PoolOptions.spawnMinQueuedBytes}). */
+  #worthStarting(): boolean {
+    if (this.#slots.size === 0) return true;
+    let bytes = 0;
+    for (const { request } of this.#queue) {
+      if (request.op === "index") bytes += request.text.length;
+      else if ((request.parts ?? 1) > 1) return true;
+      else bytes += request.bytes.byteLength;
+    }
+    return bytes >= (this.#options.spawnMinQueuedBytes ?? DEFAULT_SPAWN_MIN_QUEUED_BYTES);
   }
 
   #spawn(): Slot {
