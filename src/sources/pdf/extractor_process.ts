@@ -62,6 +62,8 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
     "run",
     "--quiet",
     "--no-prompt",
+    // PDFium's wasm is imported as bytes (pdfium_engine.ts), whatever config file the child finds.
+    "--unstable-raw-imports",
     `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))},${EXTRACTOR_V8_FLAGS.join(",")}`,
     `--allow-read=${folder}`,
     module.href,
