@@ -111,7 +111,7 @@ Deno.test("a pool starts no slot before its first job, and ends idle slots after
 });
 
 Deno.test("while a slot is busy, small queued jobs wait for it; another starts only for enough queued bytes", async () => {
-  const p = pool(2, undefined, undefined, 1000);
+  const p = pool(2, undefined, new ManualClock(), 1000);
   try {
     const small = await Promise.all([1, 2, 3, 4, 5].map((n) => p.run(job(n), { timeoutMs: 5000 })));
     assert.deepEqual(small.map((r) => r.kind === "done" && r.pages[0]), ["1", "2", "3", "4", "5"]);
@@ -119,6 +119,29 @@ Deno.test("while a slot is busy, small queued jobs wait for it; another starts o
     const large = { ...job(1), bytes: new Uint8Array(1000).fill(1) };
     await Promise.all([p.run(job(20), { timeoutMs: 5000 }), p.run(large, { timeoutMs: 5000 })]);
     assert.equal(p.spawned, 2, "a large job queued behind a busy slot starts the second");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("a small job that has waited spawnAfterMs behind a busy slot gets a second one", async () => {
+  const clock = new ManualClock();
+  const p = new WorkerPool({
+    size: 2,
+    clock,
+    spawnAfterMs: 500,
+    channels: workerChannels({ workerUrl: FAKE_WORKER }),
+  });
+  try {
+    const long = p.run(job(100), { timeoutMs: 60_000 });
+    const small = p.run(job(1), { timeoutMs: 60_000 });
+    await clock.advance(499);
+    assert.equal(p.spawned, 1, "not yet: it may still be the one slot's turn soon");
+    await clock.advance(1);
+    assert.equal(p.spawned, 2);
+    const reply = await small;
+    assert.equal(reply.kind === "done" && reply.pages[0], "1");
+    await long;
   } finally {
     await p.close();
   }
