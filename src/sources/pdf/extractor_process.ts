@@ -46,13 +46,6 @@ const CHILD_MODULE = new URL("./extract_child.ts", import.meta.url);
  * server, which answers from its caches and must not wait for it.
  */
 const EXTRACTOR_NICE = 10;
-/**
- * V8 flags of an extractor process besides its heap cap. A wasm function is recompiled by the optimising
- * compiler once it has run about this many bytes of code (V8's default: 13 million): with the default, a
- * process's first paper spends ~0.1 s of CPU optimising PDFium functions it then barely uses again; with this,
- * only the ones a book or a folder keeps busy are optimised, and the book costs the same (docs/benchmarks.md).
- */
-const EXTRACTOR_V8_FLAGS = ["--wasm-tiering-budget=100000000"];
 
 /** Starts an extractor process per slot, with the least it needs: read access to its own folder. */
 export function processChannels(options: ProcessOptions): ChannelFactory {
@@ -64,7 +57,9 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
     "--no-prompt",
     // PDFium's wasm is imported as bytes (pdfium_engine.ts), whatever config file the child finds.
     "--unstable-raw-imports",
-    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))},${EXTRACTOR_V8_FLAGS.join(",")}`,
+    // The heap cap only. Other V8 flags measured for #24.3 (a higher wasm tiering budget, --single-threaded,
+    // --liftoff-only, --no-wasm-opt, GC flags) did not lower the CPU of both a paper and a book.
+    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))}`,
     `--allow-read=${folder}`,
     module.href,
     `--memory-mb=${options.memoryMb}`,
