@@ -9,7 +9,9 @@
  *   352-page book (Lessig, "Free Culture"), after tools/list and list_pdfs (as a model does before it
  *   knows a name; list_pdfs starts an extractor): CPU target ≤ 2× pdftotext;
  * - a folder of new papers through search_pdfs, extractor start-up amortised: CPU target ≤ 2× a
- *   pdftotext | grep loop over the same files;
+ *   pdftotext | grep loop over the same files; folders of 5 papers, and of 10 and 40 PDFs (issue #24's
+ *   wording): the 10 text PDFs of fixtures/pdf that PDFium reads, the 40 four copies of each, made distinct
+ *   files by a comment appended after their end;
  * - first search right after initialize (informative: extractor start-up included);
  * - index ahead (SCIENCE_MCP_CACHE_DIR set): the first search of a paper already in PDF_ROOT, once the
  *   background pass is done, is answered from the disk index: target ≤ 50 ms;
@@ -48,6 +50,15 @@ const FOLDER = [
   "built__three_columns.pdf",
   "docling__right_to_left_01.pdf",
 ];
+/** Ten PDFs: the papers and five short documents of fixtures/pdf (none needs pdf.js, none fails). */
+const TEN = [
+  ...FOLDER,
+  "pdfjs__ArabicCIDTrueType.pdf",
+  "pdfjs__copy_paste_ligatures.pdf",
+  "pdfjs__issue12823.pdf",
+  "built__hebrew_rtl.pdf",
+  "pdfjs__issue9972-1.pdf",
+];
 
 export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const command = `deno task bench${options.quick ? " --quick" : ""} pdf`;
@@ -64,10 +75,27 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
     rows.push(...compare(`first search, ${doc.label}`, first, reference, runs, command));
   }
   if (pdftotext) {
-    const reference = await timePdftotext(FOLDER.map((f) => join(FIXTURES, f)), "the");
-    rows.push(
-      ...compare(`search_pdfs over ${FOLDER.length} new papers`, [await folderSearch()], [reference], 1, command),
-    );
+    for (
+      const [label, files, copies] of [["5 new papers", FOLDER, 1], ["10 new PDFs", TEN, 1], [
+        "40 new PDFs",
+        TEN,
+        4,
+      ]] as const
+    ) {
+      const root = await newFolder(files, copies);
+      try {
+        const paths = [...Deno.readDirSync(root)].map((e) => join(root, e.name)).sort();
+        const reference: { ms: number; cpuMs?: number }[] = [];
+        const ours: { ms: number; cpuMs?: number }[] = [];
+        for (let i = 0; i < runs; i++) {
+          reference.push(await timePdftotext(paths, "the"));
+          ours.push(await folderSearch(root, paths.length));
+        }
+        rows.push(...compare(`search_pdfs over ${label}`, ours, reference, runs, command));
+      } finally {
+        await Deno.remove(root, { recursive: true });
+      }
+    }
   }
   rows.push({
     name: "pdf: first search right after start-up, 17-page paper",
@@ -170,10 +198,28 @@ async function idleServer(command: string): Promise<BenchRow[]> {
   }
 }
 
-/** search_pdfs over a folder of papers none of which the server has seen. */
-async function folderSearch(): Promise<{ ms: number; cpuMs?: number }> {
+/**
+ * A folder holding `copies` copies of each of `files`, every copy a file of its own: a comment after the
+ * PDF's end (`%copy N`) makes its bytes differ, which every reader ignores.
+ */
+async function newFolder(files: readonly string[], copies: number): Promise<string> {
   const root = await Deno.makeTempDir({ prefix: "pdf_bench_folder_" });
-  for (const file of FOLDER) await Deno.copyFile(join(FIXTURES, file), join(root, file));
+  for (let copy = 0; copy < copies; copy++) {
+    for (const file of files) {
+      const bytes = await Deno.readFile(join(FIXTURES, file));
+      const tail = copies > 1 ? new TextEncoder().encode(`\n%copy ${copy}\n`) : new Uint8Array(0);
+      const name = copies > 1 ? `${copy}_${file}` : file;
+      const copied = new Uint8Array(bytes.length + tail.length);
+      copied.set(bytes);
+      copied.set(tail, bytes.length);
+      await Deno.writeFile(join(root, name), copied);
+    }
+  }
+  return root;
+}
+
+/** search_pdfs over a folder of PDFs none of which the server has seen, and its CPU (server + extractors). */
+async function folderSearch(root: string, count: number): Promise<{ ms: number; cpuMs?: number }> {
   const server = new StdioServer(root);
   try {
     await server.initialize();
@@ -182,11 +228,10 @@ async function folderSearch(): Promise<{ ms: number; cpuMs?: number }> {
     const result = await server.call("search_pdfs", { query: "the", per_file: 1 });
     const ms = performance.now() - started;
     const after = await server.cpuMs();
-    if (result.files_searched !== FOLDER.length) throw new Error(`search_pdfs searched ${result.files_searched}`);
+    if (result.files_searched !== count) throw new Error(`search_pdfs searched ${result.files_searched}`);
     return { ms, cpuMs: before !== undefined && after !== undefined ? after - before : undefined };
   } finally {
     await server.close();
-    await Deno.remove(root, { recursive: true });
   }
 }
 

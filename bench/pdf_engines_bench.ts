@@ -40,7 +40,7 @@ function overlap(text: string, reference: string): number {
   return total ? shared / total : 1;
 }
 
-/** PDFium as the extractor runs it (src/sources/pdf/pdfium_engine.ts: embedded wasm, the same text clean-up). */
+/** PDFium as the extractor runs it (src/sources/pdf/pdfium_engine.ts: the same wasm, the same text clean-up). */
 function pdfium(): Engine {
   return async (bytes) => {
     const doc = await openPdfium(bytes);

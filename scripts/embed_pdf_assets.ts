@@ -1,7 +1,8 @@
 /**
  * Writes src/sources/pdf/assets/pdfium_wasm.ts: PDFium compiled to WebAssembly, from its pinned npm package
  * (deno.json), gzipped and base64-encoded into a TypeScript module, so the extractor process (which may read
- * src/sources/pdf/ and nothing else), `deno bundle` and JSR all carry it. tests/sources/pdf/assets_test.ts
+ * src/sources/pdf/ and nothing else), `deno bundle` and JSR all carry it; the engine falls back to it where raw
+ * imports are off (pdfium_engine.ts). tests/sources/pdf/pdfium_asset_test.ts
  * checks that it still matches the package.
  * Run: deno run --allow-write=src/sources/pdf/assets scripts/embed_pdf_assets.ts
  */

@@ -28,7 +28,8 @@ import { type JobOptions, type JobRequest, WorkerPool } from "./worker_pool.ts";
  * fonts on its own, and two busy processes slow each other down on a small machine. PDFium reads a
  * 352-page book in about 0.4 s of CPU, less than a second extractor costs, so only very long documents are
  * shared: splitting that book cost 2.3× the CPU of pdftotext and a longer wall time under load, one
- * extractor 2.1× (docs/benchmarks.md).
+ * extractor 2.1× (docs/benchmarks.md). The page count is judged from the file's bytes ({@link pageCountHint})
+ * before any extractor sees it, so a shorter document never starts a second one only to hand it no pages.
  */
 const SPLIT_MIN_PAGES = 1000;
 const SPLIT_MIN_BYTES = 1024 * 1024;
@@ -110,7 +111,8 @@ export function createPdfExtractor(
       const budgetMs = opts.timeoutMs ?? limits.timeoutMs;
       const deadline = clock.now() + budgetMs;
       // Two parts when two extractors are free (started or not).
-      const parts = pool.size > 1 && pool.idle >= 2 && bytes.byteLength >= splitMinBytes ? 2 : 1;
+      const long = bytes.byteLength >= splitMinBytes && (pageCountHint(bytes) ?? 0) >= splitMinPages;
+      const parts = pool.size > 1 && pool.idle >= 2 && long ? 2 : 1;
       const progress: number[] = [];
       const job = (part: number): Promise<Extract<FinalReply, { kind: "done" }>> =>
         done(
@@ -162,6 +164,30 @@ function defaultChannels(options: ExtractorOptions): ChannelFactory {
   if (command) return processChannels({ command, memoryMb: options.memoryMb ?? EXTRACTOR_MEMORY_MB, log: options.log });
   options.log?.info("PDF extraction runs in worker threads (no permission to start a Deno process)");
   return workerChannels({ log: options.log });
+}
+
+const COUNT = Array.from("/Count", (c) => c.charCodeAt(0));
+const DIGIT_0 = 0x30;
+
+/**
+ * The largest `/Count N` in the file's raw bytes: the page count its root page-tree node declares, when
+ * that node is not compressed into an object stream; undefined when none is seen. A hint only: the extractor
+ * counts the pages itself, and a document whose page tree is compressed is read by one extractor.
+ */
+export function pageCountHint(bytes: Uint8Array): number | undefined {
+  let most: number | undefined;
+  for (let at = bytes.indexOf(COUNT[0]); at >= 0; at = bytes.indexOf(COUNT[0], at + 1)) {
+    let k = 1;
+    while (k < COUNT.length && bytes[at + k] === COUNT[k]) k++;
+    if (k < COUNT.length) continue;
+    let i = at + k;
+    while (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09) i++;
+    let n = 0;
+    let digits = 0;
+    for (; bytes[i] >= DIGIT_0 && bytes[i] <= DIGIT_0 + 9 && digits < 9; i++, digits++) n = n * 10 + bytes[i] - DIGIT_0;
+    if (digits > 0 && (most === undefined || n > most)) most = n;
+  }
+  return most;
 }
 
 /** The parts of a split document, in page order, as one text (and one index, when they carry theirs). */

@@ -1,17 +1,37 @@
 /**
  * PDFium compiled to WebAssembly (`@embedpdf/pdfium`), the extractor's first text engine. Its wasm module is
- * embedded in ./assets (gzipped base64, made by scripts/embed_pdf_assets.ts), so the extractor process, which
- * may read src/sources/pdf/ and nothing else, needs no file read for it; it is decoded and compiled on the
- * first document a process reads, never in the server. One document at a time per thread.
+ * the pinned package's own file, imported as bytes (no file read: the extractor process may read
+ * src/sources/pdf/ and nothing else); where raw imports are not enabled, the copy embedded in ./assets
+ * (gzipped base64, made by scripts/embed_pdf_assets.ts). It is compiled on the first document a process
+ * reads, never in the server. One document at a time per thread.
  */
 import { gunzipSync } from "node:zlib";
 import { init } from "npm:@embedpdf/pdfium@2.15.1";
-import { PDFIUM_WASM_GZIP_BASE64 } from "./assets/pdfium_wasm.ts";
 import { PASSWORD_MESSAGE } from "./engine.ts";
 import { type EngineResult, type PageJob, pageRange, type Progress } from "./worker_protocol.ts";
 
+/**
+ * The package's wasm. A variable, not a literal, so that `deno bundle` leaves it out (the bundle carries the
+ * embedded copy) rather than inlining a second, larger copy that every extractor would parse.
+ */
+const PDFIUM_WASM = "npm:@embedpdf/pdfium@2.15.1/pdfium.wasm";
+
+/**
+ * PDFium's wasm bytes. The package's file imported as bytes costs ~10 ms of CPU; the embedded copy ~50 ms
+ * (parsing a 2.85 MB module, inflating it), paid by each extractor process: it is the fallback, for a Deno
+ * run without raw imports (`--unstable-raw-imports`, which the extractor process is given).
+ */
+export async function pdfiumWasm(): Promise<Uint8Array> {
+  try {
+    return (await import(PDFIUM_WASM, { with: { type: "bytes" } })).default;
+  } catch {
+    return await embeddedPdfiumWasm();
+  }
+}
+
 /** The bytes the asset module carries (the package's pdfium.wasm). */
-export function pdfiumWasm(): Uint8Array<ArrayBuffer> {
+export async function embeddedPdfiumWasm(): Promise<Uint8Array<ArrayBuffer>> {
+  const { PDFIUM_WASM_GZIP_BASE64 } = await import("./assets/pdfium_wasm.ts");
   return new Uint8Array(gunzipSync(Uint8Array.fromBase64(PDFIUM_WASM_GZIP_BASE64)));
 }
 
@@ -29,7 +49,7 @@ let loading: Promise<Pdfium> | undefined;
 
 function pdfium(): Promise<Pdfium> {
   loading ??= (async () => {
-    const lib = await init({ wasmBinary: pdfiumWasm().buffer } as Parameters<typeof init>[0]);
+    const lib = await init({ wasmBinary: await pdfiumWasm() } as Parameters<typeof init>[0]);
     lib.PDFiumExt_Init();
     return lib;
   })();

@@ -4,6 +4,7 @@
  * a job that overruns its time budget or is cancelled gets its slot killed (an engine cannot be interrupted
  * mid-page; a process is killed by pid, so its memory and CPU are released at once) and a fresh slot
  * replaces it on the next job. Idle slots are ended after a while, so memory held by an engine is returned.
+ * A second slot starts only for queued work worth its start-up (see {@link PoolOptions.spawnMinQueuedBytes}).
  */
 import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
@@ -18,6 +19,19 @@ export interface PoolOptions {
   channels: ChannelFactory;
   /** Idle time after which a slot is ended. */
   idleMs?: number;
+  /**
+   * While every started slot is busy, another is started only when the queued jobs carry at least this many
+   * bytes (documents, texts to index) or one is part of a split document; smaller jobs wait for a slot. An
+   * extractor's start costs about 0.3 s of CPU (Deno, PDFium's compilation, its first document): more than
+   * reading a few papers, so a folder of papers or two concurrent searches are read by one (unless a job waits
+   * longer than {@link spawnAfterMs}). Default 2 MiB.
+   */
+  spawnMinQueuedBytes?: number;
+  /**
+   * A job that has waited this long for a busy slot gets another started anyway, so a search never waits long
+   * behind a long document (a book read ahead in the background, say). Default 500 ms.
+   */
+  spawnAfterMs?: number;
   /** Time budgets are measured on this clock (tests pass a manual one). */
   clock?: Clock;
   log?: Logger;
@@ -51,6 +65,8 @@ interface Slot {
 }
 
 const DEFAULT_IDLE_MS = 300_000;
+const DEFAULT_SPAWN_MIN_QUEUED_BYTES = 2 * 1024 * 1024;
+const DEFAULT_SPAWN_AFTER_MS = 500;
 
 export class WorkerPool {
   readonly #options: PoolOptions;
@@ -61,6 +77,8 @@ export class WorkerPool {
   #closed = false;
   #spawned = 0;
   #coldJobs = 0;
+  /** Pending while queued jobs wait for a busy slot (see {@link PoolOptions.spawnAfterMs}). */
+  #spawnTimer?: AbortController;
 
   constructor(options: PoolOptions) {
     this.#options = { ...options, size: Math.max(1, options.size) };
@@ -121,6 +139,7 @@ export class WorkerPool {
 
   close(): Promise<void> {
     this.#closed = true;
+    this.#spawnTimer?.abort();
     for (const job of this.#queue.splice(0)) job.reject(new Error("the PDF extractor pool was closed"));
     for (const slot of [...this.#slots]) this.#retire(slot, new Error("the PDF extractor pool was closed"));
     return Promise.resolve();
@@ -133,13 +152,42 @@ export class WorkerPool {
     job.reject(job.options.signal!.reason);
   }
 
-  #dispatch(): void {
+  #dispatch(waited = false): void {
     while (this.#queue.length > 0) {
+      const room = this.#slots.size < this.#options.size;
       const slot = [...this.#slots].find((s) => !s.job) ??
-        (this.#slots.size < this.#options.size ? this.#spawn() : undefined);
-      if (!slot) return;
+        (room && (waited || this.#worthStarting()) ? this.#spawn() : undefined);
+      if (!slot) {
+        if (room) this.#spawnLater();
+        return;
+      }
       this.#start(slot, this.#queue.shift()!);
     }
+    this.#spawnTimer?.abort();
+    this.#spawnTimer = undefined;
+  }
+
+  /** Starts another slot for the queue if it is still waiting after {@link PoolOptions.spawnAfterMs}. */
+  #spawnLater(): void {
+    if (this.#spawnTimer) return;
+    const timer = new AbortController();
+    this.#spawnTimer = timer;
+    this.#clock.sleep(this.#options.spawnAfterMs ?? DEFAULT_SPAWN_AFTER_MS, timer.signal).then(() => {
+      this.#spawnTimer = undefined;
+      if (!this.#closed) this.#dispatch(true);
+    }, () => {});
+  }
+
+  /** Whether the queue is worth another slot's start-up (see {@link PoolOptions.spawnMinQueuedBytes}). */
+  #worthStarting(): boolean {
+    if (this.#slots.size === 0) return true;
+    let bytes = 0;
+    for (const { request } of this.#queue) {
+      if (request.op === "index") bytes += request.text.length;
+      else if ((request.parts ?? 1) > 1) return true;
+      else bytes += request.bytes.byteLength;
+    }
+    return bytes >= (this.#options.spawnMinQueuedBytes ?? DEFAULT_SPAWN_MIN_QUEUED_BYTES);
   }
 
   #spawn(): Slot {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createPdfExtractor } from "../../../src/sources/pdf/extractor.ts";
+import { createPdfExtractor, pageCountHint } from "../../../src/sources/pdf/extractor.ts";
 import { workerChannels } from "../../../src/sources/pdf/extractor_process.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { PdfExtractionError, type PdfFailure } from "../../../src/sources/pdf/types.ts";
@@ -183,6 +183,25 @@ Deno.test("a document split across two workers reads exactly like one read by a 
     await single.close();
     await split.close();
   }
+});
+
+Deno.test("a document shorter than the split's page count is read by one extractor, the second never started", async () => {
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 2, splitMinPages: 14, splitMinBytes: 0 });
+  try {
+    const text = await extractor.extract(fixtureBytes("pdf/scienceparse__map-reduce.pdf"));
+    assert.equal(text.pageCount, 13);
+    assert.equal(extractor.pool.spawned, 1);
+  } finally {
+    await extractor.close();
+  }
+});
+
+Deno.test("pageCountHint reads the largest page count a page tree declares in the raw bytes", () => {
+  assert.equal(pageCountHint(fixtureBytes("pdf/pdfjs__freeculture.pdf")), 352);
+  assert.equal(pageCountHint(tinyPdf("one page")), 1);
+  const nested = new TextEncoder().encode("<< /Type /Pages /Count\n12 >> << /Type /Pages /Count 5 >> /CountX 99");
+  assert.equal(pageCountHint(nested), 12);
+  assert.equal(pageCountHint(fixtureBytes("pdf/pypdf__multicolumn.pdf")), undefined, "page tree in an object stream");
 });
 
 Deno.test("extraction runs in extractor processes, started on the first job", async () => {

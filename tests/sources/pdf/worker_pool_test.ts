@@ -20,8 +20,14 @@ const FAKE_WORKER = new URL(
 
 const job = (tenths: number) => ({ op: "extract" as const, bytes: new Uint8Array([tenths]), maxPages: 10 });
 
-function pool(size = 1, idleMs?: number, clock?: ManualClock): WorkerPool {
-  return new WorkerPool({ size, idleMs, clock, channels: workerChannels({ workerUrl: FAKE_WORKER }) });
+function pool(size = 1, idleMs?: number, clock?: ManualClock, spawnMinQueuedBytes = 0): WorkerPool {
+  return new WorkerPool({
+    size,
+    idleMs,
+    clock,
+    spawnMinQueuedBytes,
+    channels: workerChannels({ workerUrl: FAKE_WORKER }),
+  });
 }
 
 Deno.test("jobs beyond the pool size wait their turn and all complete", async () => {
@@ -99,6 +105,43 @@ Deno.test("a pool starts no slot before its first job, and ends idle slots after
     }
     assert.equal(p.workers, 0);
     assert.equal(p.spawned, 2, "no slot was started again");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("while a slot is busy, small queued jobs wait for it; another starts only for enough queued bytes", async () => {
+  const p = pool(2, undefined, new ManualClock(), 1000);
+  try {
+    const small = await Promise.all([1, 2, 3, 4, 5].map((n) => p.run(job(n), { timeoutMs: 5000 })));
+    assert.deepEqual(small.map((r) => r.kind === "done" && r.pages[0]), ["1", "2", "3", "4", "5"]);
+    assert.equal(p.spawned, 1, "five small jobs, one slot");
+    const large = { ...job(1), bytes: new Uint8Array(1000).fill(1) };
+    await Promise.all([p.run(job(20), { timeoutMs: 5000 }), p.run(large, { timeoutMs: 5000 })]);
+    assert.equal(p.spawned, 2, "a large job queued behind a busy slot starts the second");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("a small job that has waited spawnAfterMs behind a busy slot gets a second one", async () => {
+  const clock = new ManualClock();
+  const p = new WorkerPool({
+    size: 2,
+    clock,
+    spawnAfterMs: 500,
+    channels: workerChannels({ workerUrl: FAKE_WORKER }),
+  });
+  try {
+    const long = p.run(job(100), { timeoutMs: 60_000 });
+    const small = p.run(job(1), { timeoutMs: 60_000 });
+    await clock.advance(499);
+    assert.equal(p.spawned, 1, "not yet: it may still be the one slot's turn soon");
+    await clock.advance(1);
+    assert.equal(p.spawned, 2);
+    const reply = await small;
+    assert.equal(reply.kind === "done" && reply.pages[0], "1");
+    await long;
   } finally {
     await p.close();
   }
