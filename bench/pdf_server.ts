@@ -16,8 +16,8 @@ export class StdioServer {
   #exited?: string;
 
   constructor(root: string, cacheDir?: string, env: Record<string, string> = {}) {
-    // --allow-read replaces the set's read list: the extractor code must stay readable.
-    const read = [root, join(REPO, "src/sources/pdf"), ...(cacheDir ? [cacheDir] : [])].join(",");
+    // --allow-read replaces the set's read list: src/ (toolsets, extractor and parse workers) must stay readable.
+    const read = [root, join(REPO, "src"), ...(cacheDir ? [cacheDir] : [])].join(",");
     this.#child = new Deno.Command(Deno.execPath(), {
       args: [
         "run",
