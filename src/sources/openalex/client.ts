@@ -101,17 +101,23 @@ export class OpenAlexClient {
 
   /**
    * One cursor page of works (`cursor` "*" for the first), with the fields a citation list needs: ids
-   * that chain into other tools, the venue, retraction flag. `nextCursor` is absent on the last page.
+   * that chain into other tools, the venue, retraction flag. `nextCursor` is absent on the last page;
+   * `unreadable` counts the page's results that were not work records (absent when there were none).
    */
   async worksCursorPage(
     q: { filter?: string; search?: string; sort?: string },
     perPage: number,
     cursor: string,
-  ): Promise<{ works: OpenAlexWork[]; total: number; nextCursor?: string }> {
+  ): Promise<{ works: OpenAlexWork[]; total: number; nextCursor?: string; unreadable?: number }> {
     const select = `${LIST_SELECT},ids,is_retracted,biblio,publication_year`;
     const response = await this.#get("/works", { ...q, per_page: perPage, cursor, select });
-    const { meta, works } = await parseBody(worksListJob, response, [], this.ctx.signal);
-    return { works, total: meta.count, nextCursor: works.length ? meta.nextCursor : undefined };
+    const { meta, works, unreadable } = await parseBody(worksListJob, response, [], this.ctx.signal);
+    return {
+      works,
+      total: meta.count,
+      nextCursor: works.length ? meta.nextCursor : undefined,
+      ...(unreadable ? { unreadable } : {}),
+    };
   }
 
   /** One work with all its locations; ENTITY_NOT_FOUND when OpenAlex has none. */

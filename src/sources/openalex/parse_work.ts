@@ -2,6 +2,7 @@
  * OpenAlex Work JSON → {@link OpenAlexWork}. Tolerates every odd record in the corpus: null titles and
  * abstracts, authorships without an author object, datasets and figure DOIs, `best_oa_location` null.
  */
+import { UpstreamError } from "../../core/errors.ts";
 import { normalizeArxivId } from "../arxiv/ids.ts";
 import { doiFromUrl } from "../doi_url.ts";
 import { parseJob } from "../parse_job.ts";
@@ -11,17 +12,43 @@ import type { OpenAlexListMeta, OpenAlexLocation, OpenAlexWork } from "./types.t
 
 type Json = Record<string, unknown>;
 
-/** A `/works` list body → its meta and works (a page of 100 full records can run to 16 MB). */
-export function parseWorksList(body: string, url: string): { meta: OpenAlexListMeta; works: OpenAlexWork[] } {
+/**
+ * A `/works` list body → its meta and works (a page of 100 full records can run to 16 MB). A result that
+ * is not a JSON object cannot be a work: it is counted in `unreadable`, never turned into an empty one.
+ */
+export function parseWorksList(
+  body: string,
+  url: string,
+): { meta: OpenAlexListMeta; works: OpenAlexWork[]; unreadable?: number } {
   const list = parseList(body, url);
-  return { meta: list.meta, works: list.results.map(parseWork) };
+  const records = list.results.filter(isObject);
+  const unreadable = list.results.length - records.length;
+  return { meta: list.meta, works: records.map(parseWork), ...(unreadable ? { unreadable } : {}) };
 }
 
 /** {@link parseWorksList} as a parse job (see parse_off_thread.ts). */
 export const worksListJob = parseJob("openalex-works", "openalex", parseWorksList);
 
-/** One work's JSON body (`/works/{id}`) as a parse job: a work with thousands of authors runs to megabytes. */
-export const workJob = parseJob("openalex-work", "openalex", (body: string) => parseWork(JSON.parse(body)));
+/**
+ * One work's JSON body (`/works/{id}`). A body that is not JSON (cut short, garbled, an HTML or
+ * rate-limit page, empty) or JSON that is not a work (no object, no W id) is an UpstreamError of kind
+ * "parse", never a TypeError or an id-less work.
+ */
+export function parseWorkBody(body: string, url: string): OpenAlexWork {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (cause) {
+    throw workParseError(url, `OpenAlex sent a body that is not JSON (${JSON.stringify(body.slice(0, 80))})`, cause);
+  }
+  if (!isObject(json)) throw workParseError(url, "OpenAlex sent JSON that is not a work record");
+  const work = parseWork(json);
+  if (!/^W\d+$/i.test(work.id)) throw workParseError(url, "OpenAlex sent a work record without a W id");
+  return work;
+}
+
+/** {@link parseWorkBody} as a parse job: a work with thousands of authors runs to megabytes. */
+export const workJob = parseJob("openalex-work", "openalex", parseWorkBody);
 
 export function parseWork(raw: Json): OpenAlexWork {
   const best = location(raw.best_oa_location);
@@ -127,6 +154,14 @@ function arxivIdOf(locations: (OpenAlexLocation | undefined)[], doi: string | un
 
 function doiOrUndefined(value: string | undefined): string | undefined {
   return value ? doiFromUrl(value) || undefined : undefined;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function workParseError(url: string, message: string, cause?: unknown): UpstreamError {
+  return new UpstreamError({ kind: "parse", upstream: "openalex", url, message: `${message} for ${url}`, cause });
 }
 
 function str(value: unknown): string | undefined {

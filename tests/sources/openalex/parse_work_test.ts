@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { abstractFrom, parseWork } from "../../../src/sources/openalex/parse_work.ts";
+import { UpstreamError } from "../../../src/core/errors.ts";
+import { abstractFrom, parseWork, parseWorkBody, parseWorksList } from "../../../src/sources/openalex/parse_work.ts";
 import { fixture } from "../../helpers/runtime.ts";
 
 const work = (name: string) => parseWork(JSON.parse(fixture(`openalex/${name}`)));
@@ -66,4 +67,42 @@ Deno.test("parseWork reads the PMID and PMCID from ids, and is_retracted", () =>
   assert.deepEqual([w.pmid, w.pmcid, w.isRetracted], ["29456894", "PMC5815332", false]);
   const retracted = parseWork({ id: "https://openalex.org/W1", is_retracted: true, ids: {} });
   assert.equal(retracted.isRetracted, true);
+});
+
+Deno.test("parseWorkBody turns every unreadable or wrongly shaped body into an UpstreamError of kind parse", async (t) => {
+  const recorded = fixture("openalex/openalexpython__W2741809807_2025.json");
+  const mid = Math.floor(recorded.length / 2);
+  const url = "https://api.openalex.org/works/W2741809807";
+  const bodies: [string, string][] = [
+    ["halfdoc", recorded.slice(0, mid)],
+    ["malformed", `${recorded.slice(0, mid)}<<garbage>>${recorded.slice(mid)}`],
+    ["html", "<html><body>Service Unavailable</body></html>"],
+    ["rate-200", "Rate exceeded."],
+    ["empty", ""],
+    ["null", "null"],
+    ["array", "[]"],
+    ["no W id", '{"id":"https://openalex.org/A5023888391","display_name":"an author"}'],
+  ];
+  for (const [name, body] of bodies) {
+    await t.step(name, () => {
+      assert.throws(() => parseWorkBody(body, url), (error: unknown) => {
+        assert.ok(error instanceof UpstreamError, `${name}: ${error}`);
+        assert.equal(error.kind, "parse");
+        assert.equal(error.upstream, "openalex");
+        assert.match(error.message, /for https:\/\/api\.openalex\.org\/works\/W2741809807$/);
+        return true;
+      });
+    });
+  }
+  await t.step("the recorded body still parses", () => assert.equal(parseWorkBody(recorded, url).id, "W2741809807"));
+});
+
+Deno.test("parseWorksList counts results that are not objects as unreadable and keeps the works", () => {
+  const work = JSON.parse(fixture("openalex/openalexpython__W2741809807_2025.json"));
+  const body = JSON.stringify({ meta: { count: 4 }, results: [null, work, 7, ["x"]] });
+  const list = parseWorksList(body, "https://api.openalex.org/works");
+  assert.deepEqual(list.works.map((w) => w.id), ["W2741809807"]);
+  assert.equal(list.unreadable, 3);
+  const clean = parseWorksList(JSON.stringify({ meta: { count: 1 }, results: [work] }), "u");
+  assert.equal(clean.unreadable, undefined);
 });

@@ -9,6 +9,7 @@ import { workJob, worksListJob } from "../../../src/sources/openalex/parse_work.
 import type { ParseJob } from "../../../src/sources/parse_job.ts";
 import { PARSE_JOBS } from "../../../src/sources/parse_jobs.ts";
 import { OFF_THREAD_MIN_BYTES, ParseHost, type ParseHostOptions } from "../../../src/sources/parse_off_thread.ts";
+import { reviveError, sendError } from "../../../src/sources/parse_protocol.ts";
 import { europePmcArticlesJob, pmcArticlesJob } from "../../../src/sources/pmc/parse_jats.ts";
 import { fixture } from "../../helpers/runtime.ts";
 import { spawnSequence, testWorker } from "./workers.ts";
@@ -146,14 +147,23 @@ Deno.test("errors cross over as the inline parse throws them: UpstreamError, Too
   });
 });
 
-Deno.test("a body the parser fails on unexpectedly (not JSON at all) is an UpstreamError of kind parse", async () => {
+Deno.test("a body that is not JSON at all is the parser's own UpstreamError of kind parse, on the worker too", async () => {
   await withHost({ minBytes: 0 }, async (host) => {
     const error = await rejection(host.parse(workJob, source("<html>busy</html>"), []));
     assert.ok(error instanceof UpstreamError);
     assert.equal(error.kind, "parse");
     assert.equal(error.upstream, "openalex");
-    assert.match(error.message, /could not be parsed \(SyntaxError: /);
+    assert.match(error.message, /^OpenAlex sent a body that is not JSON \("<html>busy<\/html>"\)/);
   });
+});
+
+Deno.test("an error the parser throws unexpectedly (a SyntaxError, a bug) crosses back as an UpstreamError of kind parse", () => {
+  const sent = sendError(new SyntaxError("Unexpected token '<', \"<html>busy\" is not valid JSON"));
+  const error = reviveError(sent, workJob as unknown as ParseJob<never[], unknown>, URL_SHOWN);
+  assert.ok(error instanceof UpstreamError);
+  assert.equal(error.kind, "parse");
+  assert.equal(error.upstream, "openalex");
+  assert.match(error.message, /could not be parsed \(SyntaxError: /);
 });
 
 Deno.test("a worker that dies mid-parse fails that body with an UpstreamError; the next body gets a fresh worker", async () => {

@@ -7,7 +7,8 @@ import { cursorBinding, cursorInput } from "../../../core/envelope.ts";
 import { invalidInput, ToolError } from "../../../core/errors.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import { openalexKey, parseWorkRef } from "../../../sources/works/ids.ts";
-import { count, nextPage, textBlock } from "../../../render/markdown.ts";
+import { count, nextPage, textBlock, warningLines } from "../../../render/markdown.ts";
+import { type Warning, warningSchema } from "../schemas.ts";
 import { defineTool, READS_NETWORK } from "../../tool_def.ts";
 import { type WorkItem, workItem, workItemSchema, workLine } from "./work_item.ts";
 
@@ -27,6 +28,7 @@ const output = z.object({
   total_count: z.number().int(),
   items: z.array(workItemSchema),
   next_cursor: z.string().optional(),
+  warnings: z.array(warningSchema).optional().describe("UnreadableRecords: list entries that were not works"),
 });
 
 export const getCitationGraph = defineTool({
@@ -66,12 +68,20 @@ export const getCitationGraph = defineTool({
       args.limit,
       decodeGraphCursor(args.cursor, binding),
     );
+    const warnings: Warning[] = page.unreadable
+      ? [{
+        code: "UnreadableRecords",
+        message: `OpenAlex sent ${count(page.unreadable, "list entry", "list entries")} on this page that ` +
+          "could not be read as a work record; left out of items, so items may be fewer than limit.",
+      }]
+      : [];
     return {
       work: pickWork(workItem(work)),
       relation: args.relation,
       total_count: page.total,
       items: page.works.map(workItem),
       ...(page.nextCursor ? { next_cursor: encodeGraphCursor(page.nextCursor, binding) } : {}),
+      ...(warnings.length ? { warnings } : {}),
     };
   },
   render: (r) =>
@@ -79,6 +89,7 @@ export const getCitationGraph = defineTool({
       `${count(r.items.length, "work")} of ${r.total_count} (${r.relation}) for ${workLine(r.work)}`,
       r.items.map((w) => `- ${workLine(w)}`),
       nextPage(r.next_cursor),
+      warningLines(r.warnings),
     ),
 });
 
