@@ -14,6 +14,7 @@
  * workers such as Deno Deploy) bodies are parsed inline, with one warning.
  */
 import { fileURLToPath } from "node:url";
+import { ToolError, UpstreamError } from "../core/errors.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import type { ParseJob } from "./parse_job.ts";
 import { type ParseReply, type ParseRequest, reviveError, unreadable } from "./parse_protocol.ts";
@@ -102,7 +103,7 @@ export class ParseHost {
    */
   parse<A extends unknown[], R>(job: ParseJob<A, R>, source: ParseSource, args: A, signal?: AbortSignal): Promise<R> {
     if (source.body.byteLength < this.#minBytes || this.#unavailable) {
-      return Promise.resolve().then(() => job.parse(source.text(), source.url, ...args));
+      return Promise.resolve().then(() => parseInline(job, source, args));
     }
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<R>((resolve, reject) => {
@@ -213,7 +214,7 @@ export class ParseHost {
     for (const pending of waiting) {
       this.#settle(pending, () => {
         try {
-          pending.resolve(pending.job.parse(pending.source.text(), pending.source.url, ...pending.args as never[]));
+          pending.resolve(parseInline(pending.job, pending.source, pending.args as never[]));
         } catch (error) {
           pending.reject(error);
         }
@@ -253,6 +254,23 @@ export class ParseHost {
     this.#thread = undefined;
     this.#ready = false;
     thread?.terminate();
+  }
+}
+
+/**
+ * Runs the parse on this thread. A plain error (a TypeError on a shape the parser did not expect, a
+ * SyntaxError, a stack overflow) becomes the UpstreamError of kind "parse" the worker path gives, so an
+ * unreadable body is never an internal error, wherever it was parsed.
+ */
+function parseInline<A extends unknown[], R>(job: ParseJob<A, R>, source: ParseSource, args: A): R {
+  try {
+    return job.parse(source.text(), source.url, ...args);
+  } catch (error) {
+    const known = error instanceof UpstreamError || error instanceof ToolError ||
+      job.errors?.some((cls) => error instanceof cls);
+    if (known) throw error;
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw unreadable(job as unknown as ParseJob<never[], unknown>, source.url, why.slice(0, 200));
   }
 }
 

@@ -241,3 +241,33 @@ Deno.test("a body below the threshold is parsed inline, without starting a worke
     assert.equal(workers.starts(), 0);
   });
 });
+
+Deno.test("a small body whose parser throws a plain error inline is an UpstreamError of kind parse, not a bug", async () => {
+  const workers = spawnSequence();
+  const shapeless: ParseJob<[], number> = {
+    name: "shapeless",
+    upstream: "openalex",
+    parse: (text) => (JSON.parse(text) as { results: number[] }).results.length,
+  };
+  await withHost({ spawn: workers.spawn }, async (host) => {
+    for (const body of ["<html>busy</html>", "null"]) {
+      await assert.rejects(host.parse(shapeless, source(body), []), (error: unknown) => {
+        assert.ok(error instanceof UpstreamError, String(error));
+        assert.equal(error.kind, "parse");
+        assert.equal(error.upstream, "openalex");
+        assert.match(error.message, /SyntaxError|TypeError/);
+        return true;
+      });
+    }
+    // The parser's own errors pass through unchanged.
+    const own: ParseJob<[], never> = {
+      name: "own",
+      upstream: "arxiv",
+      parse: () => {
+        throw new ToolError("INVALID_INPUT", "bad query", "fix it");
+      },
+    };
+    await assert.rejects(host.parse(own, source("x"), []), ToolError);
+    assert.equal(workers.starts(), 0);
+  });
+});
