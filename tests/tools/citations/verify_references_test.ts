@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { EXIT_OK, EXIT_TOOL_ERROR } from "../../../src/cli/main.ts";
+import type { Route } from "../../helpers/runtime.ts";
 import { withTools } from "../../helpers/tool_harness.ts";
 import { cliCall } from "./cli_io.ts";
 
@@ -112,5 +113,67 @@ Deno.test("a real title with an invented DOI is a mismatch on the DOI, not verif
     assert.deepEqual(e.mismatched, ["doi"]);
     assert.equal(e.record?.doi, "10.2307/416889");
     assert.ok(e.notes?.some((n) => n.includes("10.9999/made.up is registered neither at Crossref nor in OpenAlex")));
+  });
+});
+
+/** Answers every request whose URL names `source` (crossref, openalex, ncbi) with `status`. */
+function down(source: string, status: number): Route {
+  return (request) =>
+    request.url.href.includes(source)
+      ? new Response(`{"error":"down"}`, { status, headers: { "content-type": "application/json" } })
+      : undefined;
+}
+
+const ALL = ["crossref", "openalex", "ncbi"];
+
+// Two references, one with a DOI, so all three sources are asked (a 429 storm is waited out per request).
+const REAL_AND_DOI = [MIXED[0], MIXED[3]];
+
+for (const [status, code] of [[503, "UPSTREAM_ERROR"], [429, "RATE_LIMITED"]] as const) {
+  Deno.test(`verify_references with every source answering ${status} is ${code}, never not_found`, async () => {
+    await withTools({ env: ENV, driveClock: true, routes: ALL.map((s) => down(s, status)) }, async (h) => {
+      const result = await h.call("verify_references", { references: REAL_AND_DOI });
+      assert.equal(result.isError, true, result.content[0].text);
+      const error = result.structuredContent.error as { code: string; message: string; recovery_hint: string };
+      assert.equal(error.code, code, error.message);
+      assert.match(error.message, /Could not check any of the 2 references/);
+      for (const source of ["PubMed", "OpenAlex", "Crossref"]) assert.match(error.message, new RegExp(source));
+      assert.match(error.recovery_hint, /retry/i);
+      assert.doesNotMatch(result.content[0].text, /not_found/);
+    });
+  });
+}
+
+Deno.test("verify_references with PubMed down names it per entry and says unverified, not not_found", async () => {
+  await withTools({ env: ENV, driveClock: true, routes: [down("ncbi", 503)] }, async (h) => {
+    const result = await h.call("verify_references", { references: MIXED.slice(0, 3) });
+    assert.equal(result.isError, undefined, result.content[0].text);
+    const [real, , invented] = result.structuredContent.entries as (Entry & { failed?: string[] })[];
+
+    assert.equal(real.verdict, "verified", "OpenAlex answered with the work");
+    assert.equal(real.record?.openalex, "W2072012262");
+
+    assert.equal(invented.verdict, "unverified", "no match while PubMed failed proves no absence");
+    assert.ok(invented.failed?.length);
+    assert.ok(invented.failed!.every((f) => f.startsWith("PubMed")), invented.failed!.join("\n"));
+    assert.match(invented.failed!.join("\n"), /503/);
+
+    const text = result.content[0].text;
+    assert.match(text, /^3\. unverified confidence/m);
+    assert.match(text, /^ {3}failed: PubMed search: /m);
+    assert.match(text, /1 unverified: no match, but lookups failed/);
+    assert.doesNotMatch(text, /not_found/);
+  });
+});
+
+Deno.test("verify_references with Crossref down keeps the OpenAlex verdict and names Crossref", async () => {
+  await withTools({ env: ENV, driveClock: true, routes: [down("crossref", 500)] }, async (h) => {
+    const result = await h.call("verify_references", { references: MIXED.slice(0, 1) });
+    assert.equal(result.isError, undefined, result.content[0].text);
+    const [real] = result.structuredContent.entries as (Entry & { failed?: string[] })[];
+    assert.equal(real.verdict, "verified");
+    assert.match(real.retraction, /^no retraction notice found in OpenAlex$/, "Crossref is not claimed as checked");
+    assert.ok(real.failed?.some((f) => /^Crossref: .*\b500\b/.test(f)), JSON.stringify(real.failed));
+    assert.match(result.content[0].text, /^ {3}failed: Crossref: .*\b500\b/m);
   });
 });

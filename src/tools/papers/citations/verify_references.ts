@@ -6,7 +6,7 @@
  */
 import { z } from "../../../core/zod.ts";
 import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../../core/envelope.ts";
-import { ToolError } from "../../../core/errors.ts";
+import { type ErrorCode, toErrorEnvelope, ToolError, UpstreamError } from "../../../core/errors.ts";
 import { textBlock } from "../../../render/markdown.ts";
 import { crossrefWork } from "../../../sources/crossref/client.ts";
 import { eSearch } from "../../../sources/ncbi/pubmed/client.ts";
@@ -34,7 +34,9 @@ const input = z.object({
 const entrySchema = z.object({
   index: z.number().int(),
   reference: z.string(),
-  verdict: z.enum(["verified", "mismatch", "ambiguous", "not_found"]),
+  verdict: z.enum(["verified", "mismatch", "ambiguous", "not_found", "unverified"]).describe(
+    "unverified: no match, but lookups failed (see failed), so absence is unproven",
+  ),
   mismatched: z.array(z.string()).optional().describe(
     "Fields that disagree: title, first_author, year, journal, doi, pmid",
   ),
@@ -54,6 +56,7 @@ const entrySchema = z.object({
   retracted: z.boolean(),
   retraction: z.string().describe("The notice, or which sources had none"),
   oa_url: z.string().optional(),
+  failed: z.array(z.string()).optional().describe("Lookups that failed and why; the verdict rests on the others"),
   notes: z.array(z.string()).optional(),
 });
 
@@ -87,10 +90,14 @@ export const verifyReferences = defineTool({
     const offset = decodeCursor(args.cursor, binding, TOOL);
     const page = parsed.slice(offset, offset + PAGE);
     const entries: Entry[] = [];
+    const failures: Failure[] = [];
     for (const [i, ref] of page.entries()) {
       await ctx.progress(i, page.length, `verifying reference ${offset + i + 1} of ${parsed.length}`);
-      entries.push(await verifyOne(ref, offset + i + 1, ctx));
+      const { entry, failed } = await verifyOne(ref, offset + i + 1, ctx);
+      entries.push(entry);
+      failures.push(...failed);
     }
+    if (entries.every((e) => e.verdict === "unverified")) throw allFailed(entries.length, failures);
     const next = offset + page.length;
     return {
       entries,
@@ -100,7 +107,8 @@ export const verifyReferences = defineTool({
   },
   render: (r) =>
     textBlock(
-      `${r.entries.length} of ${r.total_count} references checked against ${SOURCES.join(", ")}.`,
+      `${r.entries.length} of ${r.total_count} references checked against ${SOURCES.join(", ")}.` +
+        unverifiedLine(r.entries),
       r.entries.flatMap((e) => [
         "",
         `${e.index}. ${e.verdict}${e.mismatched ? ` (${e.mismatched.join(", ")} differ)` : ""}` +
@@ -109,6 +117,7 @@ export const verifyReferences = defineTool({
         ...(e.record ? [`   record: ${recordLine(e.record)}`] : []),
         `   retraction: ${e.retraction}`,
         ...(e.oa_url ? [`   open access: ${e.oa_url}`] : []),
+        ...(e.failed ?? []).map((f) => `   failed: ${f}`),
         ...(e.notes ?? []).map((n) => `   note: ${n}`),
       ]),
       r.next_cursor && `next page: call again with the same references and cursor="${r.next_cursor}"`,
@@ -122,20 +131,86 @@ function recordLine(r: NonNullable<Entry["record"]>): string {
   return `${ids}${ids ? ": " : ""}${r.title ?? "(untitled)"}${about ? ` (${about})` : ""}`;
 }
 
-/** Looks a reference up everywhere it can be found, then decides. Source failures become notes, not errors. */
-async function verifyOne(ref: ParsedReference, index: number, ctx: ToolContext): Promise<Entry> {
+function unverifiedLine(entries: Entry[]): string {
+  const n = entries.filter((e) => e.verdict === "unverified").length;
+  return n ? ` ${n} unverified: no match, but lookups failed (listed), so absence is unproven.` : "";
+}
+
+/** One lookup that failed: which source, which step, why, and the code its error alone would carry. */
+interface Failure {
+  source: string;
+  what: string;
+  reason: string;
+  code: ErrorCode;
+}
+
+function failureOf(what: string, error: unknown): Failure {
+  const source = SOURCES.find((s) => what.startsWith(s)) ?? what;
+  const envelope = toErrorEnvelope(error);
+  const code = envelope.code === "INTERNAL" ? "UPSTREAM_ERROR" : envelope.code;
+  const message = error instanceof Error ? error.message : String(error);
+  const status = error instanceof UpstreamError && error.status && !message.includes(String(error.status))
+    ? `HTTP ${error.status}: `
+    : "";
+  const reason = `${status}${message}`.replace(/\s+/g, " ");
+  return { source, what, reason: reason.length > 200 ? `${reason.slice(0, 199)}…` : reason, code };
+}
+
+/**
+ * No reference on the page could be checked (each unverified): the call fails with the code the failures
+ * share (RATE_LIMITED when any source throttled) instead of a page of unproven verdicts.
+ */
+function allFailed(count: number, failures: Failure[]): ToolError {
+  const codes = new Set(failures.map((f) => f.code));
+  const code: ErrorCode = codes.has("RATE_LIMITED")
+    ? "RATE_LIMITED"
+    : codes.size === 1 && !codes.has("ENTITY_NOT_FOUND")
+    ? [...codes][0]
+    : "UPSTREAM_ERROR";
+  const bySource = SOURCES.map((s) => {
+    const reasons = [...new Set(failures.filter((f) => f.source === s).map((f) => f.reason))];
+    return reasons.length ? `${s}: ${reasons.slice(0, 2).join("; ")}` : undefined;
+  }).filter(Boolean);
+  const what = count === 1 ? "the reference" : `any of the ${count} references`;
+  return new ToolError(
+    code,
+    `Could not check ${what}: lookups failed (${bySource.join(" | ")}).`,
+    code === "RATE_LIMITED"
+      ? "Wait a minute, then retry; PubMed, OpenAlex and Crossref were throttling requests."
+      : code === "PAYLOAD_TOO_LARGE"
+      ? "Retry later, or pass fewer references per call."
+      : "Retry in a minute; PubMed, OpenAlex and Crossref were failing. Meanwhile search_papers can look " +
+        "one title up.",
+  );
+}
+
+/**
+ * Looks a reference up everywhere it can be found, then decides. A failed lookup is named in `failed`; a
+ * reference no record matched while any lookup failed is `unverified`, never `not_found`: the source that
+ * failed may hold it (a DOI missing from OpenAlex while Crossref is down proves nothing).
+ */
+async function verifyOne(
+  ref: ParsedReference,
+  index: number,
+  ctx: ToolContext,
+): Promise<{ entry: Entry; failed: Failure[] }> {
   const notes: string[] = [];
+  const failed: Failure[] = [];
   const attempt = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await run();
     } catch (error) {
       if (error instanceof ToolError && error.code === "ENTITY_NOT_FOUND") return undefined;
       if (ctx.signal.aborted) throw error;
-      notes.push(
-        `${what} failed (${error instanceof Error ? error.message : String(error)}); the verdict may be wrong`,
-      );
+      failed.push(failureOf(what, error));
       return undefined;
     }
+  };
+  /** Runs a lookup and tells whether it failed (undefined then means "not asked", not "absent"). */
+  const tracked = async <T>(what: string, run: () => Promise<T>): Promise<{ value?: T; failed: boolean }> => {
+    const before = failed.length;
+    const value = await attempt(what, run);
+    return { value, failed: failed.length > before };
   };
   const client = new OpenAlexClient(ctx);
   // One OpenAlex lookup per key and entry: a work the identifier step did not find is not asked for again.
@@ -151,30 +226,36 @@ async function verifyOne(ref: ParsedReference, index: number, ctx: ToolContext):
   const found: Candidate[] = [];
 
   if (ref.pmid) {
-    const article = (await attempt("PubMed EFetch", () => pubmedArticles([ref.pmid!], ctx)))?.get(ref.pmid);
+    const got = await tracked("PubMed EFetch", () => pubmedArticles([ref.pmid!], ctx));
+    const article = got.value?.get(ref.pmid);
     if (article) found.push(fromPubMed(article, true));
-    else notes.push(`PMID ${ref.pmid} is not in PubMed`);
+    else if (!got.failed) notes.push(`PMID ${ref.pmid} is not in PubMed`);
   }
   if (ref.doi) {
-    const work = await attempt("Crossref", () => crossrefWork(ctx, ref.doi!));
-    if (work) found.push(fromCrossrefWork(work, true));
-    const oa = await attempt("OpenAlex", () => openalex.work({ kind: "doi", id: ref.doi! }));
-    if (oa) found.push(fromOpenAlexWork(oa, true));
-    if (!work && !oa) notes.push(`DOI ${ref.doi} is registered neither at Crossref nor in OpenAlex`);
+    const work = await tracked("Crossref", () => crossrefWork(ctx, ref.doi!));
+    if (work.value) found.push(fromCrossrefWork(work.value, true));
+    const oa = await tracked("OpenAlex", () => openalex.work({ kind: "doi", id: ref.doi! }));
+    if (oa.value) found.push(fromOpenAlexWork(oa.value, true));
+    if (!work.value && !oa.value && !work.failed && !oa.failed) {
+      notes.push(`DOI ${ref.doi} is registered neither at Crossref nor in OpenAlex`);
+    }
   }
   const works: WorkRef[] = [
     ...(ref.arxiv ? [{ kind: "arxiv" as const, id: ref.arxiv }] : []),
     ...(ref.openalex ? [{ kind: "openalex" as const, id: ref.openalex }] : []),
   ];
   for (const id of works) {
-    const oa = await attempt("OpenAlex", () => openalex.work(id));
-    if (oa) found.push(fromOpenAlexWork(oa, true));
-    else notes.push(`${id.id} is not in OpenAlex`);
+    const oa = await tracked("OpenAlex", () => openalex.work(id));
+    if (oa.value) found.push(fromOpenAlexWork(oa.value, true));
+    else if (!oa.failed) notes.push(`${id.id} is not in OpenAlex`);
   }
   if (!found.length) await search(ref, ctx, openalex, found, attempt);
   const decision = decide(ref, mergeCandidates(found));
   if (decision.best && decision.verdict !== "ambiguous") await enrich(decision.best.candidate, ctx, openalex, attempt);
-  return entry(ref, index, withIdentifiers(ref, decision), notes);
+  // No match while a lookup failed: absence is unproven, so no "not_found".
+  const unchecked = decision.verdict === "not_found" && failed.length > 0;
+  const made = entry(ref, index, withIdentifiers(ref, decision), notes, failed);
+  return { entry: unchecked ? { ...made, verdict: "unverified" } : made, failed };
 }
 
 interface OpenAlexLookup {
@@ -288,7 +369,8 @@ function citationQuery(ref: ParsedReference) {
   };
 }
 
-function entry(ref: ParsedReference, index: number, d: Decision, notes: string[]): Entry {
+function entry(ref: ParsedReference, index: number, d: Decision, notes: string[], failures: Failure[]): Entry {
+  const failed = [...new Set(failures.map((f) => `${f.what}: ${f.reason}`))];
   const c = d.best?.candidate;
   const checked = c ? SOURCES.filter((s) => c.checked.has(s)) : [];
   const retracted = !!c && d.verdict !== "ambiguous" && c.notices.length > 0;
@@ -323,6 +405,7 @@ function entry(ref: ParsedReference, index: number, d: Decision, notes: string[]
     retracted,
     retraction,
     ...(c?.oaUrl && d.verdict !== "not_found" ? { oa_url: c.oaUrl } : {}),
+    ...(failed.length ? { failed } : {}),
     ...(notes.length ? { notes } : {}),
   };
 }
