@@ -27,25 +27,15 @@ export interface ToolInfo {
   annotations: ToolAnnotations;
 }
 
-/** One resource as resources/list and resources/templates/list show it; `listed`: it has instances to list. */
-export interface ResourceInfo {
+/**
+ * One resource as resources/list and resources/templates/list show it: its ResourceDef's metadata, and
+ * `listed` when it has instances to list (its ResourceDef has `list`, so resources/list imports its toolset).
+ */
+export type ResourceInfo = Pick<ResourceDef, "name" | "title" | "description" | "mimeType" | "uri" | "uriTemplate"> & {
   /** The toolset it belongs to. */
   toolset: ToolsetName;
-  /** Its name. */
-  name: string;
-  /** A human-readable title. */
-  title?: string;
-  /** What it holds. */
-  description: string;
-  /** The MIME type of its contents. */
-  mimeType: string;
-  /** A fixed resource's URI. */
-  uri?: string;
-  /** A family's URI template. */
-  uriTemplate?: string;
-  /** It lists concrete instances (its ResourceDef has `list`), so resources/list imports its toolset. */
   listed: boolean;
-}
+};
 
 /** src/generated/manifest.json: every toolset's tools and resources, in catalogue order. */
 export interface Manifest {
