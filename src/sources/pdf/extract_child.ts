@@ -48,7 +48,7 @@ worker.onerror = (event: ErrorEvent) => {
  * Checks the resident memory every {@link WATCH_MS} while a job runs, and only then: an idle extractor must not
  * wake up (a timer firing 40 times a second cost ~10 ms of CPU per second for as long as it stayed alive).
  */
-let watchdog: number | undefined;
+let watchdog: ReturnType<typeof setInterval> | undefined;
 function watch(busy: boolean): void {
   if (busy && watchdog === undefined) watchdog = setInterval(checkMemory, WATCH_MS);
   else if (!busy && watchdog !== undefined) {
