@@ -182,6 +182,11 @@ export const ENV_VARS: readonly EnvVar[] = [
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
   {
+    name: "PDF_EXTRACTOR_IDLE_MS",
+    description: "An idle PDF extractor process is ended after this long, giving its memory back",
+    default: "60000",
+  },
+  {
     name: "PDF_INDEX_AHEAD",
     description: "PDFs indexed at start-up when SCIENCE_MCP_CACHE_DIR is set (0: each on first use)",
     default: "1000",
@@ -246,6 +251,7 @@ const schema = z.object({
   PDF_MAX_PAGES: int(1, 100_000),
   PDF_MAX_BYTES: int(1, 4 * 1024 ** 3),
   PDF_TIMEOUT_MS: int(100, 3600_000),
+  PDF_EXTRACTOR_IDLE_MS: int(1000, 3600_000),
   PDF_INDEX_AHEAD: int(0, 100_000),
 });
 
@@ -300,12 +306,14 @@ export interface Config extends UpstreamSettings {
   outputMaxChars: number;
   /** Base URL per upstream name (and per extra key such as `ar5iv`), from the upstream table. */
   baseUrls: Readonly<Record<string, string>>;
-  /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS, PDF_INDEX_AHEAD. */
+  /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS, PDF_EXTRACTOR_IDLE_MS, PDF_INDEX_AHEAD. */
   pdf: {
     root: string;
     maxPages: number;
     maxBytes: number;
     timeoutMs: number;
+    /** Idle time after which an extractor process is ended (its memory returned). */
+    extractorIdleMs: number;
     /** PDFs indexed ahead in the background (only with a disk cache); 0 = none. */
     indexAhead: number;
   };
@@ -442,6 +450,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       maxPages: e.PDF_MAX_PAGES,
       maxBytes: e.PDF_MAX_BYTES,
       timeoutMs: e.PDF_TIMEOUT_MS,
+      extractorIdleMs: e.PDF_EXTRACTOR_IDLE_MS,
       indexAhead: e.PDF_INDEX_AHEAD,
     },
   };
