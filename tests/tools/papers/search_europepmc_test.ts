@@ -103,3 +103,19 @@ Deno.test("search_papers source=europepmc over MCP", async (t) => {
     await close();
   }
 });
+
+Deno.test("Europe PMC is paced at 5 requests/s at most (seed 004): 12 concurrent searches never put 6 in one second", async () => {
+  const { call, close, times } = await papersClient();
+  try {
+    const queries = Array.from({ length: 12 }, (_, i) => `cancer ${i}`);
+    const results = await Promise.all(queries.map((query) => call("search_papers", { source: "europepmc", query })));
+    for (const result of results) structured(result);
+    const starts = times.filter((r) => r.url.pathname.startsWith("/europepmc/")).map((r) => r.at).sort((a, b) => a - b);
+    assert.equal(starts.length, 12, "one request per search");
+    for (let i = 5; i < starts.length; i++) {
+      assert.ok(starts[i] - starts[i - 5] >= 1000, `6 requests within ${starts[i] - starts[i - 5]} ms`);
+    }
+  } finally {
+    await close();
+  }
+});
