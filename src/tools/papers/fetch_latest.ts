@@ -15,11 +15,11 @@ import { nextCallSchema } from "../../core/next_call.ts";
  * Papers to return: no hard maximum, 50 by default (seed 004); the sources fetch page after page until they
  * have them. The answer shows what fits the output budget; `next` reaches the rest of the `count`.
  */
-export const countInput = z.number().int().min(1).default(50).describe("Papers in all; no maximum");
+export const countInput = z.number().int().min(1).default(50).describe("Papers; no maximum");
 
 /** The page fields of a list of `count` papers shown page by page (#31). */
 export const pagedOutput = {
-  next_cursor: z.string().optional().describe("Pass as cursor for the rest of the count; absent on the last page"),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
   next: nextCallSchema,
 };
 

@@ -15,7 +15,7 @@ export const cidCursorInput = cursorInput();
 /** A CID search's answer: one page of CIDs and the call for the next. */
 export const cidPageSchema = z.object({
   cids: cidListSchema,
-  next_cursor: z.string().optional().describe("Pass as cursor for the next page; absent on the last page"),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
   next: nextCallSchema,
 });
 

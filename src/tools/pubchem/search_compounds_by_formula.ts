@@ -12,7 +12,7 @@ const input = z.object({
   formula: z.string().trim().max(200).regex(MOLECULAR_FORMULA_REGEX, "must be a molecular formula such as 'C6H12O6'")
     .describe("e.g. C6H12O6"),
   allowOtherElements: z.boolean().default(false).describe("Also match compounds with more elements"),
-  maxRecords: z.number().int().positive().max(100).default(50).describe("CIDs per page"),
+  maxRecords: z.number().int().positive().max(100).default(50).describe("Per page"),
   cursor: cidCursorInput,
 });
 

@@ -10,7 +10,7 @@ const input = z.object({
   query: z.string().trim().min(1).max(4000).describe("SMILES or CID"),
   queryType: z.enum(["smiles", "cid"]).describe("Format"),
   threshold: z.number().min(70).max(100).default(90).describe("Minimum Tanimoto percent; 85.5 searches at 86"),
-  maxRecords: z.number().int().positive().max(100).default(20).describe("CIDs per page"),
+  maxRecords: z.number().int().positive().max(100).default(20).describe("Per page"),
   cursor: cidCursorInput,
 });
 

@@ -10,7 +10,7 @@ const input = z.object({
   searchType: z.enum(["substructure", "superstructure", "identity"]).describe("substructure: hits contain the query"),
   query: z.string().trim().min(1).max(4000).describe("SMILES or CID"),
   queryType: z.enum(["smiles", "cid"]).describe("Format"),
-  maxRecords: z.number().int().positive().max(100).default(20).describe("CIDs per page"),
+  maxRecords: z.number().int().positive().max(100).default(20).describe("Per page"),
   cursor: cidCursorInput,
 });
 

@@ -32,7 +32,7 @@ const input = z.object({
   relationshipType: z.enum(RELATIONSHIPS).default("pubmed_similar_articles").describe(
     "citation_formats: the article's own citations",
   ),
-  maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Related articles per page"),
+  maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Per page"),
   citationStyles: z.array(z.enum(CITATION_STYLES)).min(1).max(8).default(["ris"]).describe("For citation_formats"),
   cursor: cursorInput(),
 });
@@ -61,7 +61,7 @@ const output = z.object({
   }),
   retrievedCount: z.number(),
   totalLinked: z.number().optional().describe("All linked articles NCBI returned, across pages"),
-  next_cursor: z.string().optional().describe("Pass as cursor for the next page; absent on the last page"),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
   next: nextCallSchema,
   notice: z.string().optional(),
   eLinkUrl: z.string().optional(),
