@@ -12,7 +12,10 @@ import { resolveRecords } from "./resolve_records.ts";
 
 const input = z.object({
   ids: z.array(z.string().trim().min(1).max(300)).min(1).max(50).describe("PMIDs, DOIs, arXiv ids, PMCIDs, W ids"),
-  styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(6).default(["bibtex"]).describe("Formats"),
+  styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(EXPORT_STYLES.length).default(["bibtex"]).describe(
+    "Formats: ris, bibtex, csl_json, or a reference in an official CSL style (apa_string, mla_string, " +
+      "vancouver_string, chicago_author_date_string, ieee_string, nature_string, harvard_string, ama_string)",
+  ),
 });
 
 const citationsSchema = z.object(Object.fromEntries(EXPORT_STYLES.map((s) => [s, z.string().optional()])));
@@ -56,7 +59,7 @@ export const exportCitations = defineTool({
           id: ids[i],
           source: r.source,
           ...(r.retraction ? { retracted: r.retraction } : {}),
-          citations: formatCitations(r.record, styles),
+          citations: await formatCitations(r.record, styles),
         });
       }
     }
