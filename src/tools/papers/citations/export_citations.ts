@@ -1,5 +1,6 @@
 /**
- * export_citations: BibTeX, RIS, CSL-JSON, APA, MLA and Vancouver for PMIDs, DOIs, arXiv ids, PMCIDs and
+ * export_citations: BibTeX, RIS, CSL-JSON and eight CSL styles (APA, MLA, Vancouver, Chicago, IEEE, Nature,
+ * Harvard, AMA) for PMIDs, DOIs, arXiv ids, PMCIDs and
  * W ids, formatted from the best record each id resolves to (resolve_records.ts).
  */
 import { z } from "../../../core/zod.ts";
