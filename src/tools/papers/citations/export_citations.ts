@@ -1,7 +1,7 @@
 /**
  * export_citations: BibTeX, RIS, CSL-JSON and eight CSL styles (APA, MLA, Vancouver, Chicago, IEEE, Nature,
- * Harvard, AMA) for PMIDs, DOIs, arXiv ids, PMCIDs and
- * W ids, formatted from the best record each id resolves to (resolve_records.ts).
+ * Harvard, AMA) for PMIDs, DOIs, arXiv ids, PMCIDs and W ids, formatted from the best record each id resolves
+ * to (resolve_records.ts), as CSL-JSON.
  */
 import { z } from "../../../core/zod.ts";
 import { invalidInput, ToolError } from "../../../core/errors.ts";
