@@ -71,7 +71,7 @@ class Engine {
 }
 
 function loadCiteproc(): Promise<Citeproc> {
-  citeproc ??= import("citeproc").then((m) => (m.default ?? m) as Citeproc);
+  citeproc ??= import("npm:citeproc@2.4.63").then((m) => (m.default ?? m) as Citeproc);
   return citeproc;
 }
 
