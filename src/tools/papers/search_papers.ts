@@ -18,6 +18,9 @@ import { searchEuropePmcPapers, searchSourceSchema } from "./search_europepmc.ts
 /** `key:value` pairs joined by commas, as OpenAlex's `filter=` takes them (`|` ORs values). */
 const FILTER = /^[a-z][a-z_.]*:[^,\s][^,]*(?:,[a-z][a-z_.]*:[^,\s][^,]*)*$/;
 
+/** OpenAlex's work type for `preprint` true or false (a posted-content record is type preprint). */
+const PREPRINT_FILTER: Record<string, string | undefined> = { true: "type:preprint", false: "type:!preprint" };
+
 /** Both APIs serve the first 10,000 hits of a search at most (OpenAlex basic paging; arXiv slices). */
 export const SEARCH_WINDOW = 10_000;
 
@@ -27,8 +30,8 @@ const input = z.object({
   from_date: dateArg("From"),
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
-  filter: z.string().max(300).refine((f) => FILTER.test(f), "OpenAlex filter syntax, e.g. is_oa:true,type:review")
-    .optional().describe("openalex, e.g. is_oa:true"),
+  filter: z.string().max(300).optional().describe("openalex, e.g. is_oa:true"),
+  preprint: z.boolean().optional().describe("true: preprints only; false: none (arXiv: all are)"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
   offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
   cursor: z.string().min(1).max(600).optional().describe("europepmc: next_cursor"),
@@ -51,7 +54,7 @@ export const searchPapers = defineTool({
   title: "Search papers",
   toolset: "papers",
   description: "Paper search in arXiv (preprints), OpenAlex (any field, citation counts) or Europe PMC (life " +
-    "sciences, bioRxiv/medRxiv); paged. Biomedicine: searchPubMedArticles. " +
+    "sciences, bioRxiv/medRxiv); preprint:true keeps preprints only; paged. Biomedicine: searchPubMedArticles. " +
     'Example: {"query":"CRISPR","source":"arxiv"}',
   input,
   output,
@@ -68,6 +71,16 @@ export const searchPapers = defineTool({
         `offset + count must stay within the first ${SEARCH_WINDOW} hits`,
         args.offset,
         "Narrow the query (a date range, a field) instead of paging further.",
+      );
+    }
+    if (args.filter !== undefined && !FILTER.test(args.filter)) {
+      throw invalidInput(
+        "filter",
+        "is not OpenAlex filter syntax (key:value pairs joined by commas)",
+        args.filter,
+        /preprint/i.test(args.filter)
+          ? "For preprints only pass preprint:true (every source), not filter."
+          : "Write key:value pairs, e.g. is_oa:true,type:review.",
       );
     }
     const range = dayRange(args.from_date, args.to_date);
@@ -93,6 +106,14 @@ async function searchArxiv(args: Args, range: DayRange, ctx: ToolContext): Promi
       "arXiv cannot order by citations",
       args.sort,
       "Use source=openalex to sort by citations.",
+    );
+  }
+  if (args.preprint === false) {
+    throw invalidInput(
+      "preprint",
+      "arXiv holds only preprints",
+      false,
+      "Leave preprint out for arXiv, or search source=openalex or europepmc with preprint=false.",
     );
   }
   const query = arxivSearchQuery(args.query, "all", range, isoDay(ctx.clock.now()));
@@ -123,7 +144,7 @@ async function searchOpenAlex(args: Args, range: DayRange, ctx: ToolContext): Pr
   const params = worksSearchParams({
     query: args.query,
     ...range,
-    extraFilter: args.filter,
+    extraFilter: [args.filter, PREPRINT_FILTER[String(args.preprint)]].filter(Boolean).join(",") || undefined,
     sort: args.sort,
   });
   const client = new OpenAlexClient(ctx);
