@@ -16,6 +16,7 @@ interface Content {
   total_chars: number;
   next_offset?: number;
   warnings?: { code: string; message: string }[];
+  tried?: { what: string; request_url: string; outcome: string }[];
 }
 
 const paths = (urls: URL[]) =>
