@@ -23,6 +23,9 @@ import { advance, cursorAt, type SearchPosition, startOf, TOOL } from "./search_
 /** `key:value` pairs joined by commas, as OpenAlex's `filter=` takes them (`|` ORs values). */
 const FILTER = /^[a-z][a-z_.]*:[^,\s][^,]*(?:,[a-z][a-z_.]*:[^,\s][^,]*)*$/;
 
+/** OpenAlex's work type for `preprint` true or false (a posted-content record is type preprint). */
+const PREPRINT_FILTER: Record<string, string | undefined> = { true: "type:preprint", false: "type:!preprint" };
+
 /** Both APIs serve the first 10,000 hits of a search at most (OpenAlex basic paging; arXiv slices). */
 export const SEARCH_WINDOW = 10_000;
 
@@ -32,8 +35,8 @@ const input = z.object({
   from_date: dateArg("From"),
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
-  filter: z.string().max(300).refine((f) => FILTER.test(f), "OpenAlex filter syntax, e.g. is_oa:true,type:review")
-    .optional().describe("openalex, e.g. is_oa:true"),
+  filter: z.string().max(300).optional().describe("openalex, e.g. is_oa:true"),
+  preprint: z.boolean().optional().describe("true: preprints only; false: none (arXiv: all are)"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
   cursor: cursorInput(),
 });
@@ -54,7 +57,7 @@ export const searchPapers = defineTool({
   title: "Search papers",
   toolset: "papers",
   description: "Paper search in arXiv (preprints), OpenAlex (any field, citation counts) or Europe PMC (life " +
-    "sciences, bioRxiv/medRxiv); paged. Biomedicine: searchPubMedArticles. " +
+    "sciences, bioRxiv/medRxiv); preprint:true keeps preprints only; paged. Biomedicine: searchPubMedArticles. " +
     'Example: {"query":"CRISPR","source":"arxiv"}',
   input,
   output,
@@ -65,6 +68,16 @@ export const searchPapers = defineTool({
     { query: "cancer", source: "europepmc", count: 3 },
   ],
   run(args, ctx) {
+    if (args.filter !== undefined && !FILTER.test(args.filter)) {
+      throw invalidInput(
+        "filter",
+        "is not OpenAlex filter syntax (key:value pairs joined by commas)",
+        args.filter,
+        /preprint/i.test(args.filter)
+          ? "For preprints only pass preprint:true (every source), not filter."
+          : "Write key:value pairs, e.g. is_oa:true,type:review.",
+      );
+    }
     const start = startOf(args);
     const range = dayRange(args.from_date, args.to_date);
     if (args.source === "europepmc") return searchEuropePmcPapers(args, start, range, ctx);
@@ -104,6 +117,14 @@ async function searchArxiv(args: Args, start: SearchPosition, range: DayRange, c
       "Use source=openalex to sort by citations.",
     );
   }
+  if (args.preprint === false) {
+    throw invalidInput(
+      "preprint",
+      "arXiv holds only preprints",
+      false,
+      "Leave preprint out for arXiv, or search source=openalex or europepmc with preprint=false.",
+    );
+  }
   const query = arxivSearchQuery(args.query, "all", range, isoDay(ctx.clock.now()));
   if (!query) throw invalidInput("query", "has no search words", args.query, "Give at least one keyword.");
   const warnings: Warning[] = [];
@@ -133,7 +154,7 @@ async function searchOpenAlex(args: Args, start: SearchPosition, range: DayRange
   const params = worksSearchParams({
     query: args.query,
     ...range,
-    extraFilter: args.filter,
+    extraFilter: [args.filter, PREPRINT_FILTER[String(args.preprint)]].filter(Boolean).join(",") || undefined,
     sort: args.sort,
   });
   const client = new OpenAlexClient(ctx);
