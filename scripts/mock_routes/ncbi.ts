@@ -43,8 +43,22 @@ function esearch(req: MockRequest): Response | undefined {
   }
   if (term.includes("stem cells")) return fixtureResponse("ncbi/eutils/biopython__esearch5.xml", XML);
   if (req.params.get("rettype") === "count") return yearCount(req);
-  if (req.params.get("usehistory") === "y") return fixtureResponse(HISTORY_SEARCH, XML);
-  return fixtureResponse("ncbi/eutils/biopython__esearch1.xml", XML);
+  // A first page without history replays the recorded 20-id search; over the history, and for later pages
+  // (which searchPubMedArticles asks without history), the recorded 100-id search, so paging reads one listing.
+  const later = Number(req.params.get("retstart") ?? "0") > 0;
+  const file = req.params.get("usehistory") === "y" || later ? HISTORY_SEARCH : "ncbi/eutils/biopython__esearch1.xml";
+  return xml(pagedSearch(fixtureText(file), req));
+}
+
+/** A recorded ESearch answer paged as ESearch pages: its IdList from retstart, at most retmax ids. */
+function pagedSearch(body: string, req: MockRequest): string {
+  const start = Math.max(0, Number(req.params.get("retstart") ?? "0") || 0);
+  const max = Math.max(0, Number(req.params.get("retmax") ?? "20") || 20);
+  const ids = [...body.matchAll(/<Id>(\d+)<\/Id>/g)].map((m) => m[1]).slice(start, start + max);
+  return body
+    .replace(/<IdList>[\s\S]*?<\/IdList>/, `<IdList>${ids.map((id) => `<Id>${id}</Id>`).join("")}</IdList>`)
+    .replace(/<RetStart>\d+<\/RetStart>/, `<RetStart>${start}</RetStart>`)
+    .replace(/<RetMax>\d+<\/RetMax>/, `<RetMax>${ids.length}</RetMax>`);
 }
 
 /**

@@ -185,6 +185,22 @@ export const searchPubMedArticles = defineTool({
         recordSection(s.title ? `PMID ${s.pmid}: ${s.title}` : `PMID ${s.pmid}`, s, { omit: ["pmid", "title"] })
       ),
     ),
+  // A cut page keeps its first PMIDs and their summaries; nextOffset and next continue after them (#31).
+  paging: {
+    argument: "offset",
+    path: "pmids",
+    keep: (r, kept, args) => {
+      const pmids = new Set(r.pmids);
+      const end = r.searchParameters.offset + kept;
+      return {
+        ...r,
+        retrievedPmidCount: kept,
+        briefSummaries: r.briefSummaries.filter((s) => pmids.has(s.pmid)),
+        nextOffset: end,
+        next: nextCall("searchPubMedArticles", args, { offset: end }),
+      };
+    },
+  },
 });
 
 /** ESpell's suggestion for a query that found nothing; a failed ESpell call only loses the hint (logged). */
