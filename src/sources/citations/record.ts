@@ -5,6 +5,7 @@
 import type { BookInfo, JournalInfo, PubMedAuthor, PubMedRecordType } from "../ncbi/pubmed/types.ts";
 import { doiUrl } from "../doi_url.ts";
 import { pubmedUrl } from "../ncbi/pubmed/url.ts";
+import type { WorkUpdate } from "../works/updates.ts";
 
 export interface CitationRecord {
   recordType: PubMedRecordType;
@@ -24,6 +25,8 @@ export interface CitationRecord {
   openalexId?: string;
   /** Where the record came from ("PubMed", "Crossref", "OpenAlex", "arXiv"): RIS `DB`. */
   database?: string;
+  /** Corrections, expressions of concern, retractions: notices a reader citing the work must know of. */
+  updates?: WorkUpdate[];
 }
 
 /** The record's own page when it has no DOI: PubMed, then arXiv, then OpenAlex. */

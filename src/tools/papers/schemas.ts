@@ -130,3 +130,11 @@ export function renderPapers(result: { papers: Paper[]; total?: number; warnings
     papers.flatMap(paperLines),
   );
 }
+
+/** A notice about a work (src/sources/works/updates.ts): a correction, an expression of concern, a retraction. */
+export const updateSchema = z.object({
+  type: z.string(),
+  id: z.string().optional(),
+  date: z.string().optional(),
+  source: z.enum(["Crossref", "PubMed"]),
+});

@@ -4,6 +4,7 @@
  */
 import type { ArxivEntry } from "../../../sources/arxiv/types.ts";
 import type { CrossrefWork } from "../../../sources/crossref/types.ts";
+import { workUpdates } from "../../../sources/crossref/parse_work.ts";
 import type { PubMedAuthor, PubMedDate, PubMedRecordType } from "../../../sources/ncbi/pubmed/types.ts";
 import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
 import type { CitationRecord } from "../../../sources/citations/record.ts";
@@ -37,6 +38,7 @@ export function fromCrossref(w: CrossrefWork): CitationRecord {
     }),
     doi: w.doi,
     database: "Crossref",
+    updates: w.updatedBy.length ? workUpdates(w) : undefined,
   });
 }
 
