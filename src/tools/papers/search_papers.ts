@@ -44,7 +44,7 @@ const input = z.object({
 const output = paperListSchema.omit({ total: true }).extend({
   source: searchSourceSchema,
   total_count: z.number().int().describe("How many papers match upstream, across all pages"),
-  next_cursor: z.string().optional().describe("Pass as cursor for the next page; absent on the last"),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
   query_sent: z.string().describe("arXiv search_query, or OpenAlex search/filter/sort"),
   next: nextCallSchema,
 });
