@@ -135,3 +135,11 @@ export function renderPapers(
     nextCallLine(next, "cursor") ?? "last page",
   );
 }
+
+/** A notice about a work (src/sources/works/updates.ts): a correction, an expression of concern, a retraction. */
+export const updateSchema = z.object({
+  type: z.string(),
+  id: z.string().optional(),
+  date: z.string().optional(),
+  source: z.enum(["Crossref", "PubMed"]),
+});

@@ -36,7 +36,7 @@ const input = z.object({
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
   filter: z.string().max(300).optional().describe("openalex, e.g. is_oa:true"),
-  preprint: z.boolean().optional().describe("true: preprints only; false: none (arXiv: all are)"),
+  preprint: z.boolean().optional().describe("true: preprints only; false: none"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
   cursor: cursorInput(),
 });
@@ -57,7 +57,7 @@ export const searchPapers = defineTool({
   title: "Search papers",
   toolset: "papers",
   description: "Paper search in arXiv (preprints), OpenAlex (any field, citation counts) or Europe PMC (life " +
-    "sciences, bioRxiv/medRxiv); preprint:true keeps preprints only; paged. Biomedicine: searchPubMedArticles. " +
+    "sciences, bioRxiv/medRxiv); preprint:true for preprints only; paged. Biomedicine: searchPubMedArticles. " +
     'Example: {"query":"CRISPR","source":"arxiv"}',
   input,
   output,
