@@ -51,9 +51,10 @@ export interface MergedPage {
   more(kept: number): boolean;
 }
 
-/** The sources a merged search asks for this sort. */
-export function mergedSources(sort: SourceQuery["sort"]): readonly SearchSource[] {
-  return sort === "citations" ? CITATION_SOURCES : MERGED_SOURCES;
+/** The sources a merged search asks: those that can order by citations for that sort, no arXiv without preprints. */
+export function mergedSources(q: Pick<SourceQuery, "sort" | "preprint">): readonly SearchSource[] {
+  const sources = q.sort === "citations" ? CITATION_SOURCES : MERGED_SOURCES;
+  return q.preprint === false ? sources.filter((s) => s !== "arxiv") : sources;
 }
 
 /** One merged page of `count` papers from `start` (`start.p` per source, `start.k` the keys shown before). */
@@ -63,7 +64,7 @@ export async function mergedPage(
   count: number,
   ctx: ToolContext,
 ): Promise<MergedPage> {
-  const sources = mergedSources(q.sort);
+  const sources = mergedSources(q);
   const positions = (s: SearchSource): SourcePosition => start.p?.[s] ?? firstPosition(s);
   const settled = await Promise.allSettled(sources.map((s) => sourcePage(s, q, positions(s), count, ctx)));
   const warnings: Warning[] = [];

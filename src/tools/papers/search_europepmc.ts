@@ -13,11 +13,18 @@ export const HIT_ABSTRACT_CHARS = 300;
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 
-/** The query with the date range as a FIRST_PDATE clause. */
-export function europePmcQuery(query: string, range: DayRange): string {
+/**
+ * The query with the date range as a FIRST_PDATE clause and, for `preprint`, Europe PMC's preprint source
+ * (SRC:PPR: bioRxiv, medRxiv, Research Square and others) required or excluded.
+ */
+export function europePmcQuery(query: string, range: DayRange, preprint?: boolean): string {
   const text = query.replace(CONTROL, " ").trim();
-  if (!range.from && !range.to) return text;
-  return `(${text}) AND FIRST_PDATE:[${range.from ?? "1800-01-01"} TO ${range.to ?? "3000-12-31"}]`;
+  const clauses = [
+    range.from || range.to ? `FIRST_PDATE:[${range.from ?? "1800-01-01"} TO ${range.to ?? "3000-12-31"}]` : "",
+    preprint === true ? "SRC:PPR" : preprint === false ? "NOT SRC:PPR" : "",
+  ].filter(Boolean);
+  if (!clauses.length) return text;
+  return `(${text})${clauses.map((c) => c.startsWith("NOT ") ? ` ${c}` : ` AND ${c}`).join("")}`;
 }
 
 /** `SRC:ID` (MED:39709209, PPR:PPR1036674): fetch_content source=europepmc takes it. */

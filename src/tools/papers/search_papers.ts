@@ -36,8 +36,8 @@ const input = z.object({
   from_date: dateArg("From"),
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
-  filter: z.string().max(300).refine((f) => FILTER.test(f), "OpenAlex filter syntax, e.g. is_oa:true,type:review")
-    .optional().describe("openalex, e.g. is_oa:true"),
+  filter: z.string().max(300).optional().describe("openalex, e.g. is_oa:true"),
+  preprint: z.boolean().optional().describe("true: preprints only; false: none (arXiv: all are)"),
   author: z.string().trim().min(1).max(60).optional().describe("openalex: author A id or ORCID (find_author)"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
   // Longer than other tools' cursors: a merged search remembers the papers it showed.
@@ -59,8 +59,8 @@ export const searchPapers = defineTool({
   name: "search_papers",
   title: "Search papers",
   toolset: "papers",
-  description: "Paper search in arXiv, OpenAlex (citation counts; author works), Europe PMC (life sciences, " +
-    "preprints), PubMed, or all merged (duplicates joined by DOI/PMID/PMCID/arXiv id; ranks interleaved); " +
+  description: "Paper search in arXiv, OpenAlex (citations; author works), Europe PMC (life sciences), PubMed, " +
+    "or all merged (joined by DOI/PMID/PMCID/arXiv id; ranks interleaved); preprint:true keeps preprints only; " +
     'paged. Example: {"query":"CRISPR","source":"all"}',
   input,
   output,
@@ -73,6 +73,16 @@ export const searchPapers = defineTool({
     { source: "openalex", author: "A5043579160", sort: "citations", count: 5 },
   ],
   run(args, ctx) {
+    if (args.filter !== undefined && !FILTER.test(args.filter)) {
+      throw invalidInput(
+        "filter",
+        "is not OpenAlex filter syntax (key:value pairs joined by commas)",
+        args.filter,
+        /preprint/i.test(args.filter)
+          ? "For preprints only pass preprint:true (every source), not filter."
+          : "Write key:value pairs, e.g. is_oa:true,type:review.",
+      );
+    }
     const start = startOf(args);
     const q = sourceQuery(args);
     return args.source === "all" ? searchAll(args, q, start, ctx) : searchOne(args.source, args, q, start, ctx);
@@ -109,7 +119,13 @@ function sourceQuery(args: Args): SourceQuery {
     );
   }
   const filters = [args.author ? authorFilter(args.author) : "", args.filter ?? ""].filter(Boolean).join(",");
-  return { query: args.query ?? "", sort: args.sort, range, ...(filters ? { filter: filters } : {}) };
+  return {
+    query: args.query ?? "",
+    sort: args.sort,
+    range,
+    ...(filters ? { filter: filters } : {}),
+    ...(args.preprint !== undefined ? { preprint: args.preprint } : {}),
+  };
 }
 
 async function searchOne(

@@ -36,7 +36,14 @@ export interface SourceQuery {
   range: DayRange;
   /** OpenAlex filter syntax (OpenAlex only). */
   filter?: string;
+  /** true: preprints only; false: no preprints. */
+  preprint?: boolean;
 }
+
+/** OpenAlex's work type for `preprint` true or false (a posted-content record is type preprint). */
+const PREPRINT_FILTER: Record<string, string | undefined> = { true: "type:preprint", false: "type:!preprint" };
+/** PubMed's publication type of preprints. */
+const PUBMED_PREPRINT: Record<string, string> = { true: " AND preprint[pt]", false: " NOT preprint[pt]" };
 
 export interface SourcePage {
   papers: Paper[];
@@ -91,6 +98,14 @@ async function arxivHits(q: SourceQuery, start: SourcePosition, count: number, c
   if (q.sort === "citations") {
     throw invalidInput("sort", "arXiv cannot order by citations", q.sort, "Use source=openalex to sort by citations.");
   }
+  if (q.preprint === false) {
+    throw invalidInput(
+      "preprint",
+      "arXiv holds only preprints",
+      false,
+      "Leave preprint out for arXiv, or search source=openalex or europepmc with preprint=false.",
+    );
+  }
   const query = arxivSearchQuery(q.query, "all", q.range, isoDay(ctx.clock.now()));
   if (!query) throw invalidInput("query", "has no search words", q.query, "Give at least one keyword.");
   const sortBy = q.sort === "date" ? "submittedDate" : "relevance";
@@ -109,7 +124,8 @@ async function arxivHits(q: SourceQuery, start: SourcePosition, count: number, c
 }
 
 async function openalexHits(q: SourceQuery, start: SourcePosition, count: number, ctx: ToolContext) {
-  const params = worksSearchParams({ query: q.query, ...q.range, extraFilter: q.filter, sort: q.sort });
+  const extraFilter = [q.filter, PREPRINT_FILTER[String(q.preprint)]].filter(Boolean).join(",") || undefined;
+  const params = worksSearchParams({ query: q.query, ...q.range, extraFilter, sort: q.sort });
   const client = new OpenAlexClient(ctx);
   let total = 0;
   const papers: Paper[] = [];
@@ -133,7 +149,7 @@ const EUROPEPMC_SORTS = { relevance: undefined, date: "P_PDATE_D desc", citation
  * hits whenever Europe PMC has them.
  */
 async function europePmcHits(q: SourceQuery, start: SourcePosition, count: number, ctx: ToolContext) {
-  const query = europePmcQuery(q.query, q.range);
+  const query = europePmcQuery(q.query, q.range, q.preprint);
   const sort = EUROPEPMC_SORTS[q.sort];
   const segments: { mark: string; skip: number; size: number }[] = [];
   const papers: Paper[] = [];
@@ -187,8 +203,9 @@ async function pubmedHits(q: SourceQuery, start: SourcePosition, count: number, 
     );
   }
   const dated = q.range.from || q.range.to;
+  const term = `${q.query}${q.preprint === undefined ? "" : PUBMED_PREPRINT[String(q.preprint)]}`;
   const { value: search } = await eSearch(ctx, {
-    term: q.query,
+    term,
     retmax: count,
     retstart: start.o,
     sort: PUBMED_SORTS[q.sort],
@@ -205,7 +222,7 @@ async function pubmedHits(q: SourceQuery, start: SourcePosition, count: number, 
   const summaries = ids.length ? (await eSummaryByIds(ctx, ids)).value : [];
   const byId = new Map(summaries.map((s) => [s.pmid, s]));
   const papers = ids.map((id) => pubmedPaper(byId.get(id) ?? { pmid: id, title: "", authors: [], source: "" }));
-  const sent = `term=${q.query}&sort=${PUBMED_SORTS[q.sort]}${
+  const sent = `term=${term}&sort=${PUBMED_SORTS[q.sort]}${
     dated ? `&datetype=pdat&mindate=${q.range.from ?? ""}&maxdate=${q.range.to ?? ""}` : ""
   }`;
   return offsetPage(papers, search.count, sent, start);
