@@ -148,34 +148,36 @@ async function searchOne(
   }
   const partial = partialSuccess(page.papers, NAMES[source]);
   if (partial) warnings.push(partial);
-  const cursor = page.more(page.papers.length) ? cursorAt(args, page.after(page.papers.length)) : undefined;
-  return result(source, page.querySent, page.papers, page.total, args, cursor, warnings);
+  return fitted(page.papers.length, ctx, (n) => {
+    const cursor = page.more(n) ? cursorAt(args, page.after(n)) : undefined;
+    return result(source, page.querySent, page.papers.slice(0, n), page.total, args, cursor, warnings);
+  });
+}
+
+async function searchAll(args: Args, q: SourceQuery, start: SearchPosition, ctx: ToolContext): Promise<Result> {
+  const page = await mergedPage(q, start, args.count, ctx);
+  return fitted(page.papers.length, ctx, (n) => {
+    const cursor = page.more(n) ? cursorAt(args, page.positionAfter(n)) : undefined;
+    return result("all", page.querySent, page.papers.slice(0, n), page.total, args, cursor, page.warnings);
+  });
 }
 
 /**
- * A merged page holds the papers that fit the output budget, chosen before the page is cut: each source then
- * resumes exactly after the hits it gave, so a source never serves the same hits twice and the cursor's memory
- * of shown papers only has to catch the same paper coming from another source.
+ * The page with as many of its `n` papers as fit the output budget, chosen before the budget would cut it: the
+ * page's own positions then say where each source resumes (a Europe PMC page spanning two upstream pages, a
+ * merged page's sources and whose turn is next), which a cut after the fact could not know.
  */
-async function searchAll(args: Args, q: SourceQuery, start: SearchPosition, ctx: ToolContext): Promise<Result> {
-  const page = await mergedPage(q, start, args.count, ctx);
-  const build = (n: number) => {
-    const cursor = page.more(n) ? cursorAt(args, page.positionAfter(n)) : undefined;
-    return result("all", page.querySent, page.papers.slice(0, n), page.total, args, cursor, page.warnings);
-  };
+function fitted(n: number, ctx: ToolContext, build: (n: number) => Result): Result {
   const budget = (ctx.outputBudget ?? DEFAULT_OUTPUT_MAX_CHARS) - FIT_MARGIN;
-  let n = page.papers.length;
-  if (n > 1 && render(build(n)).length > budget) {
-    let lo = 1;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (render(build(mid)).length <= budget) lo = mid;
-      else hi = mid - 1;
-    }
-    n = lo;
+  if (n <= 1 || render(build(n)).length <= budget) return build(n);
+  let lo = 1;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (render(build(mid)).length <= budget) lo = mid;
+    else hi = mid - 1;
   }
-  return build(n);
+  return build(lo);
 }
 
 /** Room left under the budget when a merged page is sized (the renderer's own rounding). */
