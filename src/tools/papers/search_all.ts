@@ -266,3 +266,10 @@ function describeFailure(error: unknown): string {
   if (error instanceof ToolError) return `${error.code}: ${error.message}`.slice(0, 200);
   return String((error as Error)?.message ?? error).slice(0, 200);
 }
+
+/** The merge of ready-made source lists (tests): each source's hits in order, `count` papers at most. */
+export function interleaveForTest(lists: Partial<Record<SearchSource, Paper[]>>, count: number): Paper[] {
+  const sources = MERGED_SOURCES.filter((s) => lists[s]);
+  const pages = new Map(sources.map((s) => [s, { papers: lists[s]! } as SourcePage]));
+  return interleave(sources, pages, new Set(), count, 0).papers.map((m) => m.paper);
+}
