@@ -5,7 +5,7 @@
  * the recorded 200-work page (ending with the recorded empty last page), and the location URLs of a
  * single work are rewritten to this mock's /publisher prefix, so nothing ever reaches a real publisher.
  */
-import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
+import { fixtureResponse, fixtureText, type MockRequest, type MockRoute, slicedAtomFeed } from "./types.ts";
 
 const ATOM = "application/atom+xml; charset=utf-8";
 const HTML = "text/html; charset=utf-8";
@@ -64,12 +64,13 @@ function arxivQuery(req: MockRequest): Response {
     return fixtureResponse(`arxiv/api/${file}`, ATOM);
   }
   if (/^cat:\S+$/.test(req.params.get("search_query") ?? "")) {
-    const first = Number(req.params.get("start") ?? "0") === 0;
-    // Later pages replay what arXiv really does at times: an empty feed claiming totalResults 0.
-    return fixtureResponse(
-      `arxiv/api/${first ? "arxivpy__search_testing_m10" : "built__search_cat_cs.LG_start10_empty"}.atom.xml`,
-      ATOM,
-    );
+    // The recorded 10-entry feed, sliced by start and max_results; past it, what arXiv really does at times:
+    // an empty feed claiming totalResults 0.
+    const start = Math.max(0, Number(req.params.get("start") ?? "0") || 0);
+    const max = Math.max(1, Number(req.params.get("max_results") ?? "10") || 10);
+    const body = slicedAtomFeed(fixtureText("arxiv/api/arxivpy__search_testing_m10.atom.xml"), start, max);
+    if (body) return new Response(body, { headers: { "content-type": ATOM } });
+    return fixtureResponse("arxiv/api/built__search_cat_cs.LG_start10_empty.atom.xml", ATOM);
   }
   return fixtureResponse("arxiv/api/arxivpy__id_abc_HTTP400_error.atom.xml", ATOM, 400);
 }

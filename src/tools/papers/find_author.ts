@@ -4,7 +4,7 @@
  * are one call away: search_papers with `author` (newest or most cited first, paged).
  */
 import { z } from "../../core/zod.ts";
-import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
+import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../core/envelope.ts";
 import { invalidInput, ToolError } from "../../core/errors.ts";
 import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 import { textBlock, warningLines } from "../../render/markdown.ts";
@@ -26,7 +26,7 @@ const input = z.object({
   orcid: z.string().trim().max(60).optional().describe("ORCID, e.g. 0000-0001-5473-2109"),
   affiliation: z.string().trim().min(2).max(200).optional().describe("Institution name"),
   count: z.number().int().min(1).max(25).default(5).describe("Per page"),
-  cursor: z.string().min(1).max(512).optional().describe("next_cursor of the previous page"),
+  cursor: cursorInput(),
 });
 
 const authorSchema = z.object({

@@ -41,13 +41,13 @@ const input = z.object({
   author: z.string().trim().min(1).max(60).optional().describe("openalex: author A id or ORCID (find_author)"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
   // Longer than other tools' cursors: a merged search remembers the papers it showed.
-  cursor: z.string().min(1).max(8192).optional().describe("next_cursor of the previous page"),
+  cursor: z.string().max(8192).optional().describe("From next_cursor"),
 });
 
 const output = paperListSchema.omit({ total: true }).extend({
   source: searchSourceSchema,
   total_count: z.number().int().describe("Matches upstream across pages (all: summed over sources)"),
-  next_cursor: z.string().optional().describe("Pass as cursor for the next page; absent on the last"),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
   query_sent: z.string().describe("What each source was asked"),
   next: nextCallSchema,
 });
