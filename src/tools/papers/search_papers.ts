@@ -37,8 +37,8 @@ const input = z.object({
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
   filter: z.string().max(300).optional().describe("openalex, e.g. is_oa:true"),
-  preprint: z.boolean().optional().describe("true: preprints only; false: none (arXiv: all are)"),
-  author: z.string().trim().min(1).max(60).optional().describe("openalex: author A id or ORCID (find_author)"),
+  preprint: z.boolean().optional().describe("true: preprints only; false: none"),
+  author: z.string().trim().min(1).max(60).optional().describe("openalex: A id or ORCID"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
   // Longer than other tools' cursors: a merged search remembers the papers it showed.
   cursor: z.string().max(8192).optional().describe("From next_cursor"),
@@ -59,9 +59,9 @@ export const searchPapers = defineTool({
   name: "search_papers",
   title: "Search papers",
   toolset: "papers",
-  description: "Paper search in arXiv, OpenAlex (citations; author works), Europe PMC (life sciences), PubMed, " +
-    "or all merged (joined by DOI/PMID/PMCID/arXiv id; ranks interleaved); preprint:true keeps preprints only; " +
-    'paged. Example: {"query":"CRISPR","source":"all"}',
+  description: "Papers from arXiv, OpenAlex (citations, author works), Europe PMC, PubMed, or all merged (joined " +
+    "by DOI/PMID/PMCID/arXiv id; ranks interleaved); preprint:true for preprints; paged. " +
+    'Example: {"query":"CRISPR","source":"all"}',
   input,
   output,
   annotations: READS_NETWORK,
