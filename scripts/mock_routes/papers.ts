@@ -91,9 +91,15 @@ function openalexJson(body: unknown, cost: string): Response {
 /** Serves `results` in per_page slices; the cursor is the next offset, the end is the recorded empty page. */
 function pagedList(req: MockRequest, results: unknown[], meta: Record<string, unknown>): Response {
   const cursor = req.params.get("cursor") ?? "*";
-  const offset = cursor === "*" ? 0 : Number(/^mock-(\d+)$/.exec(cursor)?.[1] ?? NaN);
-  if (!Number.isFinite(offset) || offset >= results.length) return fixtureResponse(LAST_PAGE, JSON_TYPE);
   const perPage = Math.min(200, Math.max(1, Number(req.params.get("per_page") ?? "25") || 25));
+  // Basic paging (`page`, as search_papers and find_author ask) or cursor paging.
+  const page1 = req.params.has("page") ? Number(req.params.get("page")) : undefined;
+  const offset = page1 !== undefined
+    ? (page1 - 1) * perPage
+    : cursor === "*"
+    ? 0
+    : Number(/^mock-(\d+)$/.exec(cursor)?.[1] ?? NaN);
+  if (!Number.isFinite(offset) || offset >= results.length) return fixtureResponse(LAST_PAGE, JSON_TYPE);
   const page = results.slice(offset, offset + perPage);
   const next = `mock-${offset + page.length}`;
   return openalexJson(
@@ -222,6 +228,14 @@ export const papersRoutes: MockRoute[] = [
       if (external) return openalexWork(req, workByExternalId(external[1].toLowerCase(), external[2]));
       if (req.path === "/works") return openalexWorks(req);
       if (req.path === "/topics") return openalexTopics(req);
+      if (req.path === "/authors") {
+        const list = JSON.parse(fixtureText("openalex/phymes__authors_search_tokuzawa_2026.json"));
+        return pagedList(req, list.results, { ...list.meta, count: list.results.length });
+      }
+      if (req.path === "/institutions") {
+        if (!/kyushu/i.test(req.params.get("search") ?? "")) return fixtureResponse(LAST_PAGE, JSON_TYPE);
+        return fixtureResponse("openalex/built__institutions_search_kyushu.json", JSON_TYPE);
+      }
       if (/^\/topics\/T11636$/i.test(req.path)) {
         return fixtureResponse("openalex/openalexpython__T11636_topic.json", JSON_TYPE);
       }

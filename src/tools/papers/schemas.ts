@@ -30,6 +30,7 @@ export const paperSchema = z.object({
     pmcid: z.string().optional(),
     doi: z.string().optional(),
   }).optional().describe("The ids other tools take (fetch_content, fetchArticleDetails, convert_article_ids)"),
+  sources: z.array(z.string()).optional().describe("source=all: every source that has it; id is the first's"),
   preprint: z.boolean().optional().describe("true: not peer-reviewed (bioRxiv, medRxiv, ...)"),
   retracted: z.boolean().optional().describe("true: the record says the paper was retracted"),
   retraction_notice: z.string().optional(),

@@ -119,8 +119,8 @@ export const searchPubMedArticles = defineTool({
       freeFullText: args.freeFullText,
       dateRange: args.dateRange,
     });
-    // Summaries over the search history would start at the history's first record, not at `offset`.
-    const viaHistory = args.fetchBriefSummaries > 0 && args.offset === 0;
+    // Summaries come over the search history, from `offset` on (a later page reads the same listing).
+    const viaHistory = args.fetchBriefSummaries > 0;
     const search = await eSearch(ctx, {
       term,
       retmax: args.maxResults,
@@ -136,7 +136,7 @@ export const searchPubMedArticles = defineTool({
     const count = Math.min(args.fetchBriefSummaries, pmids.length);
     if (count > 0) {
       const fetched = viaHistory && found.webEnv && found.queryKey
-        ? await eSummaryFromHistory(ctx, found.webEnv, found.queryKey, count)
+        ? await eSummaryFromHistory(ctx, found.webEnv, found.queryKey, count, args.offset)
         : await eSummaryByIds(ctx, pmids.slice(0, count));
       const matched = matchSummaries(pmids.slice(0, count), fetched.value);
       summaries = matched.summaries;

@@ -125,6 +125,8 @@ export interface PubMedSummary {
   pubDate?: string;
   epubDate?: string;
   doi?: string;
+  /** PMCID (`PMC1234567`) when the article is in PubMed Central. */
+  pmcid?: string;
   /** Set when NCBI could not summarise this id (the other fields are then empty). */
   error?: string;
 }
