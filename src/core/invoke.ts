@@ -54,9 +54,11 @@ export async function invokeTool<C extends InvokeContext>(
       });
       throw new Error(`output of ${def.name} does not match its schema`);
     }
+    // A cursor that continues inside an item the budget split: the page starts where that item was cut.
+    const result = def.paging?.resume ? def.paging.resume(checked.data, args) : checked.data;
     const budget = ctx.outputBudget ?? DEFAULT_OUTPUT_MAX_CHARS;
     const rest = def.rest;
-    const fitted = fitToBudget(checked.data, def.render, budget, rest && ((cut) => rest(cut, args)), {
+    const fitted = fitToBudget(result, def.render, budget, rest && ((cut) => rest(cut, args)), {
       args,
       names: Object.keys(def.input.shape),
       paging: def.paging,
