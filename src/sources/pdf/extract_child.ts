@@ -33,7 +33,8 @@ async function writeAll(bytes: Uint8Array): Promise<void> {
 worker.onmessage = (event: MessageEvent<WorkerReply>) => {
   const reply = event.data;
   if (reply.kind !== "progress") running = undefined;
-  void send(reply);
+  // Our stdout is gone only when the server is: nothing left to do.
+  send(reply).catch(() => Deno.exit(1));
 };
 worker.onerror = (event: ErrorEvent) => {
   event.preventDefault();
@@ -41,20 +42,18 @@ worker.onerror = (event: ErrorEvent) => {
   Deno.exit(1);
 };
 
-const watchdog = setInterval(async () => {
+const watchdog = setInterval(() => {
   const rss = Deno.memoryUsage().rss;
   if (rss <= memoryMb * 1024 * 1024) return;
   clearInterval(watchdog);
-  if (running !== undefined) {
-    await send({
-      id: running,
-      kind: "failed",
-      reason: "too_large",
-      message: `Extracting the PDF needed more than ${memoryMb} MB of memory and was stopped: the PDF is ` +
-        "probably a decompression bomb (a small compressed stream that inflates to gigabytes) or damaged.",
-    }).catch(() => {});
-  }
-  Deno.exit(EXIT_OVER_MEMORY);
+  if (running === undefined) Deno.exit(EXIT_OVER_MEMORY);
+  send({
+    id: running,
+    kind: "failed",
+    reason: "too_large",
+    message: `Extracting the PDF needed more than ${memoryMb} MB of memory and was stopped: the PDF is ` +
+      "probably a decompression bomb (a small compressed stream that inflates to gigabytes) or damaged.",
+  }).catch(() => {}).finally(() => Deno.exit(EXIT_OVER_MEMORY));
 }, WATCH_MS);
 
 const reader = new FrameReader();
