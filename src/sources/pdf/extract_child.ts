@@ -32,7 +32,10 @@ async function writeAll(bytes: Uint8Array): Promise<void> {
 
 worker.onmessage = (event: MessageEvent<WorkerReply>) => {
   const reply = event.data;
-  if (reply.kind !== "progress") running = undefined;
+  if (reply.kind !== "progress") {
+    running = undefined;
+    watch(false);
+  }
   // Our stdout is gone only when the server is: nothing left to do.
   send(reply).catch(() => Deno.exit(1));
 };
@@ -42,25 +45,41 @@ worker.onerror = (event: ErrorEvent) => {
   Deno.exit(1);
 };
 
-const watchdog = setInterval(() => {
+/**
+ * Checks the resident memory every {@link WATCH_MS} while a job runs, and only then: an idle extractor must not
+ * wake up (a timer firing 40 times a second cost ~10 ms of CPU per second for as long as it stayed alive).
+ */
+let watchdog: ReturnType<typeof setInterval> | undefined;
+function watch(busy: boolean): void {
+  if (busy && watchdog === undefined) watchdog = setInterval(checkMemory, WATCH_MS);
+  else if (!busy && watchdog !== undefined) {
+    clearInterval(watchdog);
+    watchdog = undefined;
+  }
+}
+
+async function checkMemory(): Promise<void> {
   const rss = Deno.memoryUsage().rss;
   if (rss <= memoryMb * 1024 * 1024) return;
-  clearInterval(watchdog);
-  if (running === undefined) Deno.exit(EXIT_OVER_MEMORY);
-  send({
-    id: running,
-    kind: "failed",
-    reason: "too_large",
-    message: `Extracting the PDF needed more than ${memoryMb} MB of memory and was stopped: the PDF is ` +
-      "probably a decompression bomb (a small compressed stream that inflates to gigabytes) or damaged.",
-  }).catch(() => {}).finally(() => Deno.exit(EXIT_OVER_MEMORY));
-}, WATCH_MS);
+  watch(false);
+  if (running !== undefined) {
+    await send({
+      id: running,
+      kind: "failed",
+      reason: "too_large",
+      message: `Extracting the PDF needed more than ${memoryMb} MB of memory and was stopped: the PDF is ` +
+        "probably a decompression bomb (a small compressed stream that inflates to gigabytes) or damaged.",
+    }).catch(() => {});
+  }
+  Deno.exit(EXIT_OVER_MEMORY);
+}
 
 const reader = new FrameReader();
 for await (const chunk of Deno.stdin.readable) {
   for (const { message, binary } of reader.push(chunk)) {
     const request: WorkerRequest = decodeRequest(message, binary);
     running = request.id;
+    watch(true);
     if ("bytes" in request && request.bytes) {
       worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
     } else {

@@ -48,7 +48,12 @@ export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">
  * pass a clock to {@link createPdfExtractor}.
  */
 export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): WorkerExtractor {
-  return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: systemClock, log: ctx.log }));
+  return ctx.shared("pdf-extractor", () =>
+    createPdfExtractor(ctx.config.pdf, {
+      clock: systemClock,
+      log: ctx.log,
+      idleMs: ctx.config.pdf.extractorIdleMs,
+    }));
 }
 
 export interface ExtractorOptions {
@@ -78,7 +83,7 @@ export interface WorkerExtractor extends PdfExtractor {
 }
 
 export function createPdfExtractor(
-  limits: Omit<Config["pdf"], "indexAhead">,
+  limits: Omit<Config["pdf"], "indexAhead" | "extractorIdleMs">,
   options: ExtractorOptions = {},
 ): WorkerExtractor {
   const clock = options.clock ?? systemClock;
