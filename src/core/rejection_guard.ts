@@ -9,8 +9,11 @@ import type { Logger } from "./log.ts";
 
 /** A tool call in flight (or just ended), as the guard names it. */
 export interface TrackedCall {
+  /** The tool's name. */
   tool: string;
+  /** The JSON-RPC request id. */
   request: string;
+  /** The MCP session, when there is one. */
   session?: string;
   /** The call's cancellation: a rejection whose reason (or cause) is this signal's reason is the call's. */
   signal: AbortSignal;
@@ -34,6 +37,7 @@ export class CallRegistry {
     };
   }
 
+  /** Calls in flight. */
   get size(): number {
     return this.#live.size;
   }
