@@ -8,6 +8,7 @@ import { fetchLatest } from "./fetch_latest.ts";
 import { fetchTopCited } from "./fetch_top_cited.ts";
 import { generatePublicationTrend } from "./generate_publication_trend.ts";
 import { listCategories } from "./list_categories.ts";
+import { savePaper } from "./save_paper.ts";
 import { searchPapers } from "./search_papers.ts";
 import { arxivTaxonomyResource } from "./resources.ts";
 
@@ -17,6 +18,7 @@ export const papersTools: AnyToolDef[] = [
   fetchTopCited,
   listCategories,
   fetchContent,
+  savePaper,
   convertArticleIds,
   generatePublicationTrend,
   ...citationTools,
