@@ -90,7 +90,7 @@ export interface RenderOptions {
 export type RenderedPage = Omit<Extract<FinalReply, { kind: "rendered" }>, "id" | "kind">;
 
 export function createPdfExtractor(
-  limits: Omit<Config["pdf"], "indexAhead">,
+  limits: Omit<Config["pdf"], "indexAhead" | "library">,
   options: ExtractorOptions = {},
 ): WorkerExtractor {
   const clock = options.clock ?? systemClock;

@@ -131,7 +131,8 @@ export function captions(text: string): string[] {
   return found;
 }
 
-function refusal(error: unknown, name: string, page: number): unknown {
+/** A drawing failure as the envelope a caller acts on (PAYLOAD_TOO_LARGE: ask for less). */
+export function refusal(error: unknown, name: string, page: number): unknown {
   if (!(error instanceof PdfExtractionError)) return error;
   if (error.reason === "too_large") {
     return new ToolError("PAYLOAD_TOO_LARGE", error.message, "Ask for a region or a smaller max_side.");

@@ -5,7 +5,7 @@ import { crc32, encodePng } from "../../../src/sources/pdf/png.ts";
 import { PdfExtractionError } from "../../../src/sources/pdf/types.ts";
 
 const PAPER = new URL("../../../fixtures/arxiv/pdf/arxivpy__1111.2011v2.pdf", import.meta.url);
-const LIMITS = { root: ".", library: ".", maxPages: 2000, maxBytes: 100 * 1024 * 1024, timeoutMs: 120_000 };
+const LIMITS = { root: ".", maxPages: 2000, maxBytes: 100 * 1024 * 1024, timeoutMs: 120_000 };
 
 /** The chunks of a PNG, each CRC checked, and its pixels inflated again. */
 async function readPng(png: Uint8Array): Promise<{ width: number; height: number; pixels: Uint8Array }> {
