@@ -2,15 +2,27 @@
 
 export const ROOT = new URL("../../", import.meta.url).pathname;
 
-/** Environment for a child process: the parent's, minus every variable the server reads, plus `env`. */
+/**
+ * The paper library of child processes: a folder of this test process inside the clone's ./library (which
+ * every shipped permission set may read and write), never ./library itself, whose papers a user saved.
+ * Nothing creates it until a child saves a paper; tests that do remove it.
+ */
+export const CHILD_LIBRARY_DIR = `${ROOT}library/.test-${Deno.pid}`;
+
+/**
+ * Environment for a child process: the parent's, minus every variable the server reads, plus `env`; the
+ * paper library is {@link CHILD_LIBRARY_DIR} unless `env` names one.
+ */
 export function childEnv(env: Record<string, string> = {}): Record<string, string> {
   const base = Deno.env.toObject();
   for (const key of Object.keys(base)) {
-    if (/^(MCP_|NCBI_|PUBCHEM_|ARXIV_|AR5IV_|OPENALEX_|PDF_|SCIENCE_MCP_|LOGS_DIR|CACHE_|UPSTREAM_)/.test(key)) {
+    if (
+      /^(MCP_|NCBI_|PUBCHEM_|ARXIV_|AR5IV_|OPENALEX_|PDF_|SCIENCE_MCP_|LOGS_DIR|LIBRARY_DIR|CACHE_|UPSTREAM_)/.test(key)
+    ) {
       delete base[key];
     }
   }
-  return { ...base, NO_COLOR: "1", ...env };
+  return { ...base, NO_COLOR: "1", LIBRARY_DIR: CHILD_LIBRARY_DIR, ...env };
 }
 
 export function freePort(): number {

@@ -36,11 +36,14 @@ const HTTP: Launch = {
   toolsets: STDIO.toolsets,
 };
 
-/** What `-P=stdio` grants: the default hosts, the project's files folder and its modules; nothing else. */
+/**
+ * What `-P=stdio` grants: the default hosts, the project's files folder and its modules, the paper library
+ * (read and write); nothing else.
+ */
 function stdioSet(extra: Partial<Record<"net" | "read" | "write", string[]>> = {}): Query {
   const net = [...upstreamHosts(), ...(extra.net ?? [])];
-  const read = [`${PROJECT_ROOT}/files`, `${PROJECT_ROOT}/src`, ...(extra.read ?? [])];
-  const write = extra.write ?? [];
+  const read = [`${PROJECT_ROOT}/files`, `${PROJECT_ROOT}/library`, `${PROJECT_ROOT}/src`, ...(extra.read ?? [])];
+  const write = [`${PROJECT_ROOT}/library`, ...(extra.write ?? [])];
   return (d) => {
     if (d.name === "env") return "granted";
     if (d.name === "net") {
@@ -95,7 +98,14 @@ Deno.test("preflight: the needs follow the `access` of ENV_VARS: every place-nam
   );
   assert.deepEqual(
     [...new Set(needs.map((n) => n.setting))].sort(),
-    [...baseUrlSettings().map(([, v]) => v.env), "LOGS_DIR", "MCP_AUTH_JWKS_URL", "PDF_ROOT", "SCIENCE_MCP_CACHE_DIR"]
+    [
+      ...baseUrlSettings().map(([, v]) => v.env),
+      "LIBRARY_DIR",
+      "LOGS_DIR",
+      "MCP_AUTH_JWKS_URL",
+      "PDF_ROOT",
+      "SCIENCE_MCP_CACHE_DIR",
+    ]
       .sort(),
   );
   assert.ok(!settingNeeds(env, { ...STDIO, toolsets: ["gene"] }).some((n) => n.setting === "PDF_ROOT"));
@@ -150,7 +160,11 @@ Deno.test("preflight: PDF_ROOT, LOGS_DIR and the cache need read or write access
   try {
     const pdf = refusal({ PDF_ROOT: outside }, STDIO, stdioSet());
     assert.match(pdf, new RegExp(`^PDF_ROOT=${outside} needs read access to ${outside},`));
-    assert.match(pdf, new RegExp(`--allow-read=${outside},${PROJECT_ROOT}/src `));
+    assert.match(pdf, new RegExp(`--allow-read=${outside},${PROJECT_ROOT}/library,${PROJECT_ROOT}/src `));
+    // The shipped sets write the library only in ./library: another folder is refused, and the grant named.
+    const library = refusal({ LIBRARY_DIR: outside }, STDIO, stdioSet());
+    assert.match(library, new RegExp(`^LIBRARY_DIR=${outside} needs read access to ${outside},`));
+    assert.match(library, new RegExp(`--allow-write=${outside} `));
     const logs = refusal({ LOGS_DIR: join(outside, "logs") }, STDIO, stdioSet());
     assert.match(logs, new RegExp(`^LOGS_DIR=${outside}/logs needs write access to ${outside}/logs,`));
     const cache = refusal({ SCIENCE_MCP_CACHE_DIR: "cache" }, STDIO, stdioSet());

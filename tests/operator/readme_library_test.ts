@@ -1,11 +1,12 @@
 /**
  * The README's "Keep papers in a library" commands, run as written against the mock upstream (its base
  * URLs in the environment, as `deno task mock` prints them): find, save, list, search, and the page drawn
- * to page.png. They write the clone's ./library, as a user's would: the test removes only the files it
- * created there (and page.png), leaving any paper saved before it alone.
+ * to page.png. The library is a folder of this test inside ./library (LIBRARY_DIR, which the shipped sets
+ * may write), so a user's saved papers and other tests' listings are untouched; it and page.png are removed.
  */
 import assert from "node:assert/strict";
 import { startMockUpstream } from "../../scripts/mock_upstream.ts";
+import { CHILD_LIBRARY_DIR } from "../e2e/helpers.ts";
 import { ROOT, run, taskArgs } from "./helpers.ts";
 
 const README = await Deno.readTextFile(`${ROOT}README.md`);
@@ -31,9 +32,8 @@ function names(dir: string): Set<string> {
 }
 
 Deno.test("README: the library commands run as written against the mock", async () => {
-  const library = `${ROOT}library`;
-  const existed = names(library);
-  const hadFolder = existed.size > 0 || names(ROOT).has("library");
+  const library = `${CHILD_LIBRARY_DIR}-readme`;
+  const hadParent = names(ROOT).has("library");
   const mock = await startMockUpstream({ rates: false });
   try {
     const lines = libraryBlock();
@@ -43,7 +43,7 @@ Deno.test("README: the library commands run as written against the mock", async 
       const [deno, first, second, ...rest] = words(line);
       assert.equal(deno, "deno", line);
       const argv = first === "task" ? [...await taskArgs(second), ...rest] : [first, second, ...rest];
-      const outcome = await run(argv, { env: mock.env, timeoutMs: 120_000 });
+      const outcome = await run(argv, { env: { ...mock.env, LIBRARY_DIR: library }, timeoutMs: 120_000 });
       assert.equal(outcome.code, 0, `${line}\n${outcome.stderr}`);
       outputs.push(outcome.stdout);
     }
@@ -56,7 +56,7 @@ Deno.test("README: the library commands run as written against the mock", async 
   } finally {
     await mock.close();
     await Deno.remove(`${ROOT}page.png`).catch(() => {});
-    for (const name of names(library)) if (!existed.has(name)) await Deno.remove(`${library}/${name}`);
-    if (!hadFolder) await Deno.remove(library).catch(() => {});
+    await Deno.remove(library, { recursive: true }).catch(() => {});
+    if (!hadParent) await Deno.remove(`${ROOT}library`).catch(() => {}); // only when empty
   }
 });
