@@ -9,6 +9,17 @@ export const ROOT = new URL("../../", import.meta.url).pathname;
  */
 export const CHILD_LIBRARY_DIR = `${ROOT}library/.test-${Deno.pid}`;
 
+// What children saved goes with this test process (and ./library with it, when nothing else is in it).
+globalThis.addEventListener("unload", () => {
+  for (const [path, recursive] of [[CHILD_LIBRARY_DIR, true], [`${ROOT}library`, false]] as const) {
+    try {
+      Deno.removeSync(path, { recursive });
+    } catch {
+      // never made, or holds a user's papers
+    }
+  }
+});
+
 /**
  * Environment for a child process: the parent's, minus every variable the server reads, plus `env`; the
  * paper library is {@link CHILD_LIBRARY_DIR} unless `env` names one.
