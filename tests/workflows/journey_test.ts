@@ -8,6 +8,12 @@
  * now carry abstracts; the full-text page is cut to the budget); gene brief 15,569 → 15,699; compound dossier
  * 4,189 → 4,350; arXiv category to listing 40,313 → 36,627; PDF digest 16,360 → 16,360; id conversion
  * 40,084 → 30,984.
+ *
+ * Before #34 → after: literature review 38,785 → 38,785; gene brief 15,699 → 13,727 (institutions written once);
+ * compound dossier 4,350 → 4,418 (target genes as NCBIGene:5742, the id get_gene takes); arXiv category to
+ * listing 36,627 → 36,627; PDF digest 11,669 → 9,687 (windows of at most context_length); PDF question 3,825 →
+ * 3,706 (body text first); paper without open full text 14,730 → 11,619 (sources once, no request URLs);
+ * id conversion 30,984 → 29,012.
  */
 import assert from "node:assert/strict";
 import { DEFAULT_OUTPUT_MAX_CHARS } from "../../src/core/output_budget.ts";
@@ -88,6 +94,29 @@ const WALKS: Walk[] = [
     steps: [
       () => ["list_pdfs", {}],
       () => ["search_pdf", { pdf_name: "dvt_prophylaxis_review", query: "heparin", topk: 8 }],
+    ],
+  },
+  {
+    name: "PDF question",
+    toolsets: "pdf",
+    bound: 8_000,
+    steps: [
+      () => ["search_pdf", {
+        pdf_name: "dvt_prophylaxis_review",
+        query: "What is the recommended heparin dose for DVT prophylaxis in trauma patients?",
+        context_length: 600,
+        topk: 5,
+      }],
+    ],
+  },
+  {
+    name: "paper without open full text",
+    toolsets: "papers,pubmed",
+    bound: 12_000,
+    steps: [
+      () => ["convert_article_ids", { ids: ["27797938", "30108519"] }],
+      () => ["fetchArticleDetails", { pmids: ["27797938", "30108519"] }],
+      () => ["fetch_content", { source: "pubmed", id: "27797938" }],
     ],
   },
   {

@@ -32,7 +32,10 @@ async function writeAll(bytes: Uint8Array): Promise<void> {
 
 worker.onmessage = (event: MessageEvent<WorkerReply>) => {
   const reply = event.data;
-  if (reply.kind !== "progress") running = undefined;
+  if (reply.kind !== "progress") {
+    running = undefined;
+    watch(false);
+  }
   void send(reply);
 };
 worker.onerror = (event: ErrorEvent) => {
@@ -41,10 +44,23 @@ worker.onerror = (event: ErrorEvent) => {
   Deno.exit(1);
 };
 
-const watchdog = setInterval(async () => {
+/**
+ * Checks the resident memory every {@link WATCH_MS} while a job runs, and only then: an idle extractor must not
+ * wake up (a timer firing 40 times a second cost ~10 ms of CPU per second for as long as it stayed alive).
+ */
+let watchdog: ReturnType<typeof setInterval> | undefined;
+function watch(busy: boolean): void {
+  if (busy && watchdog === undefined) watchdog = setInterval(checkMemory, WATCH_MS);
+  else if (!busy && watchdog !== undefined) {
+    clearInterval(watchdog);
+    watchdog = undefined;
+  }
+}
+
+async function checkMemory(): Promise<void> {
   const rss = Deno.memoryUsage().rss;
   if (rss <= memoryMb * 1024 * 1024) return;
-  clearInterval(watchdog);
+  watch(false);
   if (running !== undefined) {
     await send({
       id: running,
@@ -55,13 +71,14 @@ const watchdog = setInterval(async () => {
     }).catch(() => {});
   }
   Deno.exit(EXIT_OVER_MEMORY);
-}, WATCH_MS);
+}
 
 const reader = new FrameReader();
 for await (const chunk of Deno.stdin.readable) {
   for (const { message, binary } of reader.push(chunk)) {
     const request: WorkerRequest = decodeRequest(message, binary);
     running = request.id;
+    watch(true);
     if ("bytes" in request && request.bytes) {
       worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
     } else {

@@ -48,7 +48,12 @@ export function pdfExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">
  * pass a clock to {@link createPdfExtractor}.
  */
 export function workerExtractor(ctx: Pick<ToolContext, "shared" | "config" | "log">): WorkerExtractor {
-  return ctx.shared("pdf-extractor", () => createPdfExtractor(ctx.config.pdf, { clock: systemClock, log: ctx.log }));
+  return ctx.shared("pdf-extractor", () =>
+    createPdfExtractor(ctx.config.pdf, {
+      clock: systemClock,
+      log: ctx.log,
+      idleMs: ctx.config.pdf.extractorIdleMs,
+    }));
 }
 
 export interface ExtractorOptions {
@@ -90,7 +95,7 @@ export interface RenderOptions {
 export type RenderedPage = Omit<Extract<FinalReply, { kind: "rendered" }>, "id" | "kind">;
 
 export function createPdfExtractor(
-  limits: Omit<Config["pdf"], "indexAhead" | "library">,
+  limits: Omit<Config["pdf"], "indexAhead" | "extractorIdleMs" | "library">,
   options: ExtractorOptions = {},
 ): WorkerExtractor {
   const clock = options.clock ?? systemClock;

@@ -17,7 +17,7 @@ export interface PoolOptions {
   size: number;
   /** Starts one slot. */
   channels: ChannelFactory;
-  /** Idle time after which a slot is ended. */
+  /** Idle time after which a slot is ended (PDF_EXTRACTOR_IDLE_MS; default 60 s). */
   idleMs?: number;
   /**
    * While every started slot is busy, another is started only when the queued jobs carry at least this many
@@ -64,7 +64,7 @@ interface Slot {
   answered?: boolean;
 }
 
-const DEFAULT_IDLE_MS = 300_000;
+const DEFAULT_IDLE_MS = 60_000;
 const DEFAULT_SPAWN_MIN_QUEUED_BYTES = 2 * 1024 * 1024;
 const DEFAULT_SPAWN_AFTER_MS = 500;
 
@@ -238,7 +238,6 @@ export class WorkerPool {
   }
 
   #onReply(slot: Slot, reply: WorkerReply): void {
-    slot.answered = true;
     slot.answered = true;
     const job = slot.job;
     if (!job || reply.id !== job.id) return;

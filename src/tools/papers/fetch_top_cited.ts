@@ -4,6 +4,7 @@ import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { countInput } from "./fetch_latest.ts";
+import { dayArg, firstDay } from "./date_range.ts";
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { citedPaper, isoDay } from "./paper_view.ts";
 import { logOperatorNotices } from "./operator_notices.ts";
@@ -11,7 +12,8 @@ import { paperListSchema, paperSchema, partialResult, partialSuccess, renderPape
 
 const input = z.object({
   concept: z.string().trim().min(1).max(200).describe("OpenAlex id (T10320, fields/17, C41008148) or topic name"),
-  since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD").describe("YYYY-MM-DD"),
+  // The seed's ISO date; a year or month is taken as its first day, as search_papers.from_date takes it (#34).
+  since: dayArg("Since"),
   count: countInput,
 });
 
@@ -34,8 +36,9 @@ export const fetchTopCited = defineTool({
     { concept: "artificial intelligence in healthcare", since: "2022-01-01", count: 5 },
   ],
   async run(args, ctx) {
-    const since = new Date(`${args.since}T00:00:00Z`);
-    if (Number.isNaN(since.getTime()) || isoDay(since.getTime()) !== args.since) {
+    const day = firstDay(args.since);
+    const since = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(since.getTime()) || isoDay(since.getTime()) !== day) {
       throw invalidInput("since", "not a calendar date", args.since, "Use YYYY-MM-DD, e.g. 2020-01-01.");
     }
     if (since.getTime() > ctx.clock.now()) {
@@ -45,7 +48,7 @@ export const fetchTopCited = defineTool({
     const resolved = await resolveOpenAlexCategory(client, args.concept, "concept");
     const { works, total, shortfall } = await client.works(
       {
-        filter: `${resolved.filter},from_publication_date:${args.since}`,
+        filter: `${resolved.filter},from_publication_date:${day}`,
         sort: "cited_by_count:desc",
         count: args.count,
       },

@@ -24,7 +24,7 @@ const output = z.object({
     unspecified: z.number().int(),
   }).describe("Assays per outcome (an assay counts as active if any tested sample was)."),
   topTargets: z.array(z.object({
-    geneId: z.number().int().optional().describe("NCBI Gene ID (usable with get_gene)."),
+    geneId: z.number().int().optional().describe("NCBI Gene ID (get_gene takes NCBIGene:<id>)."),
     accession: z.string().optional(),
     symbol: z.string().optional(),
     name: z.string().optional(),
@@ -97,7 +97,7 @@ export const fetchCompoundBioactivity = defineTool({
       "",
       `## Assays ${shown} of ${r.total}`,
       ...r.assays.map((a) => {
-        const target = [a.targetGeneId !== undefined && `gene ${a.targetGeneId}`, a.targetAccession].filter(Boolean)
+        const target = [a.targetGeneId !== undefined && `NCBIGene:${a.targetGeneId}`, a.targetAccession].filter(Boolean)
           .join(", ");
         const value = a.activityValue !== undefined ? `${a.activityName ?? "value"} ${a.activityValue} µM` : undefined;
         const details = [a.type, target, value, a.pubmedId && `PMID ${a.pubmedId}`].filter(Boolean).join("; ");
@@ -109,7 +109,7 @@ export const fetchCompoundBioactivity = defineTool({
 });
 
 function targetLabel(t: { geneId?: number; accession?: string; symbol?: string; name?: string }): string {
-  const id = [t.geneId !== undefined && `gene ${t.geneId}`, t.accession].filter(Boolean).join(", ");
+  const id = [t.geneId !== undefined && `NCBIGene:${t.geneId}`, t.accession].filter(Boolean).join(", ");
   const head = t.symbol ? `${t.symbol} (${id})` : id;
   return t.name ? `${head} ${t.name}` : head;
 }

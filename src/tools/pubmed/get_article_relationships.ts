@@ -7,6 +7,7 @@ import { ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
 import { eFetchArticles, eLink, eSummaryByIds, type LinkKind } from "../../sources/ncbi/pubmed/client.ts";
 import { CITATION_STYLES, type CitationStyle, formatCitations } from "../../sources/citations/format.ts";
+import { pubmedToCsl } from "../../sources/citations/from/pubmed.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
 import { matchSummaries } from "./summaries_by_id.ts";
 import { recordSection, textBlock } from "../../render/markdown.ts";
@@ -171,7 +172,7 @@ async function citations(pmid: string, styles: CitationStyle[], ctx: ToolContext
     sourcePmid: pmid,
     relationshipType: "citation_formats",
     relatedArticles: [],
-    citations: formatCitations(article, styles),
+    citations: await formatCitations(pubmedToCsl(article), styles),
     retrievedCount: 0,
     eFetchUrl: fetched.url,
   };

@@ -22,18 +22,24 @@ export function authorName(a: Author): string {
 }
 
 /**
- * `authors: Bao Y (Ying) [1], Yuan C (Chen) [2]` and a numbered affiliation list: co-authors of one
- * institution share its number instead of repeating it.
+ * `authors: Bao Y (Ying) [1], Yuan C (Chen) [2,3]` and a numbered affiliation list: each institution is
+ * written once and referred to by number, also when an author has several (the record joins an author's
+ * affiliations with "; "; #34). structuredContent keeps each author's `affiliation` as the seed has it.
  */
 export function authorLines(authors: readonly Author[], key = "authors"): Lines {
   const affiliations: string[] = [];
+  const numbers = new Map<string, number>();
   const names = authors.map((a) => {
     let name = authorName(a);
     if (a.orcid) name += ` ORCID ${a.orcid}`;
     if (a.affiliation) {
-      let n = affiliations.indexOf(a.affiliation);
-      if (n < 0) n = affiliations.push(a.affiliation) - 1;
-      name += ` [${n + 1}]`;
+      const refs = institutions(a.affiliation).map((institution) => {
+        const key = institution.toLowerCase().replace(/[\s.]+$/, "");
+        let n = numbers.get(key);
+        if (n === undefined) numbers.set(key, n = affiliations.push(institution));
+        return n;
+      });
+      name += ` [${[...new Set(refs)].join(",")}]`;
     }
     return name;
   });
@@ -41,6 +47,12 @@ export function authorLines(authors: readonly Author[], key = "authors"): Lines 
     `${key}: ${inlineList(names) ?? names.join("; ")}`,
     ...(affiliations.length ? ["affiliations:", ...affiliations.map((text, i) => `${i + 1}. ${text}`)] : []),
   ];
+}
+
+/** An author's affiliations, as the record joins them ("; "), each trimmed. */
+function institutions(affiliation: string): string[] {
+  const parts = affiliation.split(/;\s+/).map((part) => part.trim()).filter(Boolean);
+  return parts.length ? parts : [affiliation];
 }
 
 /** `2016-10-31`, `2015 Spring`, or MEDLINE's free-text date (`2015 Oct-Dec`) as given. */

@@ -8,7 +8,7 @@ import { isRetracted, type PubMedArticle } from "../../../sources/ncbi/pubmed/ty
 import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
 import type { Candidate } from "./match.ts";
 import { crossrefNotice, pubmedNotice } from "./resolve_records.ts";
-import { splitName } from "./records.ts";
+import { splitDisplayName } from "../../../sources/citations/csl.ts";
 
 /** "RETRACTED: Title" (Crossref, Elsevier) compares as "Title". */
 function bareTitle(title: string | undefined): string | undefined {
@@ -55,7 +55,7 @@ export function fromOpenAlexWork(w: OpenAlexWork, byId: boolean): Candidate {
   const best = w.oaLocations[0];
   return {
     title: bareTitle(w.title),
-    firstAuthor: w.authors[0] ? splitName(w.authors[0]).lastName : undefined,
+    firstAuthor: w.authors[0] ? splitDisplayName(w.authors[0]).family : undefined,
     year: w.publicationDate?.slice(0, 4),
     journals: w.venue ? [w.venue] : [],
     volume: w.biblio?.volume,

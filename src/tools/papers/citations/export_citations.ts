@@ -1,6 +1,7 @@
 /**
- * export_citations: BibTeX, RIS, CSL-JSON, APA, MLA and Vancouver for PMIDs, DOIs, arXiv ids, PMCIDs and
- * W ids, formatted from the best record each id resolves to (resolve_records.ts).
+ * export_citations: BibTeX, RIS, CSL-JSON and eight CSL styles (APA, MLA, Vancouver, Chicago, IEEE, Nature,
+ * Harvard, AMA) for PMIDs, DOIs, arXiv ids, PMCIDs and W ids, formatted from the best record each id resolves
+ * to (resolve_records.ts), as CSL-JSON.
  */
 import { z } from "../../../core/zod.ts";
 import { invalidInput, ToolError } from "../../../core/errors.ts";
@@ -15,7 +16,10 @@ const input = z.object({
   ids: z.array(z.string().trim().min(1).max(300)).min(1).max(50).describe(
     "PMIDs, DOIs, arXiv ids, PMCIDs, W ids, library names",
   ),
-  styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(6).default(["bibtex"]).describe("Formats"),
+  styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(EXPORT_STYLES.length).default(["bibtex"]).describe(
+    "Formats: ris, bibtex, csl_json, or a reference in an official CSL style (apa_string, mla_string, " +
+      "vancouver_string, chicago_author_date_string, ieee_string, nature_string, harvard_string, ama_string)",
+  ),
 });
 
 const citationsSchema = z.object(Object.fromEntries(EXPORT_STYLES.map((s) => [s, z.string().optional()])));
@@ -61,7 +65,7 @@ export const exportCitations = defineTool({
           id: ids[i],
           source: r.source,
           ...(r.retraction ? { retracted: r.retraction } : {}),
-          citations: formatCitations(r.record, styles),
+          citations: await formatCitations(r.record, styles),
         });
       }
     }

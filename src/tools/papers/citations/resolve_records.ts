@@ -14,13 +14,17 @@ import { isRetracted, type PubMedArticle } from "../../../sources/ncbi/pubmed/ty
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
 import { openalexKey, type WorkRef } from "../../../sources/works/ids.ts";
-import type { CitationRecord } from "../../../sources/citations/record.ts";
-import { fromArxiv, fromCrossref, fromOpenAlex } from "./records.ts";
+import type { CslItem } from "../../../sources/citations/csl.ts";
+import { arxivToCsl } from "../../../sources/citations/from/arxiv.ts";
+import { crossrefToCsl } from "../../../sources/citations/from/crossref.ts";
+import { openalexToCsl } from "../../../sources/citations/from/openalex.ts";
+import { pubmedToCsl } from "../../../sources/citations/from/pubmed.ts";
 
 export type RecordSource = "PubMed" | "Crossref" | "OpenAlex" | "arXiv";
 
 export interface ResolvedRecord {
-  record: CitationRecord;
+  /** The work as CSL-JSON, the one record every format is made from. */
+  record: CslItem;
   source: RecordSource;
   /** The notice, when the source marks the work retracted. */
   retraction?: string;
@@ -55,7 +59,7 @@ export async function pubmedArticles(pmids: readonly string[], ctx: Ctx): Promis
 }
 
 export function pubmedResolved(a: PubMedArticle): ResolvedRecord {
-  return { record: a, source: "PubMed", ...(isRetracted(a) ? { retraction: pubmedNotice(a) } : {}) };
+  return { record: pubmedToCsl(a), source: "PubMed", ...(isRetracted(a) ? { retraction: pubmedNotice(a) } : {}) };
 }
 
 /** `PubMed: retraction notice PMID 20137807 (Lancet. 2010 …)`, or the publication type alone. */
@@ -80,7 +84,7 @@ async function byDoi(ref: WorkRef, ctx: Ctx, client: OpenAlexClient): Promise<Re
   try {
     const work = await crossrefWork(ctx, ref.id);
     const notice = crossrefNotice(work);
-    return { record: fromCrossref(work), source: "Crossref", ...(notice ? { retraction: notice } : {}) };
+    return { record: crossrefToCsl(work), source: "Crossref", ...(notice ? { retraction: notice } : {}) };
   } catch (error) {
     if (!(error instanceof ToolError && error.code === "ENTITY_NOT_FOUND")) throw error;
     return await openalexResolved(ref, client);
@@ -90,8 +94,8 @@ async function byDoi(ref: WorkRef, ctx: Ctx, client: OpenAlexClient): Promise<Re
 async function openalexResolved(ref: WorkRef, client: OpenAlexClient): Promise<Resolution> {
   const work = await openalexWork(ref, client);
   if (!work) return { notFound: `neither Crossref nor OpenAlex knows ${ref.kind} ${ref.id}` };
-  const record = fromOpenAlex(work);
-  if (ref.kind === "arxiv" && !record.arxivId) record.arxivId = ref.id;
+  // An arXiv id the caller gave names the preprint even when OpenAlex does not list it.
+  const record = openalexToCsl(ref.kind === "arxiv" && !work.arxivId ? { ...work, arxivId: ref.id } : work);
   return { record, source: "OpenAlex", ...(work.isRetracted ? { retraction: "OpenAlex: is_retracted" } : {}) };
 }
 
@@ -99,7 +103,7 @@ async function openalexResolved(ref: WorkRef, client: OpenAlexClient): Promise<R
 async function arxivResolved(ref: WorkRef, ctx: Ctx): Promise<Resolution> {
   const entry = await entryById(ctx, ref.id);
   return entry
-    ? { record: fromArxiv(entry), source: "arXiv" }
+    ? { record: arxivToCsl(entry), source: "arXiv" }
     : { notFound: `neither OpenAlex nor arXiv knows ${ref.id}` };
 }
 
