@@ -6,8 +6,9 @@
  * permission set, whose start-up check refuses a library outside ./library and prints the command that
  * grants it (the walk runs that command).
  *
- * Characters read over MCP (closing note): search_papers 1,458 + save_paper 504 + list_pdfs 364 + search_pdfs
- * 1,006 + render_pdf_page 5,762 (the page's text and captions; the PNG travels as an image block) = 9,094; bound 12,000.
+ * Characters read over MCP (closing note): search_papers 1,448 + save_paper 504 + list_pdfs 364 + search_pdfs
+ * 1,008 + render_pdf_page 5,762 (the page's text and captions; the PNG travels as an image block) = 9,086;
+ * bound 12,000.
  */
 import assert from "node:assert/strict";
 import { startMockUpstream } from "../../scripts/mock_upstream.ts";
@@ -84,7 +85,7 @@ Deno.test("the paper-library walk from the CLI: the cli set refuses a library ou
     assert.deepEqual([...Deno.readDirSync(library)], [], "nothing was written outside ./library");
     // The grant as the pdf tools' refusal prints it (it names PDF_ROOT too), run as printed.
     const listing = await runDeno(["run", "-P=cli", "main.ts", "call", "list_pdfs"], env);
-    const fix = /start it with: deno run (-P=cli .*) main\.ts call list_pdfs/.exec(listing.stderr);
+    const fix = /start it with: deno run ((?:-q )?-P=cli .*) main\.ts call list_pdfs/.exec(listing.stderr);
     assert.ok(fix, listing.stderr);
     const flags = fix[1].split(" ");
 
