@@ -15,8 +15,9 @@ import { errorOf } from "../helpers/tool_result.ts";
 /** Characters of compact tools/list JSON per tool, on average (issue #11). */
 export const TOOLS_LIST_BUDGET_PER_TOOL = 1_100;
 /**
- * Characters of the whole compact tools/list JSON, so new tools cannot hide behind a small average (#21, #25;
- * 40,000 since #38 added save_paper and render_pdf_page).
+ * Characters of the whole compact tools/list JSON, so new tools cannot hide behind a small average (#21, #25).
+ * Raised from 36,000 by #31 (paging on every tool the budget can cut, ~100 characters a tool), then to the
+ * 40,000 that #37 and #38 set for their new tools (author lookup; library save and page view).
  */
 export const TOOLS_LIST_BUDGET_TOTAL = 40_000;
 
