@@ -23,8 +23,8 @@ const ids = z.object({
 });
 
 const output = z.object({
-  name: z.string().describe("pdf_name for search_pdf, render_pdf_page; an id for export_citations"),
-  saved: z.boolean().describe("false: already in the library, not fetched again"),
+  name: z.string().describe("pdf_name; an export_citations id"),
+  saved: z.boolean().describe("false: already saved"),
   title: z.string().nullable(),
   ids,
   authors: z.array(z.string()),
@@ -42,10 +42,10 @@ type Output = z.infer<typeof output>;
 
 export const savePaper = defineTool({
   name: "save_paper",
-  title: "Save an open PDF to the library",
+  title: "Save a paper's PDF",
   toolset: "papers",
-  description: "Save the open-access PDF of a PMID, PMCID, DOI, arXiv or W id to the library; search it with " +
-    'search_pdf(s), view pages with render_pdf_page. Example: {"id":"1111.2011v2"}',
+  description: "Save a paper's open-access PDF to the library (search_pdf(s), render_pdf_page). " +
+    'Example: {"id":"1111.2011v2"}',
   input: z.object({ id: z.string().trim().min(1).max(300).describe("PMID, PMCID, DOI, arXiv id or W id") }),
   output,
   annotations: { ...READS_NETWORK, readOnlyHint: false, destructiveHint: false },

@@ -25,8 +25,8 @@ const output = z.object({
     uri: z.string().describe("MCP resource with the PDF's extracted text"),
     error: z.string().optional().describe("Why the PDF cannot be searched, when it cannot"),
     warning: z.string().optional().describe("Pages search will skip (damaged page tree)"),
-    title: z.string().optional().describe("Library papers (save_paper): the title"),
-    ids: z.record(z.string(), z.string()).optional().describe("Library papers: pmid, pmcid, doi, arxiv, openalex"),
+    title: z.string().optional().describe("Saved paper's title"),
+    ids: z.record(z.string(), z.string()).optional().describe("Saved paper's ids"),
   })).describe("PDFs in PDF_ROOT and the library on this page, by name"),
   total: z.number().int().describe("PDFs in PDF_ROOT and the library, over all pages"),
   first: z.number().int().optional().describe("1-based position of this page's first PDF"),
@@ -42,8 +42,8 @@ export const listPdfs = defineTool({
   name: "list_pdfs",
   title: "List local PDFs",
   toolset: "pdf",
-  description: "The PDFs in PDF_ROOT and the paper library: name (search_pdf's pdf_name), size, pages, title " +
-    `and ids of saved papers, why one cannot be read, pdf://files/{name} resource. ${LIST_PAGE_SIZE} per page. Example: {}`,
+  description: "PDFs in PDF_ROOT and the library: name (search_pdf's pdf_name), size, pages, saved papers' title " +
+    `and ids, why one cannot be read, pdf://files/{name}. ${LIST_PAGE_SIZE} per page. Example: {}`,
   input: z.object({ cursor }),
   output,
   annotations: READS_LOCAL,

@@ -27,25 +27,24 @@ const fraction = z.number().min(0).max(1);
 
 const input = z.object({
   pdf_name: z.string().min(1).max(255).describe(PDF_NAME_DESCRIPTION),
-  page: z.number().int().min(1).default(1).describe("1-based, as search passages name it (p. N)"),
+  page: z.number().int().min(1).default(1).describe("1-based"),
   region: z.array(fraction).length(4).refine(([l, t, r, b]) => r > l && b > t, {
     message: "wants [left, top, right, bottom] with right > left and bottom > top",
-  }).optional().describe("[left,top,right,bottom] page fractions, e.g. [0,0.5,1,1]"),
-  max_side: z.number().int().min(200).max(MAX_SIDE).default(1400).describe("Longest image side, px"),
+  }).optional().describe("[left,top,right,bottom] fractions"),
+  max_side: z.number().int().min(200).max(MAX_SIDE).default(1400).describe("Longest side, px"),
 });
 
 const output = z.object({
   pdf_name: z.string(),
   page: z.number().int(),
   page_count: z.number().int(),
-  region: z.array(z.number()).optional(),
   image: z.object({
     mimeType: z.literal("image/png"),
     width: z.number().int(),
     height: z.number().int(),
     bytes: z.number().int(),
-  }).describe("Attached as an image block"),
-  captions: z.array(z.string()).describe("Figure and table captions on the page"),
+  }),
+  captions: z.array(z.string()),
   text: z.string().describe("The page's text"),
   text_cut: z.boolean().optional(),
 });
@@ -54,8 +53,8 @@ export const renderPdfPage = defineTool({
   name: "render_pdf_page",
   title: "Show a PDF page",
   toolset: "pdf",
-  description: "One page of a local or library PDF (or a region) as a PNG image, with the page's text and its " +
-    `figure/table captions. Example: {"pdf_name":"${SAMPLE_PDF}","page":1}`,
+  description: "A PDF page (or region) as a PNG with its text and figure/table captions. " +
+    `Example: {"pdf_name":"${SAMPLE_PDF}","page":1}`,
   input,
   output,
   annotations: READS_LOCAL,
@@ -89,7 +88,6 @@ export const renderPdfPage = defineTool({
       pdf_name: args.pdf_name,
       page: args.page,
       page_count: page.pageCount,
-      ...(args.region ? { region: args.region } : {}),
       image: { mimeType: "image/png" as const, width: page.width, height: page.height, bytes: page.png.length },
       captions: captions(text).slice(0, 20),
       text: "",
@@ -107,7 +105,7 @@ export const renderPdfPage = defineTool({
 
 function render(r: z.input<typeof output>): string {
   return [
-    `## ${r.pdf_name}.pdf, page ${r.page} of ${r.page_count}${r.region ? `, region ${JSON.stringify(r.region)}` : ""}`,
+    `## ${r.pdf_name}.pdf, page ${r.page} of ${r.page_count}`,
     `image: ${r.image.width}×${r.image.height} px ${r.image.mimeType}, ${formatBytes(r.image.bytes)} ` +
     `(${r.image.bytes} bytes, attached)`,
     ...(r.captions.length ? ["captions on this page:", ...r.captions.map((c) => `- ${c}`)] : ["captions: none"]),
