@@ -39,8 +39,8 @@ export interface EnvVar {
   toolset?: ToolsetName;
   /** A credential: never logged, marked secret in server.json and the README. */
   secret?: true;
-  /** A value (any case) that turns the setting off: it then names no place and needs no permission. */
-  off?: string;
+  /** Values (any case) that name no place (`off`, `default`): they need no permission and are not paths. */
+  keywords?: readonly string[];
 }
 
 /** One variable per base URL of the upstream table (src/upstreams/mod.ts), keyed as in `Config.baseUrls`. */
@@ -120,7 +120,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     name: "LOGS_DIR",
     description: "Session log folder, relative: to the project (stdio: ./logs if unset; `off`: none)",
     access: "read-write",
-    off: "off",
+    keywords: ["off"],
   },
   {
     name: "SCIENCE_MCP_TOOLSETS",
@@ -134,7 +134,10 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   {
     name: "SCIENCE_MCP_KV",
-    description: "Deno KV path, KV Connect URL or `default`: one rate budget for all instances using it",
+    description:
+      "Deno KV file (relative: to the project), KV Connect URL or `default`: one rate budget for all instances using it",
+    access: "read-write",
+    keywords: ["default"],
   },
   {
     name: "DENO_KV_ACCESS_TOKEN",
@@ -350,16 +353,16 @@ function sessionLogsDir(
   transport: "stdio" | "http",
   root: string | undefined,
 ): string | undefined {
-  if (isOff(LOGS_DIR_VAR, given)) return undefined;
+  if (isKeyword(LOGS_DIR_VAR, given)) return undefined;
   if (resolved) return resolved;
   return transport === "stdio" ? resolveFolder("logs", root) : undefined;
 }
 
 const LOGS_DIR_VAR = ENV_VARS.find((v) => v.name === "LOGS_DIR")!;
 
-/** Whether `value` is the setting's off switch (`LOGS_DIR=off`). */
-function isOff(v: EnvVar, value: string | undefined): boolean {
-  return v.off !== undefined && value?.trim().toLowerCase() === v.off;
+/** Whether `value` is one of the setting's keywords (`LOGS_DIR=off`, `SCIENCE_MCP_KV=default`): no place. */
+export function isKeyword(v: EnvVar, value: string | undefined): boolean {
+  return value !== undefined && (v.keywords ?? []).includes(value.trim().toLowerCase());
 }
 
 /**
@@ -368,8 +371,8 @@ function isOff(v: EnvVar, value: string | undefined): boolean {
  */
 export function settingValue(v: EnvVar, env: Env, root: string | undefined): string | undefined {
   const value = env[v.name] === undefined || env[v.name] === "" ? v.default : env[v.name];
-  if (isOff(v, value)) return undefined;
-  const isPath = v.access && v.access !== "url" && value?.trim() && !/^https?:\/\//i.test(value);
+  if (isKeyword(v, value)) return value!.trim().toLowerCase();
+  const isPath = v.access && v.access !== "url" && value?.trim() && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value);
   return isPath ? resolveFolder(value!, root) : value;
 }
 
