@@ -59,6 +59,7 @@ export async function invokeTool<C extends InvokeContext>(
     const fitted = fitToBudget(checked.data, def.render, budget, rest && ((cut) => rest(cut, args)), {
       args,
       names: Object.keys(def.input.shape),
+      paging: def.paging,
     });
     if (fitted.cut) {
       ctx.log.info("tool result cut to the output budget", { tool: def.name, budget, cut: fitted.cut.path });

@@ -1,5 +1,6 @@
 /** generate_publication_trend: publications per year for a PubMed query or an OpenAlex search, as a chart and a table. */
 import { z } from "../../core/zod.ts";
+import { quoteValue } from "../../core/clip.ts";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
 import { pubmedYearCounts, type YearCount } from "../../sources/ncbi/pubmed/year_counts.ts";
@@ -55,6 +56,7 @@ export const generatePublicationTrend = defineTool({
     const toYear = args.toYear ?? Math.min(thisYear, (args.fromYear ?? thisYear) + MAX_YEARS - 1);
     const fromYear = args.fromYear ?? Math.max(FIRST_YEAR, toYear - 19);
     if (fromYear < FIRST_YEAR) throw invalidInput("fromYear", `must be ${FIRST_YEAR} or later`, fromYear);
+    if (toYear > thisYear) throw invalidInput("toYear", `must not be after this year (${thisYear})`, toYear);
     if (toYear < fromYear) throw invalidInput("toYear", `must not be before fromYear (${fromYear})`, toYear);
     if (toYear - fromYear + 1 > MAX_YEARS) {
       throw invalidInput("fromYear", `the range may span at most ${MAX_YEARS} years`, { fromYear, toYear });
@@ -110,10 +112,24 @@ async function openAlexYearCounts(
     { search: query, filter: `publication_year:${fromYear}-${toYear}` },
     "publication_year",
   );
-  const byYear = new Map(groups.map((g) => [Number(g.key), g.count]));
+  // A group whose key is not a year of the range or whose count is not a whole number of works is left out
+  // (never drawn, never a failed output check): one warning names how many and the first.
+  const year = (key: string) => /^\d{4}$/.test(key) ? Number(key) : NaN;
+  const good = (g: (typeof groups)[number]) =>
+    year(g.key) >= fromYear && year(g.key) <= toYear && Number.isSafeInteger(g.count) && g.count >= 0;
+  const bad = groups.filter((g) => !good(g));
+  const byYear = new Map(groups.filter(good).map((g) => [year(g.key), g.count]));
   const counts = Array.from({ length: toYear - fromYear + 1 }, (_, i) => ({
     year: fromYear + i,
     count: byYear.get(fromYear + i) ?? 0,
   }));
-  return { counts, warnings: client.notices().map((n) => `${n.code}: ${n.message}`) };
+  const warnings = client.notices().map((n) => `${n.code}: ${n.message}`);
+  if (bad.length) {
+    warnings.push(
+      `left out ${bad.length} OpenAlex group${bad.length === 1 ? "" : "s"} whose key is not a year of the ` +
+        `range or whose count is not a whole number of works (first: key ${quoteValue(bad[0].key)}, count ` +
+        `${quoteValue(bad[0].count)})`,
+    );
+  }
+  return { counts, warnings };
 }

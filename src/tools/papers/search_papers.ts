@@ -1,4 +1,7 @@
-/** search_papers: keyword search over arXiv or OpenAlex, with a date range, ordering and paging. */
+/**
+ * search_papers: keyword search over arXiv, OpenAlex or Europe PMC, with a date range, ordering and paging by
+ * an opaque cursor (search_cursor.ts) that the output budget re-issues for the papers a cut kept.
+ */
 import { z } from "../../core/zod.ts";
 import { invalidInput, ToolError } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
@@ -8,12 +11,14 @@ import { OpenAlexClient } from "../../sources/openalex/client.ts";
 import { worksSearchParams } from "../../sources/openalex/search_query.ts";
 import { dateArg, type DayRange, dayRange } from "./date_range.ts";
 import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
+import { cursorInput } from "../../core/envelope.ts";
 import { textBlock, warningLines } from "../../render/markdown.ts";
 import { logOperatorNotices } from "./operator_notices.ts";
 import { arxivPaper, citedPaper, isoDay } from "./paper_view.ts";
 import { type Paper, paperLines, paperListSchema, partialSuccess, type Warning } from "./schemas.ts";
 import { openalexPages } from "./search_pages.ts";
 import { searchEuropePmcPapers, searchSourceSchema } from "./search_europepmc.ts";
+import { advance, cursorAt, type SearchPosition, startOf, TOOL } from "./search_cursor.ts";
 
 /** `key:value` pairs joined by commas, as OpenAlex's `filter=` takes them (`|` ORs values). */
 const FILTER = /^[a-z][a-z_.]*:[^,\s][^,]*(?:,[a-z][a-z_.]*:[^,\s][^,]*)*$/;
@@ -30,16 +35,14 @@ const input = z.object({
   filter: z.string().max(300).refine((f) => FILTER.test(f), "OpenAlex filter syntax, e.g. is_oa:true,type:review")
     .optional().describe("openalex, e.g. is_oa:true"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
-  offset: z.number().int().min(0).default(0).describe("0, then next_offset"),
-  cursor: z.string().min(1).max(600).optional().describe("europepmc: next_cursor"),
+  cursor: cursorInput(),
 });
 
-const output = paperListSchema.extend({
+const output = paperListSchema.omit({ total: true }).extend({
   source: searchSourceSchema,
-  next_cursor: z.string().optional().describe("europepmc: pass as cursor for the next page"),
+  total_count: z.number().int().describe("How many papers match upstream, across all pages"),
+  next_cursor: z.string().optional().describe("Pass as cursor for the next page; absent on the last"),
   query_sent: z.string().describe("arXiv search_query, or OpenAlex search/filter/sort"),
-  offset: z.number().int(),
-  next_offset: z.number().int().optional().describe("Pass as offset for the next page; absent on the last"),
   next: nextCallSchema,
 });
 
@@ -62,31 +65,37 @@ export const searchPapers = defineTool({
     { query: "cancer", source: "europepmc", count: 3 },
   ],
   run(args, ctx) {
-    if (args.offset + args.count > SEARCH_WINDOW) {
-      throw invalidInput(
-        "offset",
-        `offset + count must stay within the first ${SEARCH_WINDOW} hits`,
-        args.offset,
-        "Narrow the query (a date range, a field) instead of paging further.",
-      );
-    }
+    const start = startOf(args);
     const range = dayRange(args.from_date, args.to_date);
-    if (args.source === "europepmc") return searchEuropePmcPapers(args, range, ctx);
-    return args.source === "arxiv" ? searchArxiv(args, range, ctx) : searchOpenAlex(args, range, ctx);
+    if (args.source === "europepmc") return searchEuropePmcPapers(args, start, range, ctx);
+    return args.source === "arxiv" ? searchArxiv(args, start, range, ctx) : searchOpenAlex(args, start, range, ctx);
   },
   render(r) {
     return textBlock(
-      `${r.papers.length} papers${r.total === undefined ? "" : ` of ${r.total}`} (${r.source}, offset ${r.offset}).`,
+      `${r.papers.length} papers of ${r.total_count} (${r.source}).`,
       `query_sent: ${r.query_sent}`,
       warningLines(r.warnings),
       r.papers.flatMap(paperLines),
       "",
-      nextCallLine(r.next, r.next_cursor ? "cursor" : "offset") ?? "last page",
+      nextCallLine(r.next, "cursor") ?? "last page",
     );
+  },
+  paging: {
+    argument: "cursor",
+    path: "papers",
+    keep(r, kept, args) {
+      const cursor = cursorAt(args, advance(startOf(args), kept));
+      return { ...r, next_cursor: cursor, next: nextCall(TOOL, args, { cursor }) };
+    },
   },
 });
 
-async function searchArxiv(args: Args, range: DayRange, ctx: ToolContext): Promise<Result> {
+/** How many papers a page from `start` may hold: `count`, within the first SEARCH_WINDOW hits. */
+function pageCount(args: Args, start: SearchPosition): number {
+  return Math.max(1, Math.min(args.count, SEARCH_WINDOW - start.o));
+}
+
+async function searchArxiv(args: Args, start: SearchPosition, range: DayRange, ctx: ToolContext): Promise<Result> {
   if (args.sort === "citations") {
     throw invalidInput(
       "sort",
@@ -105,7 +114,8 @@ async function searchArxiv(args: Args, range: DayRange, ctx: ToolContext): Promi
     });
   }
   const sortBy = args.sort === "date" ? "submittedDate" : "relevance";
-  const feed = await searchPage(ctx, query, sortBy, args.offset, args.count).catch((error) => {
+  const count = pageCount(args, start);
+  const feed = await searchPage(ctx, query, sortBy, start.o, count).catch((error) => {
     if (!(error instanceof ToolError) || error.code !== "INVALID_INPUT") throw error;
     throw new ToolError(
       "INVALID_INPUT",
@@ -115,11 +125,11 @@ async function searchArxiv(args: Args, range: DayRange, ctx: ToolContext): Promi
       { invalidInput: { field: "query", value: args.query }, cause: error },
     );
   });
-  const papers = feed.entries.slice(0, args.count).map(arxivPaper);
-  return finish("arxiv", `search_query=${query}&sortBy=${sortBy}`, papers, feed.totalResults, args, warnings);
+  const papers = feed.entries.slice(0, count).map(arxivPaper);
+  return finish("arxiv", `search_query=${query}&sortBy=${sortBy}`, papers, feed.totalResults, args, start, warnings);
 }
 
-async function searchOpenAlex(args: Args, range: DayRange, ctx: ToolContext): Promise<Result> {
+async function searchOpenAlex(args: Args, start: SearchPosition, range: DayRange, ctx: ToolContext): Promise<Result> {
   const params = worksSearchParams({
     query: args.query,
     ...range,
@@ -129,7 +139,7 @@ async function searchOpenAlex(args: Args, range: DayRange, ctx: ToolContext): Pr
   const client = new OpenAlexClient(ctx);
   let total = 0;
   const papers: Paper[] = [];
-  for (const page of openalexPages(args.offset, args.count)) {
+  for (const page of openalexPages(start.o, pageCount(args, start))) {
     const got = await client.worksPage(params, page.perPage, page.page);
     total = got.total;
     papers.push(...got.works.slice(page.skip, page.skip + page.take).map(citedPaper));
@@ -137,7 +147,7 @@ async function searchOpenAlex(args: Args, range: DayRange, ctx: ToolContext): Pr
   }
   const sent = Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&");
   logOperatorNotices(ctx, client);
-  return finish("openalex", sent, papers, total, args, []);
+  return finish("openalex", sent, papers, total, args, start, []);
 }
 
 function finish(
@@ -146,20 +156,19 @@ function finish(
   papers: Paper[],
   total: number,
   args: Args,
+  start: SearchPosition,
   warnings: Warning[],
 ): Result {
   const partial = partialSuccess(papers, source === "arxiv" ? "arXiv" : "OpenAlex");
   if (partial) warnings.push(partial);
-  const end = args.offset + papers.length;
+  const end = start.o + papers.length;
+  const cursor = papers.length > 0 && end < Math.min(total, SEARCH_WINDOW) ? cursorAt(args, { o: end }) : undefined;
   return {
     source,
     query_sent: querySent,
     papers,
-    total,
-    offset: args.offset,
-    ...(papers.length > 0 && end < Math.min(total, SEARCH_WINDOW)
-      ? { next_offset: end, next: nextCall("search_papers", args, { offset: end }) }
-      : {}),
+    total_count: total,
+    ...(cursor ? { next_cursor: cursor, next: nextCall(TOOL, args, { cursor }) } : {}),
     ...(warnings.length ? { warnings } : {}),
   };
 }

@@ -177,3 +177,39 @@ Deno.test("verify_references with Crossref down keeps the OpenAlex verdict and n
     assert.match(result.content[0].text, /^ {3}failed: Crossref: .*\b500\b/m);
   });
 });
+
+Deno.test("a reference with nothing to match (empty BibTeX title, empty RIS record, 19,000 nested braces) is unreadable, never verified", async () => {
+  const nested = `@article{deep, title={${"{".repeat(9_500)}x${"}".repeat(9_500)}}}`; // 19,000 braces
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    const result = await h.call("verify_references", {
+      references: [
+        "@article{k, title={}}",
+        "TY  - JOUR\nER  - ",
+        nested,
+        "@article{a, author={Smith, J}, year={2020}}",
+      ],
+    });
+    assert.equal(result.isError, undefined, result.content[0].text);
+    const entries = result.structuredContent.entries as (Entry & { notes?: string[] })[];
+    assert.deepEqual(entries.map((e) => e.verdict), ["unreadable", "unreadable", "unreadable", "unreadable"]);
+    for (const e of entries) {
+      assert.equal(e.confidence, 0);
+      assert.equal(e.record, undefined);
+      assert.match(e.notes!.join(" "), /missing an identifier \(DOI, PMID, arXiv id, OpenAlex W id\), a title/);
+    }
+    assert.match(entries[0].notes![0], /the author, year, venue of author \+ year \+ venue/);
+    assert.match(entries[3].notes![0], /the venue of author \+ year \+ venue/, "names only what is missing");
+    assert.equal(h.requests.length, 0, "nothing was looked up");
+    assert.match(result.content[0].text, /^1\. unreadable confidence 0$/m);
+  });
+});
+
+Deno.test("author + year + venue without a title is enough to look a reference up", async () => {
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    const result = await h.call("verify_references", {
+      references: ["@article{a, author={Bailey, R. W.}, year={1993}, journal={Language}}"],
+    });
+    const [entry] = result.structuredContent?.entries as Entry[] ?? [];
+    assert.notEqual(entry?.verdict, "unreadable", result.content[0].text);
+  });
+});

@@ -34,8 +34,10 @@ const input = z.object({
 const entrySchema = z.object({
   index: z.number().int(),
   reference: z.string(),
-  verdict: z.enum(["verified", "mismatch", "ambiguous", "not_found", "unverified"]).describe(
-    "unverified: no match, but lookups failed (see failed), so absence is unproven",
+  verdict: z.enum(["verified", "mismatch", "ambiguous", "not_found", "unverified", "unreadable"]).describe(
+    "unverified: no match, but lookups failed (see failed), so absence is unproven; unreadable: the " +
+      "reference gives no identifier, no title and not author + year + venue (notes say what is missing), " +
+      "so nothing was looked up",
   ),
   mismatched: z.array(z.string()).optional().describe(
     "Fields that disagree: title, first_author, year, journal, doi, pmid",
@@ -194,6 +196,8 @@ async function verifyOne(
   index: number,
   ctx: ToolContext,
 ): Promise<{ entry: Entry; failed: Failure[] }> {
+  const missing = unreadable(ref);
+  if (missing) return { entry: unreadableEntry(ref, index, missing), failed: [] };
   const notes: string[] = [];
   const failed: Failure[] = [];
   const attempt = async <T>(what: string, run: () => Promise<T>): Promise<T | undefined> => {
@@ -256,6 +260,31 @@ async function verifyOne(
   const unchecked = decision.verdict === "not_found" && failed.length > 0;
   const made = entry(ref, index, withIdentifiers(ref, decision), notes, failed);
   return { entry: unchecked ? { ...made, verdict: "unverified" } : made, failed };
+}
+
+/**
+ * What a reference lacks to be matched at all: an identifier, a title, or author + year + venue. Without
+ * one, any record a search returns would "agree" on every field given (none), so the entry is `unreadable`
+ * (an empty BibTeX title, a RIS record with no fields, braces nested too deep to read).
+ */
+function unreadable(ref: ParsedReference): string | undefined {
+  if (ref.doi || ref.pmid || ref.arxiv || ref.openalex || ref.title) return undefined;
+  const partial = [!ref.firstAuthor && "author", !ref.year && "year", !ref.journal && "venue"].filter(Boolean);
+  if (partial.length === 0) return undefined;
+  return `missing an identifier (DOI, PMID, arXiv id, OpenAlex W id), a title, and the ${partial.join(", ")} ` +
+    "of author + year + venue";
+}
+
+function unreadableEntry(ref: ParsedReference, index: number, missing: string): Entry {
+  return {
+    index,
+    reference: ref.text.length > 300 ? `${ref.text.slice(0, 299)}…` : ref.text,
+    verdict: "unreadable",
+    confidence: 0,
+    retracted: false,
+    retraction: "not checked: the reference could not be read",
+    notes: [`unreadable: ${missing}; give a DOI, a PMID or the title`],
+  };
 }
 
 interface OpenAlexLookup {
