@@ -46,6 +46,8 @@ export const COVERAGE: Record<string, string> = {
   "README.md › CLI #1": "readme_blocks_test: marked; every line via sh against the mock (export lines)",
   "README.md › CLI #2": "readme_blocks_test: marked; via sh against the mock, the PNG checked",
   "README.md › CLI #3": "readme_blocks_test: via sh (offline PDF)",
+  "README.md › Worked example: from a compound to its papers #1":
+    "readme_worked_example_test: both lines against the mock, the ids chained",
   "README.md › Permissions #1":
     "readme_blocks_test: the sample line is what `MCP_HTTP_PORT=8080 deno task serve` prints",
 };
