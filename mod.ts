@@ -44,6 +44,7 @@ export {
   type UpstreamErrorKind,
 } from "./src/core/errors.ts";
 export { invokeTool, type ToolResult } from "./src/core/invoke.ts";
+export type { Paging } from "./src/core/output_budget.ts";
 export type { AnyToolDef, ResourceDef, ToolAnnotations, ToolContext, ToolDef } from "./src/tools/tool_def.ts";
 export type {
   CallDeadline,
