@@ -35,8 +35,8 @@ export interface EnvVar {
    * to connect to). A new setting that names a file, folder or URL declares it here to be covered.
    */
   access?: Access;
-  /** The toolset that uses the setting: checked only when that toolset is enabled. */
-  toolset?: ToolsetName;
+  /** The toolset(s) that use the setting: checked only when one of them is enabled (or called, in the CLI). */
+  toolset?: ToolsetName | readonly ToolsetName[];
   /** A credential: never logged, marked secret in server.json and the README. */
   secret?: true;
   /** Values (any case) that name no place (`off`, `default`): they need no permission and are not paths. */
@@ -191,6 +191,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: "Paper library save_paper writes to, searched with PDF_ROOT (relative: to the project)",
     default: "./library",
     access: "read-write",
+    toolset: ["papers", "pdf"],
   },
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },

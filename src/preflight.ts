@@ -99,7 +99,7 @@ export function checkEnvPermission(launch: Launch, query: Query = querySync): vo
 export function settingNeeds(env: Env, launch: Launch): Need[] {
   const needs: Need[] = [];
   for (const v of ENV_VARS) {
-    if (!v.access || (v.toolset && !launch.toolsets.includes(v.toolset))) continue;
+    if (!v.access || (v.toolset && ![v.toolset].flat().some((t) => launch.toolsets.includes(t)))) continue;
     const place = settingValue(v, env, PROJECT_ROOT);
     if (!place || isKeyword(v, place)) continue;
     const value = env[v.name] || v.default || "";
