@@ -15,6 +15,7 @@ import {
   type InvokeContext,
   type ToolDefFor,
 } from "./tool_def.ts";
+import { fenceBlocks, finishFenced } from "../render/untrusted.ts";
 
 /** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
 /** The largest structuredContent (plus attachments) a result may carry, in bytes. */
@@ -56,7 +57,9 @@ export async function invokeTool<C extends InvokeContext>(
     }
     const budget = ctx.outputBudget ?? DEFAULT_OUTPUT_MAX_CHARS;
     const rest = def.rest;
-    const fitted = fitToBudget(checked.data, def.render, budget, rest && ((cut) => rest(cut, args)), {
+    // Retrieved text is fenced once here for every tool, inside the budget (src/render/untrusted.ts).
+    const render = (result: typeof checked.data) => fenceBlocks(def.render(result));
+    const fitted = fitToBudget(checked.data, render, budget, rest && ((cut) => rest(cut, args)), {
       args,
       names: Object.keys(def.input.shape),
       paging: def.paging,
@@ -75,7 +78,7 @@ export async function invokeTool<C extends InvokeContext>(
       );
     }
     ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
-    return { content: [{ type: "text", text: fitted.text }, ...extra], structuredContent };
+    return { content: [{ type: "text", text: finishFenced(fitted.text) }, ...extra], structuredContent };
   } catch (error) {
     const envelope = deadline.expired
       ? deadlineEnvelope(def.name, deadline.expired)

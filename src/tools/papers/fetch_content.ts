@@ -18,7 +18,7 @@ import { biomedKey } from "./content/pmc_content.ts";
 import { textCache } from "./content/text_cache.ts";
 import type { ContentDoc } from "./content/types.ts";
 import { warningSchema } from "./schemas.ts";
-import { fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
+import { DATA_LINE, fieldLines, serverLine, textBlock, warningLines } from "../../render/markdown.ts";
 import { DEFAULT_OUTPUT_MAX_CHARS } from "../../core/output_budget.ts";
 import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 
@@ -184,7 +184,7 @@ function renderContent(r: Result): string {
   const showAbstract = abstract && !flat(text).includes(flat(abstract).slice(0, 100));
   const again = section ? `section=${JSON.stringify(section.heading)}, offset=${next_offset}` : `offset=${next_offset}`;
   return textBlock(
-    offset === 0 ? `# ${title ?? "(untitled)"}` : `# ${id} (continued)`,
+    offset === 0 ? `${DATA_LINE}# ${title ?? "(untitled)"}` : `# ${id} (continued)`,
     retracted &&
       `RETRACTED: the record says this paper was retracted${
         retraction_notice ? ` (notice ${retraction_notice})` : ""
@@ -193,7 +193,9 @@ function renderContent(r: Result): string {
     fieldLines(meta),
     section && `section ${section.n}: ${section.heading} (characters ${section.offset}-${section.end})`,
     `page: offset ${offset}, returned_chars ${returned_chars}, total_chars ${total_chars}`,
-    next_offset === undefined ? "last page" : nextCallLine(next, "offset") ?? `next page: call again with ${again}`,
+    serverLine(
+      next_offset === undefined ? "last page" : nextCallLine(next, "offset") ?? `next page: call again with ${again}`,
+    ),
     warningLines(warnings),
     tried && ["", "## sources tried", ...tried.map((t) => `- ${t.what} (${t.url}): ${t.outcome}`)],
     outline && ["", "## outline (pass n or heading as section)", ...outline.map(outlineLine)],
