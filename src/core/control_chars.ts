@@ -23,7 +23,6 @@ function escapedFence(code: number): string | undefined {
   return code === 0x27e6 ? "[" : code === 0x27e7 ? "]" : undefined;
 }
 
-// deno-lint-ignore no-control-regex -- DEL and C1 controls, direction controls
 const RAW_NOT_C0 = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 /** Whether code point `code` is one of the characters removed. */
