@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { z } from "./zod.ts";
 import { ToolError } from "./errors.ts";
 import { type NextCall, nextCall, nextCallSchema } from "./next_call.ts";
+import type { Paging } from "./output_budget.ts";
 
 export interface Page<T> {
   items: T[];
@@ -41,7 +42,7 @@ export function paginationEnvelope<T extends z.ZodType>(item: T, what: string) {
  * (tools/list budget, #21); `_tool` is kept so existing call sites need no change.
  */
 export function cursorInput(_tool?: string) {
-  return z.string().min(1).max(512).optional().describe("next_cursor of the previous page");
+  return z.string().max(512).optional().describe("From next_cursor");
 }
 
 /**
@@ -139,4 +140,52 @@ function fromBase64url(text: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not base64url");
   const padded = text.replaceAll("-", "+").replaceAll("_", "/") + "=".repeat((4 - text.length % 4) % 4);
   return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+}
+
+/**
+ * How a tool that pages by an offset cursor binds it: the arguments that define its list, by default every
+ * argument but `cursor` (a tool whose page size may change between pages names its own).
+ */
+export interface OffsetPaging {
+  tool: string;
+  /** Dotted path of the paged list in the result. */
+  path: string;
+  /** The arguments that define the list; default: every argument but `cursor`. */
+  defining?: (args: Record<string, unknown>) => Record<string, unknown>;
+}
+
+function definingOf(spec: OffsetPaging, args: Record<string, unknown>): Record<string, unknown> {
+  if (spec.defining) return spec.defining(args);
+  const { cursor: _cursor, ...rest } = args;
+  return rest;
+}
+
+/** The offset the call's `cursor` points at (0 without one); INVALID_INPUT for a cursor of another list. */
+export function cursorOffset(spec: OffsetPaging, args: Record<string, unknown>): number {
+  const cursor = typeof args.cursor === "string" ? args.cursor : undefined;
+  return decodeCursor(cursor, cursorBinding(spec.tool, definingOf(spec, args)), spec.tool);
+}
+
+/** `next_cursor` and `next` for the page that ends at `end` of `total` items; nothing on the last page. */
+export function nextPage(
+  spec: OffsetPaging,
+  args: Record<string, unknown>,
+  end: number,
+  total: number,
+): { next_cursor?: string; next?: NextCall } {
+  if (end >= total) return {};
+  const cursor = encodeCursor(end, cursorBinding(spec.tool, definingOf(spec, args)));
+  return { next_cursor: cursor, next: nextCall(spec.tool, args, { cursor }) };
+}
+
+/** The output budget's {@link Paging} of such a tool: the next page starts after the items kept. */
+export function offsetPaging(spec: OffsetPaging): Paging {
+  return {
+    argument: "cursor",
+    path: spec.path,
+    keep: (result, kept, args) => ({
+      ...result,
+      ...nextPage(spec, args, cursorOffset(spec, args) + kept, Infinity),
+    }),
+  };
 }

@@ -109,10 +109,7 @@ const PAGING = ALL_TOOLS.filter((def) => def.paging);
 const NOT_YET_PAGED = [
   "searchPubMedArticles",
   "fetchArticleDetails",
-  "getArticleRelationships",
   "fetch_compound_safety",
-  "fetch_latest",
-  "fetch_top_cited",
   "list_categories",
   "get_citation_graph",
   "export_citations",

@@ -2,9 +2,10 @@
 import { z } from "../../core/zod.ts";
 import { quoteValue } from "../../core/clip.ts";
 import { invalidInput } from "../../core/errors.ts";
-import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
+import { defineTool, READS_NETWORK, type ToolContext, withContent } from "../tool_def.ts";
 import { pubmedYearCounts, type YearCount } from "../../sources/ncbi/pubmed/year_counts.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
+import { logOperatorNotices } from "./operator_notices.ts";
 import { yearSeriesSvg } from "../../render/chart/year_series.ts";
 import { chartImageSchema, drawChart, imageLine } from "../chart_image.ts";
 import { markdownTable } from "../../render/markdown_table.ts";
@@ -31,7 +32,8 @@ const output = z.object({
   toYear: z.number().int(),
   counts: z.array(z.object({ year: z.number().int(), count: z.number().int() })).describe("Every year, zeros kept."),
   total: z.number().int().describe("Sum over the range."),
-  warnings: z.array(z.string()).optional().describe("Upstream notes: phrase not found, OpenAlex key or budget."),
+  partial_year: z.number().int().optional().describe("This year, in range: counted so far"),
+  warnings: z.array(z.string()).optional().describe("Upstream notes, e.g. a phrase PubMed did not find."),
   image: chartImageSchema,
 });
 
@@ -70,11 +72,14 @@ export const generatePublicationTrend = defineTool({
         (done, total) => ctx.progress(done, total, `PubMed counts: ${done} of ${total} years`),
       )
       : await openAlexYearCounts(ctx, args.query, fromYear, toYear);
+    // The year under way has only the months so far: marked, so its low count does not read as a decline (#34).
+    const partial = fromYear <= thisYear && thisYear <= toYear;
     const svg = yearSeriesSvg({
       title: `${NOUNS[args.source]} per year: ${args.query}`,
       yTitle: args.source === "pubmed" ? "Articles (count)" : "Works (count)",
       kind: args.kind,
       points: counts,
+      ...(partial ? { partialYear: thisYear } : {}),
     });
     const { image, block } = await drawChart(ctx, "papers", svg);
     const total = counts.reduce((sum, c) => sum + c.count, 0);
@@ -85,6 +90,7 @@ export const generatePublicationTrend = defineTool({
       toYear,
       counts,
       total,
+      ...(partial ? { partial_year: thisYear } : {}),
       ...(warnings.length ? { warnings } : {}),
       image,
     }, [block]);
@@ -94,7 +100,10 @@ export const generatePublicationTrend = defineTool({
       `# ${NOUNS[r.source]} per year, ${r.fromYear}–${r.toYear}: ${r.query}`,
       `source: ${r.source}; total: ${r.total}`,
       ...(r.warnings ?? []).map((w) => `warning: ${w}`),
-      markdownTable(["Year", "Count"], r.counts.map((c) => [c.year, c.count])),
+      markdownTable(
+        ["Year", "Count"],
+        r.counts.map((c) => [c.year === r.partial_year ? `${c.year} (partial: so far)` : c.year, c.count]),
+      ),
       imageLine(r.image),
     ].join("\n");
   },
@@ -102,7 +111,7 @@ export const generatePublicationTrend = defineTool({
 
 /** One group-by request; years OpenAlex has no works for are zeros, not gaps. */
 async function openAlexYearCounts(
-  ctx: ConstructorParameters<typeof OpenAlexClient>[0],
+  ctx: ToolContext,
   query: string,
   fromYear: number,
   toYear: number,
@@ -123,7 +132,8 @@ async function openAlexYearCounts(
     year: fromYear + i,
     count: byYear.get(fromYear + i) ?? 0,
   }));
-  const warnings = client.notices().map((n) => `${n.code}: ${n.message}`);
+  logOperatorNotices(ctx, client);
+  const warnings: string[] = [];
   if (bad.length) {
     warnings.push(
       `left out ${bad.length} OpenAlex group${bad.length === 1 ? "" : "s"} whose key is not a year of the ` +
