@@ -440,10 +440,8 @@ Deno.test("a 200,000-character pdf_url is quoted back cut to 200 characters with
   });
   try {
     const { message, tried } = abstractOnly(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
-    for (const quoted of [message, tried]) {
-      assert.ok(!quoted.includes("a".repeat(201)), "the URL is quoted whole");
-      assert.match(quoted, new RegExp(`a{150,200}…\\(${long.length} characters\\)`));
-    }
+    for (const quoted of [message, tried]) assert.ok(!quoted.includes("a".repeat(201)), "the URL is quoted whole");
+    assert.match(tried, new RegExp(`a{150,200}…\\(${long.length} characters\\)`));
   } finally {
     await close();
   }
