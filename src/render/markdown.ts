@@ -38,6 +38,11 @@ export const SERVER_LINE = "\u0001";
  */
 export const DATA_LINE = "\u0002";
 
+/** `text` without the SERVER_LINE and DATA_LINE marks (a marked line quoted inside a sentence). */
+export function unmarked(text: string | undefined): string | undefined {
+  return text?.replaceAll(SERVER_LINE, "").replaceAll(DATA_LINE, "");
+}
+
 /** `text` marked as the server's own line (see {@link SERVER_LINE}). */
 export function serverLine(text: string): string;
 export function serverLine(text: string | undefined): string | undefined;
