@@ -21,7 +21,7 @@ const input = z.object({
   query: z.string().trim().min(1).max(500).describe("PubMed query or OpenAlex search text"),
   source: z.enum(["pubmed", "openalex"]).default("pubmed").describe("Index"),
   fromYear: year.optional().describe("Default toYear − 19"),
-  toYear: year.optional().describe("Default and at most this year"),
+  toYear: year.optional().describe("Default this year"),
   kind: z.enum(["line", "bar"]).default("line").describe("Chart"),
 });
 
