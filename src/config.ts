@@ -35,12 +35,12 @@ export interface EnvVar {
    * to connect to). A new setting that names a file, folder or URL declares it here to be covered.
    */
   access?: Access;
-  /** The toolset that uses the setting: checked only when that toolset is enabled. */
-  toolset?: ToolsetName;
+  /** The toolset(s) that use the setting: checked only when one of them is enabled (or called, in the CLI). */
+  toolset?: ToolsetName | readonly ToolsetName[];
   /** A credential: never logged, marked secret in server.json and the README. */
   secret?: true;
-  /** A value (any case) that turns the setting off: it then names no place and needs no permission. */
-  off?: string;
+  /** Values (any case) that name no place (`off`, `default`): they need no permission and are not paths. */
+  keywords?: readonly string[];
 }
 
 /** One variable per base URL of the upstream table (src/upstreams/mod.ts), keyed as in `Config.baseUrls`. */
@@ -125,7 +125,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     name: "LOGS_DIR",
     description: "Session log folder, relative: to the project (stdio: ./logs if unset; `off`: none)",
     access: "read-write",
-    off: "off",
+    keywords: ["off"],
   },
   {
     name: "SCIENCE_MCP_TOOLSETS",
@@ -139,7 +139,10 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   {
     name: "SCIENCE_MCP_KV",
-    description: "Deno KV path, KV Connect URL or `default`: one rate budget for all instances using it",
+    description:
+      "Deno KV file (relative: to the project), KV Connect URL or `default`: one rate budget for all instances using it",
+    access: "read-write",
+    keywords: ["default"],
   },
   {
     name: "DENO_KV_ACCESS_TOKEN",
@@ -182,6 +185,13 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: "./files",
     access: "read",
     toolset: "pdf",
+  },
+  {
+    name: "LIBRARY_DIR",
+    description: "Paper library save_paper writes to, searched with PDF_ROOT (relative: to the project)",
+    default: "./library",
+    access: "read-write",
+    toolset: ["papers", "pdf"],
   },
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
@@ -254,6 +264,7 @@ const schema = z.object({
   OPENALEX_MAILTO: z.email().optional(),
   CROSSREF_MAILTO: z.email().optional(),
   PDF_ROOT: z.string().min(1),
+  LIBRARY_DIR: z.string().min(1),
   PDF_MAX_PAGES: int(1, 100_000),
   PDF_MAX_BYTES: int(1, 4 * 1024 ** 3),
   PDF_TIMEOUT_MS: int(100, 3600_000),
@@ -317,6 +328,8 @@ export interface Config extends UpstreamSettings {
   /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS, PDF_EXTRACTOR_IDLE_MS, PDF_INDEX_AHEAD. */
   pdf: {
     root: string;
+    /** LIBRARY_DIR (resolved): the paper library save_paper writes and the pdf tools read beside root. */
+    library: string;
     maxPages: number;
     maxBytes: number;
     timeoutMs: number;
@@ -358,16 +371,16 @@ function sessionLogsDir(
   transport: "stdio" | "http",
   root: string | undefined,
 ): string | undefined {
-  if (isOff(LOGS_DIR_VAR, given)) return undefined;
+  if (isKeyword(LOGS_DIR_VAR, given)) return undefined;
   if (resolved) return resolved;
   return transport === "stdio" ? resolveFolder("logs", root) : undefined;
 }
 
 const LOGS_DIR_VAR = ENV_VARS.find((v) => v.name === "LOGS_DIR")!;
 
-/** Whether `value` is the setting's off switch (`LOGS_DIR=off`). */
-function isOff(v: EnvVar, value: string | undefined): boolean {
-  return v.off !== undefined && value?.trim().toLowerCase() === v.off;
+/** Whether `value` is one of the setting's keywords (`LOGS_DIR=off`, `SCIENCE_MCP_KV=default`): no place. */
+export function isKeyword(v: EnvVar, value: string | undefined): boolean {
+  return value !== undefined && (v.keywords ?? []).includes(value.trim().toLowerCase());
 }
 
 /**
@@ -376,8 +389,8 @@ function isOff(v: EnvVar, value: string | undefined): boolean {
  */
 export function settingValue(v: EnvVar, env: Env, root: string | undefined): string | undefined {
   const value = env[v.name] === undefined || env[v.name] === "" ? v.default : env[v.name];
-  if (isOff(v, value)) return undefined;
-  const isPath = v.access && v.access !== "url" && value?.trim() && !/^https?:\/\//i.test(value);
+  if (isKeyword(v, value)) return value!.trim().toLowerCase();
+  const isPath = v.access && v.access !== "url" && value?.trim() && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value);
   return isPath ? resolveFolder(value!, root) : value;
 }
 
@@ -456,6 +469,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
     pdf: {
       root: e.PDF_ROOT,
+      library: e.LIBRARY_DIR,
       maxPages: e.PDF_MAX_PAGES,
       maxBytes: e.PDF_MAX_BYTES,
       timeoutMs: e.PDF_TIMEOUT_MS,
