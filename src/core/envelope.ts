@@ -42,7 +42,7 @@ export function paginationEnvelope<T extends z.ZodType>(item: T, what: string) {
  * (tools/list budget, #21); `_tool` is kept so existing call sites need no change.
  */
 export function cursorInput(_tool?: string) {
-  return z.string().max(512).optional().describe("From next_cursor");
+  return z.string().max(512).optional().describe("next_cursor");
 }
 
 /**

@@ -33,8 +33,7 @@ const input = z.object({
     "PMIDs, DOIs, arXiv ids, PMCIDs, W ids, library names",
   ),
   styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(EXPORT_STYLES.length).default(["bibtex"]).describe(
-    "Formats: ris, bibtex, csl_json, or a reference in an official CSL style (apa_string, mla_string, " +
-      "vancouver_string, chicago_author_date_string, ieee_string, nature_string, harvard_string, ama_string)",
+    "Formats; each *_string is a reference in that official CSL style",
   ),
   cursor: cursorInput(),
 });
