@@ -39,6 +39,8 @@ export interface EnvVar {
   toolset?: ToolsetName;
   /** A credential: never logged, marked secret in server.json and the README. */
   secret?: true;
+  /** A value (any case) that turns the setting off: it then names no place and needs no permission. */
+  off?: string;
 }
 
 /** One variable per base URL of the upstream table (src/upstreams/mod.ts), keyed as in `Config.baseUrls`. */
@@ -60,7 +62,11 @@ export function mockBaseUrls(url: string): Record<string, string> {
 /** Every environment variable the server reads, in README order. */
 export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_TRANSPORT_TYPE", description: "`stdio` or `http`", default: "stdio" },
-  { name: "MCP_HTTP_HOST", description: "HTTP bind address", default: "127.0.0.1" },
+  {
+    name: "MCP_HTTP_HOST",
+    description: "HTTP bind address: an IP address or host name, no scheme or port",
+    default: "127.0.0.1",
+  },
   { name: "MCP_HTTP_PORT", description: "HTTP port", default: "3010" },
   {
     name: "MCP_AUTH_MODE",
@@ -92,7 +98,10 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: "Longest token lifetime accepted: exp − iat (exp − now without iat)",
     default: "604800",
   },
-  { name: "MCP_ALLOWED_ORIGINS", description: "Comma-separated Origins allowed to call /mcp (besides loopback)" },
+  {
+    name: "MCP_ALLOWED_ORIGINS",
+    description: "Comma-separated Origins (`https://host[:port]`) allowed to call /mcp (besides loopback)",
+  },
   { name: "MCP_SESSION_MODE", description: "`stateful` or `stateless` (for deno serve / Deploy)", default: "stateful" },
   { name: "MCP_SESSION_IDLE_TIMEOUT_MS", description: "Idle time before a session is reaped", default: "1800000" },
   { name: "MCP_MAX_SESSIONS", description: "Maximum concurrent HTTP sessions", default: "1000" },
@@ -102,11 +111,16 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: "50",
   },
   { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },
-  { name: "MCP_LOG_LEVEL", description: "debug, info, notice, warning, error", default: "info" },
+  {
+    name: "MCP_LOG_LEVEL",
+    description: "debug, info, notice, warning, error (or critical, alert, emergency)",
+    default: "info",
+  },
   {
     name: "LOGS_DIR",
     description: "Session log folder, relative: to the project (stdio: ./logs if unset; `off`: none)",
-    access: "write",
+    access: "read-write",
+    off: "off",
   },
   {
     name: "SCIENCE_MCP_TOOLSETS",
@@ -189,7 +203,10 @@ const optionalText = z.string().trim().min(1).optional();
 
 const schema = z.object({
   MCP_TRANSPORT_TYPE: z.enum(["stdio", "http"]),
-  MCP_HTTP_HOST: z.string().min(1),
+  MCP_HTTP_HOST: z.string().trim().regex(
+    /^(?:[A-Za-z0-9.-]+|\[?[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*\]?)$/,
+    "an IP address or host name only (no scheme, port or path; the port is MCP_HTTP_PORT)",
+  ),
   MCP_HTTP_PORT: int(0, 65535),
   MCP_AUTH_MODE: z.enum(["jwt", "oauth", "none"]),
   MCP_AUTH_SECRET_KEY: z.string().optional(),
@@ -199,7 +216,10 @@ const schema = z.object({
   MCP_AUTH_RESOURCE_URL: url.optional(),
   MCP_AUTH_SCOPES: optionalText,
   MCP_AUTH_MAX_TOKEN_LIFETIME_S: int(60, 366 * 86400),
-  MCP_ALLOWED_ORIGINS: z.string().optional(),
+  MCP_ALLOWED_ORIGINS: z.string().refine(
+    (list) => splitList(list).every(isOrigin),
+    "each entry an origin: http(s)://host[:port], without a path (e.g. https://mcp.example.org)",
+  ).optional(),
   MCP_SESSION_MODE: z.enum(["stateful", "stateless"]),
   MCP_SESSION_IDLE_TIMEOUT_MS: int(1000, 7 * 24 * 3600_000),
   MCP_MAX_SESSIONS: int(1, 100_000),
@@ -330,9 +350,16 @@ function sessionLogsDir(
   transport: "stdio" | "http",
   root: string | undefined,
 ): string | undefined {
-  if (given?.trim().toLowerCase() === "off") return undefined;
+  if (isOff(LOGS_DIR_VAR, given)) return undefined;
   if (resolved) return resolved;
   return transport === "stdio" ? resolveFolder("logs", root) : undefined;
+}
+
+const LOGS_DIR_VAR = ENV_VARS.find((v) => v.name === "LOGS_DIR")!;
+
+/** Whether `value` is the setting's off switch (`LOGS_DIR=off`). */
+function isOff(v: EnvVar, value: string | undefined): boolean {
+  return v.off !== undefined && value?.trim().toLowerCase() === v.off;
 }
 
 /**
@@ -341,6 +368,7 @@ function sessionLogsDir(
  */
 export function settingValue(v: EnvVar, env: Env, root: string | undefined): string | undefined {
   const value = env[v.name] === undefined || env[v.name] === "" ? v.default : env[v.name];
+  if (isOff(v, value)) return undefined;
   const isPath = v.access && v.access !== "url" && value?.trim() && !/^https?:\/\//i.test(value);
   return isPath ? resolveFolder(value!, root) : value;
 }
@@ -367,6 +395,16 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(raw[name])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (env.MCP_MAX_SESSIONS_PER_SUBJECT && e.MCP_MAX_SESSIONS_PER_SUBJECT > Math.max(1, e.MCP_MAX_SESSIONS / 2)) {
+    throw new ConfigError(
+      `Invalid environment variable MCP_MAX_SESSIONS_PER_SUBJECT=${
+        JSON.stringify(raw.MCP_MAX_SESSIONS_PER_SUBJECT)
+      }: ` +
+        `at most half of MCP_MAX_SESSIONS (${e.MCP_MAX_SESSIONS}), i.e. ${
+          Math.max(1, Math.floor(e.MCP_MAX_SESSIONS / 2))
+        }`,
+    );
+  }
   const config: Config = {
     transport: e.MCP_TRANSPORT_TYPE,
     http: {
@@ -427,6 +465,16 @@ export function readEnv(): Env {
   const env: Record<string, string | undefined> = {};
   for (const v of ENV_VARS) env[v.name] = Deno.env.get(v.name);
   return env;
+}
+
+/** `https://host[:port]` exactly: what a browser sends as Origin (a path or a bare host would never match). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.pathname === "/" && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
 }
 
 function splitList(value: string | undefined): string[] {

@@ -28,6 +28,11 @@ export interface Launch {
   set: string;
   /** The command with `{flags}` where grant flags go, e.g. `deno run -P=stdio{flags} {entry} serve`. */
   command: string;
+  /**
+   * The command's own flags are not known here (`deno serve --host/--port/--parallel`): the line then names
+   * the flags to add to it instead of a whole command.
+   */
+  flagsOnly?: boolean;
   /** A task granting every loopback port (the local mock) for this command, e.g. `deno task start:mock`. */
   mockTask?: string;
   /** Where this process listens, and the setting (or flag) that chose the address. */
@@ -47,6 +52,11 @@ export interface Need {
   permission: Permission;
   /** `host:port` or a path. */
   target: string;
+  /**
+   * Not refused when missing (the default session-log folder: the server goes on without files), but
+   * granted by any printed command, since its flag replaces the set's list.
+   */
+  soft?: true;
 }
 
 export type Query = (descriptor: Deno.PermissionDescriptor) => Deno.PermissionState;
@@ -72,8 +82,10 @@ export function checkEnvPermission(launch: Launch, query: Query = querySync): vo
     ? `${missing.slice(0, 3).join(", ")} and ${missing.length - 3} more`
     : missing.join(", ");
   throw new ConfigError(
-    `this run may not read the settings ${shown} (env permission); start it with its permission set: ` +
-      command(launch, ""),
+    `this run may not read the settings ${shown} (env permission); ` +
+      (launch.flagsOnly
+        ? `add its permission set to its command, before ${entryPath()}: -P=${launch.set}`
+        : `start it with its permission set: ${command(launch, "")}`),
   );
 }
 
@@ -117,13 +129,24 @@ export function settingNeeds(env: Env, launch: Launch): Need[] {
  * folder. Returns notes for the start-up log line (a default PDF folder that does not exist).
  */
 export function preflight(config: Config, env: Env, launch: Launch, query: Query = querySync): string[] {
-  const needs = settingNeeds(env, launch);
-  const refused = needs.filter((n) => query(descriptor(n)) !== "granted");
+  const needs = [...settingNeeds(env, launch), ...defaultLogNeeds(config, env, launch)];
+  const refused = needs.filter((n) => !n.soft && query(descriptor(n)) !== "granted");
   if (refused.length) throw new ConfigError(refusal(refused, needs, launch));
   // Granted by Deno is not yet writable by the system (a read-only disk, another user's folder).
   // Only a folder the operator chose stops the start; the default one is skipped with a warning if unusable.
   if (config.logsDir && env.LOGS_DIR?.trim()) assertLogsDirWritable(config.logsDir);
   return launch.toolsets.includes("pdf") ? checkPdfRoot(config, env) : [];
+}
+
+/** The default session-log folder of a server (stdio, LOGS_DIR unset): listed and written, but optional. */
+function defaultLogNeeds(config: Config, env: Env, launch: Launch): Need[] {
+  if (!config.logsDir || env.LOGS_DIR?.trim() || launch.set === "cli") return [];
+  return (["read", "write"] as const).map((permission) => ({
+    value: "the default session-log folder",
+    permission,
+    target: config.logsDir!,
+    soft: true,
+  }));
 }
 
 /** What the start-up log line reports: the folders in use and every upstream moved off its default. */
@@ -186,9 +209,10 @@ function refusal(refused: Need[], all: Need[], launch: Launch): string {
   const named = others.length > 3 ? [...others.slice(0, 2), `${others.length - 2} more settings`] : others;
   const also = named.length ? ` (${named.join(", ").replace(/, ([^,]+)$/, " and $1")} too)` : "";
   const loopbackOnly = refused.every((n) => n.permission === "net" && isLoopback(n.target));
+  const head = `${who} needs ${VERB[first.permission]} ${first.target}, which this run does not have${also}; `;
+  if (launch.flagsOnly) return head + `add to its command, before ${entryPath()}:${grantFlags(refused, all)}`;
   const fix = loopbackOnly && launch.mockTask ? launch.mockTask : command(launch, grantFlags(refused, all));
-  return `${who} needs ${VERB[first.permission]} ${first.target}, which this run does not have${also}; ` +
-    `start it with: ${fix}`;
+  return head + `start it with: ${fix}`;
 }
 
 /**

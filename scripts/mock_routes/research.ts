@@ -4,7 +4,7 @@
  * BUILT converter answers named in fixtures/ncbi/idconv/PROVENANCE) and come before the other routes, so
  * requests they do not recognise fall through to them.
  */
-import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
+import { fixtureResponse, fixtureText, type MockRequest, type MockRoute, slicedAtomFeed } from "./types.ts";
 
 const ATOM = "application/atom+xml; charset=utf-8";
 const JSON_TYPE = "application/json";
@@ -24,12 +24,17 @@ const PMC_ARTICLES: Record<string, string> = {
   "5442267": "ncbi/pmc/built__efetch_pmc_no_body_PMC5442267.xml",
 };
 
-/** A keyword search (anything but the `cat:` listing and `id_list` lookups the papers routes serve). */
+/**
+ * A keyword search (anything but the `cat:` listing and `id_list` lookups the papers routes serve): the
+ * recorded 10-entry feed sliced by `start` and `max_results`, as arXiv pages; past it, the recorded empty feed.
+ */
 function arxivSearch(req: MockRequest): Response | undefined {
   const q = req.params.get("search_query");
   if (req.path !== "/query" || !q || req.params.has("id_list") || /^cat:\S+$/.test(q)) return undefined;
-  const start = Number(req.params.get("start") ?? "0");
-  return fixtureResponse(start === 0 ? SEARCH_FEED : EMPTY_FEED, ATOM);
+  const start = Math.max(0, Number(req.params.get("start") ?? "0") || 0);
+  const max = Math.max(1, Number(req.params.get("max_results") ?? "10") || 10);
+  const body = slicedAtomFeed(fixtureText(SEARCH_FEED), start, max);
+  return body ? new Response(body, { headers: { "content-type": ATOM } }) : fixtureResponse(EMPTY_FEED, ATOM);
 }
 
 /** `/works?page=N&per_page=M`: the recorded 200-work search page, sliced. Cursor requests fall through. */

@@ -50,7 +50,7 @@ function processIo(): CliIo {
 }
 
 function callLaunch(tool?: AnyToolDef): Launch {
-  const command = `deno run -P=cli{flags} {entry} call ${tool?.name ?? "<tool>"} …`;
+  const command = `deno run -q -P=cli{flags} {entry} call ${tool?.name ?? "<tool>"} …`;
   return { set: "cli", command, toolsets: tool ? [tool.toolset] : [] };
 }
 

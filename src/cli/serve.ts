@@ -24,10 +24,12 @@ interface ServeOptions {
 export async function runServe(args: readonly string[]): Promise<number> {
   const options = parseServeArgs(args);
   checkEnvPermission(serveLaunch(options.transport ?? "stdio"));
-  const env = withMock(readEnv(), options.mock);
+  const read = withMock(readEnv(), options.mock);
+  // `--transport` wins over MCP_TRANSPORT_TYPE for everything that follows from it (the LOGS_DIR default).
+  const env = options.transport ? { ...read, MCP_TRANSPORT_TYPE: options.transport } : read;
   const config = loadConfig(env);
-  const transport = options.transport ?? config.transport;
-  const launch = serveLaunch(transport, config, env, options.port);
+  const transport = config.transport;
+  const launch = serveLaunch(transport, config, env, options);
   const runtime = startRuntime(config, env, launch, transport);
   if (config.toolsets.includes("pdf") && config.cacheDir) {
     // Index-ahead needs the disk cache; without it (the default) the PDF library is not even imported.
@@ -54,9 +56,16 @@ export async function runServe(args: readonly string[]): Promise<number> {
  * the address itself, so there is no listen address to check.
  */
 export function serveEntryRuntime(): Runtime {
-  const launch: Launch = { set: "http", command: "deno serve -P=http{flags} {entry}", toolsets: [] };
+  // `deno serve` keeps its own flags (--host, --port, --parallel) from the script: name only what to add.
+  const launch: Launch = {
+    set: "http",
+    command: "deno serve -q -P=http{flags} {entry}",
+    flagsOnly: true,
+    toolsets: [],
+  };
   checkEnvPermission(launch);
-  const env = readEnv();
+  // An HTTP server, whatever MCP_TRANSPORT_TYPE says: no session logs unless LOGS_DIR is set.
+  const env = { ...readEnv(), MCP_TRANSPORT_TYPE: "http" };
   const config = loadConfig(env);
   return startRuntime(config, env, { ...launch, toolsets: config.toolsets }, "deno serve");
 }
@@ -91,13 +100,18 @@ const WORKER_THREAD_NOTE = "PDF extraction runs in worker threads of this proces
   "here): a hostile PDF shares the server's memory and CPU until PDF_TIMEOUT_MS, without the separate, " +
   "memory-capped extractor process of `deno run -P=stdio` from a clone.";
 
-/** How `serve` was started, for the preflight's "start it with" command. */
-function serveLaunch(transport: "stdio" | "http", config?: Config, env: Env = {}, port?: number): Launch {
+/**
+ * How `serve` was started, for the preflight's "start it with" command: the tasks' `-q` and every serve
+ * option given (`--port`, `--mock`), so the printed command starts the same server.
+ */
+function serveLaunch(transport: "stdio" | "http", config?: Config, env: Env = {}, options: ServeOptions = {}): Launch {
   const toolsets = config?.toolsets ?? [];
+  const port = options.port;
+  const rest = `${port !== undefined ? ` --port ${port}` : ""}${options.mock ? ` --mock ${options.mock}` : ""}`;
   if (transport === "stdio") {
     return {
       set: "stdio",
-      command: "deno run -P=stdio{flags} {entry} serve --transport stdio",
+      command: `deno run -q -P=stdio{flags} {entry} serve --transport stdio${rest}`,
       mockTask: "deno task start:mock",
       toolsets,
     };
@@ -110,7 +124,7 @@ function serveLaunch(transport: "stdio" | "http", config?: Config, env: Env = {}
     : "MCP_HTTP_PORT";
   return {
     set: "http",
-    command: "deno run -P=http{flags} {entry} serve --transport http",
+    command: `deno run -q -P=http{flags} {entry} serve --transport http${rest}`,
     listen: { host: http.host, port: port ?? http.port, setting },
     toolsets,
   };

@@ -35,3 +35,19 @@ export function clipValue(value: unknown, limits: ClipLimits = ECHO_LIMITS, dept
   if (entries.length > limits.items) out["…"] = `+${entries.length - limits.items} keys`;
   return out;
 }
+
+/** Characters of a value from a record kept when it is quoted into an error or a warning. */
+export const QUOTE_CHARS = 200;
+
+/**
+ * A value from a record as an error or warning quotes it: JSON-quoted, cut to {@link QUOTE_CHARS}
+ * characters with "…(N characters)" giving the whole length, so a hostile 200,000-character field never
+ * comes back whole.
+ * @example quoteValue("abc") // '"abc"'
+ * @example quoteValue("x".repeat(300)) // '"xxx…x…(300 characters)"' (200 x's)
+ */
+export function quoteValue(value: unknown): string {
+  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  const cut = text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…(${text.length} characters)` : text;
+  return typeof value === "string" ? JSON.stringify(cut) : cut;
+}

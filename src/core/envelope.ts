@@ -6,9 +6,11 @@
  * Replaying a cursor against other arguments is refused with INVALID_INPUT instead of silently paging
  * through a different list. The binding is not a secret: it catches mistakes, it does not authenticate.
  */
+import { createHash } from "node:crypto";
 import { z } from "./zod.ts";
 import { ToolError } from "./errors.ts";
 import { type NextCall, nextCall, nextCallSchema } from "./next_call.ts";
+import type { Paging } from "./output_budget.ts";
 
 export interface Page<T> {
   items: T[];
@@ -40,25 +42,40 @@ export function paginationEnvelope<T extends z.ZodType>(item: T, what: string) {
  * (tools/list budget, #21); `_tool` is kept so existing call sites need no change.
  */
 export function cursorInput(_tool?: string) {
-  return z.string().min(1).max(512).optional().describe("next_cursor of the previous page");
+  return z.string().max(512).optional().describe("From next_cursor");
 }
 
 /**
  * Hashes what defines a result list, so a cursor can be checked against the call it is replayed on.
  * Keys are sorted and undefined values dropped, so argument order and omitted defaults do not matter.
+ * Synchronous (#31): the output budget re-issues a cursor for the part of a page it kept, after the handler.
  */
-export async function cursorBinding(tool: string, args: Record<string, unknown>): Promise<string> {
+export function cursorBinding(tool: string, args: Record<string, unknown>): string {
   const canonical = JSON.stringify([
     tool,
     Object.keys(args).sort().filter((k) => args[k] !== undefined)
       .map((k) => [k, args[k]]),
   ]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
-  return base64url(new Uint8Array(digest).subarray(0, 12));
+  return base64url(new Uint8Array(createHash("sha256").update(canonical).digest()).subarray(0, 12));
 }
 
+/** A position in a result list: `o` (items before it) and whatever else a tool needs to resume there. */
+export interface Position {
+  o: number;
+}
+
+/** The cursor of an offset (the common case). */
 export function encodeCursor(offset: number, binding: string): string {
-  return base64url(new TextEncoder().encode(JSON.stringify({ v: 1, o: offset, h: binding })));
+  return encodePosition({ o: offset }, binding);
+}
+
+/**
+ * The cursor of any position: base64url of `{"v":1, ...position, "h":binding}`. Tools whose upstream pages by
+ * its own cursor put that in the position beside the offset (search_papers: Europe PMC's cursorMark plus how
+ * many of that upstream page were already shown).
+ */
+export function encodePosition(position: Position, binding: string): string {
+  return base64url(new TextEncoder().encode(JSON.stringify({ v: 1, ...position, h: binding })));
 }
 
 /**
@@ -66,7 +83,11 @@ export function encodeCursor(offset: number, binding: string): string {
  * issued for other arguments (the recovery hint says to drop it and start over).
  */
 export function decodeCursor(cursor: string | undefined, binding: string, tool: string): number {
-  if (cursor === undefined) return 0;
+  return cursor === undefined ? 0 : decodePosition(cursor, binding, tool).o;
+}
+
+/** The position a cursor holds, checked as {@link decodeCursor} checks it. */
+export function decodePosition(cursor: string, binding: string, tool: string): Position & Record<string, unknown> {
   const rejected = (why: string) =>
     new ToolError(
       "INVALID_INPUT",
@@ -81,10 +102,11 @@ export function decodeCursor(cursor: string | undefined, binding: string, tool: 
   } catch {
     throw rejected("not a cursor issued by this server");
   }
-  const shape = z.object({ v: z.literal(1), o: z.number().int().min(0), h: z.string() }).safeParse(decoded);
+  const shape = z.looseObject({ v: z.literal(1), o: z.number().int().min(0), h: z.string() }).safeParse(decoded);
   if (!shape.success) throw rejected("not a cursor issued by this server");
   if (shape.data.h !== binding) throw rejected(`this cursor belongs to a different ${tool} query`);
-  return shape.data.o;
+  const { v: _v, h: _h, ...position } = shape.data;
+  return position;
 }
 
 /**
@@ -118,4 +140,52 @@ function fromBase64url(text: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not base64url");
   const padded = text.replaceAll("-", "+").replaceAll("_", "/") + "=".repeat((4 - text.length % 4) % 4);
   return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+}
+
+/**
+ * How a tool that pages by an offset cursor binds it: the arguments that define its list, by default every
+ * argument but `cursor` (a tool whose page size may change between pages names its own).
+ */
+export interface OffsetPaging {
+  tool: string;
+  /** Dotted path of the paged list in the result. */
+  path: string;
+  /** The arguments that define the list; default: every argument but `cursor`. */
+  defining?: (args: Record<string, unknown>) => Record<string, unknown>;
+}
+
+function definingOf(spec: OffsetPaging, args: Record<string, unknown>): Record<string, unknown> {
+  if (spec.defining) return spec.defining(args);
+  const { cursor: _cursor, ...rest } = args;
+  return rest;
+}
+
+/** The offset the call's `cursor` points at (0 without one); INVALID_INPUT for a cursor of another list. */
+export function cursorOffset(spec: OffsetPaging, args: Record<string, unknown>): number {
+  const cursor = typeof args.cursor === "string" ? args.cursor : undefined;
+  return decodeCursor(cursor, cursorBinding(spec.tool, definingOf(spec, args)), spec.tool);
+}
+
+/** `next_cursor` and `next` for the page that ends at `end` of `total` items; nothing on the last page. */
+export function nextPage(
+  spec: OffsetPaging,
+  args: Record<string, unknown>,
+  end: number,
+  total: number,
+): { next_cursor?: string; next?: NextCall } {
+  if (end >= total) return {};
+  const cursor = encodeCursor(end, cursorBinding(spec.tool, definingOf(spec, args)));
+  return { next_cursor: cursor, next: nextCall(spec.tool, args, { cursor }) };
+}
+
+/** The output budget's {@link Paging} of such a tool: the next page starts after the items kept. */
+export function offsetPaging(spec: OffsetPaging): Paging {
+  return {
+    argument: "cursor",
+    path: spec.path,
+    keep: (result, kept, args) => ({
+      ...result,
+      ...nextPage(spec, args, cursorOffset(spec, args) + kept, Infinity),
+    }),
+  };
 }

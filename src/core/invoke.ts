@@ -2,7 +2,7 @@
  * Runs one tool call from untrusted arguments to an MCP CallToolResult. MCP and the CLI both call this,
  * so validation, output checks, size limits and error envelopes are identical on every path.
  */
-import { closestArgument, coerceNumericStrings, wrongArticleIdHint } from "./argument_hints.ts";
+import { closestArgument, coerceNumericStrings, wrongArticleIdHint, wrongCidHint } from "./argument_hints.ts";
 import { clipValue } from "./clip.ts";
 import { DEFAULT_OUTPUT_MAX_CHARS, fitToBudget } from "./output_budget.ts";
 import { z } from "./zod.ts";
@@ -59,6 +59,7 @@ export async function invokeTool<C extends InvokeContext>(
     const fitted = fitToBudget(checked.data, def.render, budget, rest && ((cut) => rest(cut, args)), {
       args,
       names: Object.keys(def.input.shape),
+      paging: def.paging,
     });
     if (fitted.cut) {
       ctx.log.info("tool result cut to the output budget", { tool: def.name, budget, cut: fitted.cut.path });
@@ -194,7 +195,7 @@ function specificHint(def: AnyToolDef, issue: z.core.$ZodIssue, field: string, v
     const all = `${def.name} takes ${known.join(", ")}.`;
     return closest ? `Did you mean '${closest}'? ${all}` : all;
   }
-  return wrongArticleIdHint(field, value);
+  return wrongArticleIdHint(field, value) ?? wrongCidHint(field, value);
 }
 
 function issueField(issue: z.core.$ZodIssue): string {

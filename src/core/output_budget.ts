@@ -2,7 +2,10 @@
  * One output budget for every tool result (#21): the text a model reads never exceeds it, whatever the
  * arguments. Tools size their pages with it (`ctx.outputBudget`); invokeTool applies {@link fitToBudget} as the
  * final guard, cutting structuredContent and its text together and saying in one line how to get the rest.
+ * A tool that pages declares its {@link Paging}: then the cut and the next call are decided here together,
+ * from what was kept (#31), so following the next-page line after a cut never skips a record or a character.
  */
+import { type NextCall, nextCallLine } from "./next_call.ts";
 
 /** Characters of text one tool result may hold by default (~6k tokens); SCIENCE_MCP_MAX_OUTPUT_CHARS changes it. */
 export const DEFAULT_OUTPUT_MAX_CHARS = 24_000;
@@ -27,10 +30,29 @@ export interface OutputCut {
 /** How to get what a cut removed: one sentence naming the argument (offset, cursor, narrower ids). */
 export type RestHint = (cut: OutputCut) => string | undefined;
 
-/** The call a result answers: its parsed arguments and the names of every argument the tool takes. */
+/**
+ * How a tool pages. The budget cuts only the paged list (or text) at `path`, keeping its first items
+ * (characters), and `keep` rewrites the page fields to describe what was kept, so the next position, the
+ * `next` call, returned counts and "last page" are true of the kept part and the next page starts right after it.
+ */
+// deno-lint-ignore no-explicit-any
+export interface Paging<R = any, A = Record<string, unknown>> {
+  /** The argument the next call changes: `cursor`, or a seed's own (`offset`). */
+  argument: string;
+  /** Dotted path of the paged list or text (`papers`, `items`, `text`). */
+  path: string;
+  /**
+   * `result`, whose list (text) at `path` now holds only its first `kept` items (characters), with every page
+   * field rewritten for that: next position and `next` (always present after a cut), returned counts.
+   */
+  keep(result: R, kept: number, args: A): R;
+}
+
+/** The call a result answers: its parsed arguments, the names of every argument the tool takes, how it pages. */
 export interface CallShape {
   args: Record<string, unknown>;
   names: readonly string[];
+  paging?: Paging;
 }
 
 export interface Fitted {
@@ -59,6 +81,8 @@ export function fitToBudget(
 ): Fitted {
   const text = render(structured);
   if (text.length <= budget) return { structured, text };
+  const paged = call.paging && fitPage(structured, render, budget, call.paging, call.args);
+  if (paged) return paged;
   // The notice may name what was left out (ids), so its length depends on the cut: cut, then cut again with
   // the room the notice really needs, at most a quarter of the budget.
   let reserve = NOTICE_RESERVE;
@@ -74,6 +98,69 @@ export function fitToBudget(
   const left = budget - notice.length - 1;
   if (body.length > left) body = body.slice(0, left - CUT_MARK.length) + CUT_MARK; // no structure left to cut
   return { structured: fitted.structured, text: `${body}\n${notice}`, cut: fitted.cut };
+}
+
+/**
+ * The page cut to what fits, its page fields rewritten by the tool from what was kept, and one line that says
+ * so and gives the next call. Undefined when even one item (or a few characters) of the page does not fit:
+ * then the general cut applies.
+ */
+function fitPage(
+  structured: Record<string, unknown>,
+  render: (structured: Record<string, unknown>) => string,
+  budget: number,
+  paging: Paging,
+  args: Record<string, unknown>,
+): Fitted | undefined {
+  const path = paging.path.split(".");
+  const whole = getAt(structured, path) as unknown[] | string | undefined;
+  if (whole === undefined || whole.length < 2) return undefined;
+  const unit = typeof whole === "string" ? "characters" : "items";
+  const view = (kept: number) => {
+    const part = typeof whole === "string" ? whole.slice(0, textEnd(whole, kept)) : whole.slice(0, kept);
+    const result = paging.keep(setAt(structured, path, part), part.length, args);
+    return { result, part };
+  };
+  const notice = (result: Record<string, unknown>, kept: number) => {
+    const what = unit === "items"
+      ? `showing ${kept} of ${whole.length} ${paging.path}`
+      : `${paging.path} cut to ${kept} of ${whole.length} characters`;
+    const next = nextCallLine(result.next as NextCall | undefined, paging.argument) ??
+      "the next page line above continues after it.";
+    return `cut: ${what} to stay within the ${budget.toLocaleString("en-US")}-character output budget; ${next}`;
+  };
+  const size = (kept: number) => {
+    const { result, part } = view(kept);
+    return render(result).length + 1 + notice(result, part.length).length;
+  };
+  if (size(1) > budget) return undefined;
+  // The most items (characters) whose page, with its notice, fits: binary search over the kept count.
+  let lo = 1;
+  let hi = whole.length - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (size(mid) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  const { result, part } = view(lo);
+  const cut: OutputCut = {
+    path: paging.path,
+    kept: part.length,
+    total: whole.length,
+    unit,
+    omitted: typeof whole === "string" ? [] : whole.slice(part.length),
+  };
+  return { structured: result, text: `${render(result)}\n${notice(result, part.length)}`, cut };
+}
+
+/** Where a text page of about `kept` characters ends: after the last line break or space in its last tenth. */
+function textEnd(text: string, kept: number): number {
+  if (kept >= text.length) return text.length;
+  const floor = Math.max(1, kept - Math.ceil(kept / 10));
+  const line = text.lastIndexOf("\n", kept - 1);
+  if (line + 1 >= floor) return line + 1;
+  const space = text.lastIndexOf(" ", kept - 1);
+  return space + 1 >= floor ? space + 1 : kept;
 }
 
 /** Cuts lists first (whole records are worth more than cut ones), then texts, until the text fits `room`. */

@@ -56,8 +56,9 @@ export function sessionLogName(time: number): string {
 }
 
 /**
- * Fails fast, naming LOGS_DIR, when session logs could not be written there: the HTTP server opens a file
- * per session, and would otherwise start fine and then fail every initialize.
+ * Fails fast, naming LOGS_DIR, when session logs could not be kept there: written (a file per session) and
+ * listed (pruning reads the folder to keep it to 100 files). The HTTP server would otherwise start fine and
+ * then log nothing.
  */
 export function assertLogsDirWritable(dir: string): void {
   const probe = `${dir.replace(/\/+$/, "")}/.write-probe-${crypto.randomUUID()}`;
@@ -65,6 +66,7 @@ export function assertLogsDirWritable(dir: string): void {
     Deno.mkdirSync(dir, { recursive: true });
     Deno.writeFileSync(probe, new Uint8Array(), { createNew: true });
     Deno.removeSync(probe);
+    Deno.readDirSync(dir)[Symbol.iterator]().next();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(
@@ -90,6 +92,8 @@ export function openSessionLog(
 
   const create = () => {
     Deno.mkdirSync(folder, { recursive: true });
+    // Before the new file exists: a folder that cannot be listed (so not bounded) gets no file at all.
+    pruneSessionLogs(folder, { ...limits, maxFiles: limits.maxFiles - 1 });
     for (let n = 1; !handle; n++) {
       const candidate = `${folder}/${base}${n === 1 ? "" : `-${n}`}.log`;
       try {
@@ -100,7 +104,6 @@ export function openSessionLog(
       }
     }
     size = 0;
-    pruneSessionLogs(folder, limits, path!);
   };
   const rotate = () => {
     handle?.close();

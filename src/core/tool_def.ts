@@ -7,7 +7,7 @@ import type { z } from "./zod.ts";
 import type { Clock } from "./clock.ts";
 import type { RecoveryHints } from "./errors.ts";
 import type { Logger } from "./log.ts";
-import type { OutputCut } from "./output_budget.ts";
+import type { OutputCut, Paging } from "./output_budget.ts";
 
 /** One budget for a whole tool call, and the setting that changes it (named in the error). */
 export interface CallDeadline {
@@ -85,6 +85,11 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
    * sentence; without it the cut notice names the omitted ids or says to ask for less.
    */
   rest?(cut: OutputCut, args: Record<string, unknown>): string | undefined;
+  /**
+   * How the tool pages (#31): the output budget then cuts only its paged list or text and lets the tool
+   * rewrite the page fields from what was kept, so the next call continues exactly after it.
+   */
+  paging?: Paging<z.output<O>>;
 }
 
 /** Any tool whose handler takes a context of type `C`. */

@@ -5,7 +5,8 @@ import { call, definePrompt } from "./prompt_def.ts";
 export const literatureReview = definePrompt({
   name: "literature_review",
   title: "Literature review on a topic",
-  description: "Find the most cited and the newest papers on a topic (OpenAlex, arXiv, PubMed reviews), read " +
+  description: "Find the most cited and the newest papers and preprints on a topic since a year (OpenAlex, " +
+    "arXiv, PubMed reviews), read " +
     "the key ones in full and write a structured review that cites every claim.",
   toolsets: ["papers"],
   arguments: [
@@ -13,7 +14,7 @@ export const literatureReview = definePrompt({
     { name: "since", description: "Earliest publication year, e.g. 2018", required: false },
     {
       name: "arxiv_category",
-      description: "arXiv category for the newest preprints, e.g. q-bio.BM",
+      description: "arXiv category to search the topic's preprints in, e.g. q-bio.BM",
       required: false,
       complete: arxivCategories,
     },
@@ -21,20 +22,27 @@ export const literatureReview = definePrompt({
   example: { topic: "protein structure prediction", since: "2018", arxiv_category: "q-bio.BM" },
   render(args, tools) {
     const since = /^\d{4}$/.test(args.since ?? "") ? args.since : undefined;
+    // Every search carries the topic and the date range (#34): a step without them answers another question.
+    const openalex = (sort: string, count: number) =>
+      call("search_papers", { query: args.topic, source: "openalex", sort, from_date: since, count });
     const steps = [
+      `${openalex("citations", 15)} for the most cited work.`,
+      `${openalex("date", 10)} for the newest.`,
       `${
-        call("search_papers", { query: args.topic, source: "openalex", sort: "citations", from_date: since, count: 15 })
-      }` +
-      " for the most cited work.",
-      `${call("search_papers", { query: args.topic, source: "openalex", sort: "date", count: 10 })} for the newest.`,
-      args.arxiv_category
-        ? `${call("fetch_latest", { source: "arxiv", category: args.arxiv_category, count: 10 })} for fresh preprints.`
-        : `${call("search_papers", { query: args.topic, source: "arxiv", sort: "date", count: 10 })} for preprints.`,
+        call("search_papers", {
+          query: arxivQuery(args.topic, args.arxiv_category),
+          source: "arxiv",
+          sort: "date",
+          from_date: since,
+          count: 10,
+        })
+      } for the newest preprints on the topic.`,
       tools.has("searchPubMedArticles")
         ? `${
           call("searchPubMedArticles", {
             queryTerm: args.topic,
             filterByPublicationTypes: ["Review"],
+            ...(since ? { dateRange: { minDate: since } } : {}),
             maxResults: 10,
             fetchBriefSummaries: 10,
           })
@@ -56,3 +64,13 @@ export const literatureReview = definePrompt({
     ].join("\n");
   },
 });
+
+/**
+ * The arXiv query for the topic's preprints: its words (arXiv ANDs them), within the category when one is
+ * given (`cat:q-bio.BM AND all:protein AND …`), so the listing is about the topic, not the whole category.
+ */
+export function arxivQuery(topic: string, category: string | undefined): string {
+  if (!category) return topic;
+  const words = (topic.match(/"[^"]*"|[^\s"]+/g) ?? []).filter((w) => !/^(and|or|andnot)$/i.test(w));
+  return [`cat:${category}`, ...words.map((w) => `all:${w}`)].join(" AND ");
+}

@@ -20,6 +20,7 @@ export const MACHINE_KEYS: ReadonlySet<string> = new Set([
   "eFetchUrl",
   "eFetchDetails",
   "searchParameters",
+  "request_url",
 ]);
 
 export type Lines = string[];

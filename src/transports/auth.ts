@@ -75,9 +75,11 @@ function assertOAuthSettings(http: Config["http"]): void {
 export function createAuthenticator(http: Config["http"], clock: Clock): Authenticator {
   if (http.authMode === "none") return () => Promise.resolve({ ok: true, subject: "" });
   const verify = http.authMode === "oauth" ? oauthVerifier(http, clock) : hs256Verifier(http, clock);
-  const challenge: Record<string, string> = http.authMode === "oauth"
-    ? { resource_metadata: metadataUrl(resourceIdentifier(http)!) }
-    : {};
+  // MCP 2025-11-25 (authorization, scope selection): a 401 names the scopes the server knows it needs.
+  const challenge: Record<string, string> = {
+    ...(http.requiredScopes.length ? { scope: http.requiredScopes.join(" ") } : {}),
+    ...(http.authMode === "oauth" ? { resource_metadata: metadataUrl(resourceIdentifier(http)!) } : {}),
+  };
   return async (request) => {
     const header = request.headers.get("authorization");
     if (!header) return refuse("missing bearer token", undefined, challenge);

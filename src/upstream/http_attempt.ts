@@ -4,6 +4,7 @@
  * retry loop can decide. The timeout covers the body too: a server that trickles bytes forever times out.
  */
 import type { Clock } from "../core/clock.ts";
+import { BodyBuffer } from "./body_buffer.ts";
 import type { BuiltRequest } from "./request_builder.ts";
 import type { Fetch } from "./types.ts";
 
@@ -86,7 +87,9 @@ export async function attemptFetch(built: BuiltRequest, options: AttemptOptions)
 
 /**
  * Reads the body, failing as soon as it passes `maxBytes` (a declared Content-Length over the cap fails
- * before reading anything). Streaming keeps a hostile or mistaken 2 GB answer from reaching memory.
+ * before reading anything). Streaming keeps a hostile or mistaken 2 GB answer from reaching memory; the
+ * cap counts decoded bytes, and what is held is exactly what was read (BodyBuffer), so a compressed bomb
+ * costs no more than a plain body of the same size.
  */
 async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length"));
@@ -96,27 +99,23 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
   }
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const buffer = new BodyBuffer(maxBytes);
   try {
     for (;;) {
       const { done, value } = await abortable(reader.read(), signal);
       if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) throw new TooLarge(`more than ${maxBytes} bytes`);
-      chunks.push(value);
+      if (buffer.size + value.byteLength > maxBytes || !buffer.fits(value.byteLength)) {
+        throw new TooLarge(`more than ${maxBytes} bytes`);
+      }
+      // A chunk is copied, never kept: it may be a small view of a large buffer (decoded gzip).
+      buffer.append(value);
     }
   } catch (error) {
+    buffer.release();
     await reader.cancel().catch(() => {});
     throw error;
   }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return buffer.take();
 }
 
 /** Settles with `promise`, or rejects with the signal's reason as soon as it aborts (whatever `promise` does). */

@@ -63,8 +63,11 @@ const EMPTY: BudgetRecord = { next: -Infinity, window: [], cooldownUntil: -Infin
 
 /** Largest spacing factor a record may carry (a pressure signal's worst level is 8). */
 export const MAX_SLOWDOWN = 16;
-/** Longest shared cool-down a record may carry; a longer Retry-After is cut to this. */
-export const MAX_SHARED_COOLDOWN_MS = 60 * 60_000;
+/**
+ * Longest shared cool-down a record may carry, on read and on write; a longer Retry-After is cut to this.
+ * Short (#35): any process with the KV file can write a record, and an hour-long one blocked an upstream.
+ */
+export const MAX_SHARED_COOLDOWN_MS = 5 * 60_000;
 /** Clock difference between instances a record's times may show. */
 const CLOCK_SKEW_MS = 1_000;
 /** A wait longer than plain spacing (a cold hold, a cool-down) is re-checked this often: it may end early. */

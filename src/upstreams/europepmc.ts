@@ -1,7 +1,8 @@
 /**
  * Europe PMC REST API (search over PubMed, PMC, preprints, patents and Agricola; open-access full text
- * as JATS XML). It needs no key and publishes no fixed rate; EMBL-EBI asks clients to stay modest, so
- * requests are spaced 100 ms apart (10/s) with a few in flight. Unknown full texts answer 404.
+ * as JATS XML). It needs no key and publishes no fixed rate; EMBL-EBI asks clients to stay modest and
+ * seed 004 allows at most 5 requests/s per host, so requests are spaced 200 ms apart (plus the scheduler's
+ * margin) with a few in flight. Unknown full texts answer 404.
  */
 import type { UpstreamDef } from "../upstream/def.ts";
 
@@ -15,7 +16,7 @@ export const europepmc: UpstreamDef = {
     mockPrefix: "europepmc",
   },
   hosts: ["www.ebi.ac.uk"],
-  rate: { intervalMs: 100 },
+  rate: { intervalMs: 200 },
   concurrency: 3,
   maxRetries: 3,
   ttlMs: 60 * 60_000,

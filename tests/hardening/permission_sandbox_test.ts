@@ -168,7 +168,7 @@ Deno.test({
         const logs = join(await Deno.makeTempDir({ prefix: "sandbox_logs_" }), "logs");
         await assert.rejects(
           () => startServerProcess({ env: { ...mock.env, LOGS_DIR: logs }, allowNet: [`127.0.0.1:${mock.port}`] }),
-          /LOGS_DIR=\S+ needs write access to /,
+          /LOGS_DIR=\S+ needs read access to /,
         );
         await assert.rejects(() => Deno.stat(logs), Deno.errors.NotFound);
       });

@@ -150,15 +150,34 @@ Deno.test("preflight: PDF_ROOT, LOGS_DIR and the cache need read or write access
   try {
     const pdf = refusal({ PDF_ROOT: outside }, STDIO, stdioSet());
     assert.match(pdf, new RegExp(`^PDF_ROOT=${outside} needs read access to ${outside},`));
-    assert.match(pdf, new RegExp(`--allow-read=${outside},${PROJECT_ROOT}/src `));
+    // Pruning lists the folder (100 files at most): read as well as write.
     const logs = refusal({ LOGS_DIR: join(outside, "logs") }, STDIO, stdioSet());
-    assert.match(logs, new RegExp(`^LOGS_DIR=${outside}/logs needs write access to ${outside}/logs,`));
+    assert.match(logs, new RegExp(`^LOGS_DIR=${outside}/logs needs read access to ${outside}/logs,`));
+    assert.match(
+      logs,
+      new RegExp(
+        `--allow-read=${outside}/logs,${PROJECT_ROOT}/files,${PROJECT_ROOT}/src --allow-write=${outside}/logs `,
+      ),
+    );
+    // A flag replaces the set's list: the default session-log folder stays in it, so logs stay bounded.
+    assert.match(pdf, new RegExp(`--allow-read=${outside},${PROJECT_ROOT}/src,${PROJECT_ROOT}/logs `));
     const cache = refusal({ SCIENCE_MCP_CACHE_DIR: "cache" }, STDIO, stdioSet());
     assert.match(cache, new RegExp(`^SCIENCE_MCP_CACHE_DIR=cache needs read access to ${PROJECT_ROOT}/cache,`));
     const env = { PDF_ROOT: outside };
     assert.deepEqual(preflight(loadConfig(env), env, STDIO, stdioSet({ read: [outside] })), []);
   } finally {
     Deno.removeSync(outside, { recursive: true });
+  }
+});
+
+Deno.test("preflight: LOGS_DIR=off (any case) needs no folder at all, under any launch", () => {
+  for (const value of ["off", "OFF", " Off "]) {
+    const env = { LOGS_DIR: value };
+    const config = loadConfig(env);
+    assert.equal(config.logsDir, undefined);
+    assert.deepEqual(settingNeeds(env, STDIO).filter((n) => n.setting === "LOGS_DIR"), []);
+    assert.deepEqual(preflight(config, env, STDIO, stdioSet()), []);
+    assert.deepEqual(preflight(config, env, HTTP, stdioSet({ net: ["127.0.0.1:3010"] })), []);
   }
 });
 

@@ -71,6 +71,66 @@ Deno.test("deno task serve with another MCP_HTTP_PORT: one line naming it; the c
   }
 });
 
+Deno.test("serve --port N outside the set: the printed command keeps -q and --port, and serves there", async () => {
+  const port = freePort();
+  const env = { MCP_AUTH_MODE: "none" };
+  const refused = await run([...await taskArgs("serve"), "--port", String(port)], { env });
+  assert.equal(refused.code, 1);
+  const line = oneLine(refused.stderr);
+  assert.match(line, new RegExp(`^error: --port=${port} needs net access to 127\\.0\\.0\\.1:${port},`));
+  const args = suggestedCommand(line);
+  assert.deepEqual([args[0], args[1], args[2]], ["run", "-q", "-P=http"]);
+  assert.deepEqual(args.slice(-5), ["serve", "--transport", "http", "--port", String(port)]);
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    env: childEnv(env),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill("SIGTERM");
+    const stderr = new TextDecoder().decode((await child.output()).stderr);
+    assert.doesNotMatch(stderr, /Warning Permissions/, "-q hides Deno's experimental-permissions warning");
+  }
+});
+
+Deno.test("deno serve --parallel with a setting outside its set: the line names the flags to add, which serve", async () => {
+  const root = await outsidePdfRoot();
+  const port = freePort();
+  const env = { PDF_ROOT: root, MCP_AUTH_SECRET_KEY: "x".repeat(40), MCP_SESSION_MODE: "stateless" };
+  const head = ["serve", "--parallel", "-q", "-P=http", "--host", "127.0.0.1", "--port", String(port)];
+  try {
+    const out = await run([...head, "serve.ts"], { env: { ...env, DENO_JOBS: "2" } });
+    assert.equal(out.code, 1);
+    // Deno prefixes each worker's lines with its name under --parallel.
+    const line = oneLine(out.stderr.replace(/^\[serve-worker-\d+ *\] /gm, ""));
+    const flags = line.match(/; add to its command, before serve\.ts: (.+)$/)?.[1];
+    assert.ok(flags, line);
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [...head, ...flags.split(" "), "serve.ts"],
+      cwd: ROOT,
+      env: childEnv({ ...env, DENO_JOBS: "2" }),
+      clearEnv: true,
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`);
+    } finally {
+      child.kill("SIGTERM");
+      await child.status;
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("PDF_ROOT outside ./files under -P=stdio: one line naming it; the command it gives serves that folder", async () => {
   const root = await outsidePdfRoot();
   try {
@@ -103,7 +163,7 @@ Deno.test("a base-URL override under deno task start's set: one line naming the 
     oneLine(proxy.stderr),
     /^error: PUBCHEM_BASE_URL=\S+ needs net access to pubchem-proxy\.example\.org:443/,
   );
-  assert.match(proxy.stderr, /start it with: deno run -P=stdio --allow-net=\S*pubchem-proxy\.example\.org\S* /);
+  assert.match(proxy.stderr, /start it with: deno run -q -P=stdio --allow-net=\S*pubchem-proxy\.example\.org\S* /);
 });
 
 Deno.test("a port already in use: one line naming MCP_HTTP_PORT, no stack trace", async () => {
@@ -162,7 +222,7 @@ Deno.test("without a permission set: one line saying to use one, before any sett
   assert.equal(out.code, 1);
   assert.match(
     oneLine(out.stderr),
-    /^error: this run may not read the settings .* start it with its permission set: deno run -P=stdio/,
+    /^error: this run may not read the settings .* start it with its permission set: deno run -q -P=stdio/,
   );
 });
 

@@ -7,46 +7,10 @@ import assert from "node:assert/strict";
 import { ALL_TOOLS } from "../../src/catalog.ts";
 import { z } from "zod";
 import { PROMPTS } from "../../src/prompts/catalog.ts";
-import { searchTerms } from "../../src/prompts/pdf_digest.ts";
 import { withTools } from "../helpers/tool_harness.ts";
+import { fill, toolCalls } from "../helpers/prompt_calls.ts";
 
 const PDF_ROOT = new URL("../../files", import.meta.url).pathname;
-
-/** What a model writes for each placeholder, taken from the mock's answers to the earlier steps. */
-const FILLS: [RegExp, string][] = [
-  [/<CID>/g, "2244"],
-  [/"<NCBIGene CURIE[^>]*>"|"<same CURIE>"/g, '"NCBIGene:7157"'],
-  [/"<up to 5 PMIDs[^>]*>"/g, '"27797938","30108519"'],
-];
-
-/** Every `tool {json}` a prompt text writes, for tools of the catalogue. */
-function toolCalls(text: string): { tool: string; json: string }[] {
-  const names = new Set(ALL_TOOLS.map((t) => t.name));
-  const calls: { tool: string; json: string }[] = [];
-  for (const match of text.matchAll(/\b([A-Za-z_]+) \{/g)) {
-    if (!names.has(match[1])) continue;
-    const start = match.index! + match[0].length - 1;
-    let depth = 0;
-    let inString = false;
-    for (let i = start; i < text.length; i++) {
-      const c = text[i];
-      if (inString) {
-        if (c === "\\") i++;
-        else if (c === '"') inString = false;
-      } else if (c === '"') inString = true;
-      else if (c === "{") depth++;
-      else if (c === "}" && --depth === 0) {
-        calls.push({ tool: match[1], json: text.slice(start, i + 1) });
-        break;
-      }
-    }
-  }
-  return calls;
-}
-
-function fill(json: string): string {
-  return FILLS.reduce((text, [pattern, value]) => text.replace(pattern, value), json);
-}
 
 Deno.test("every call a prompt writes passes the tool's input schema and runs against the mock", async (t) => {
   await withTools({ env: { PDF_ROOT, NCBI_MAX_RETRIES: "0" }, driveClock: true }, async (h) => {
@@ -70,18 +34,27 @@ Deno.test("every call a prompt writes passes the tool's input schema and runs ag
   });
 });
 
-Deno.test("pdf_digest searches the question's key terms, not the whole question", async () => {
-  assert.deepEqual(searchTerms("What is the recommended heparin dose?"), ["heparin", "dose"]);
+Deno.test("pdf_digest makes one ranked search of the whole question, and its best passage is body text", async () => {
+  const question = "What is the recommended heparin dose for DVT prophylaxis in trauma patients?";
   await withTools({ env: { PDF_ROOT } }, async (h) => {
     const prompt = PROMPTS.find((p) => p.name === "pdf_digest")!;
-    const text = prompt.render({
-      question: "What is the recommended heparin dose?",
-      pdf_name: "dvt_prophylaxis_review",
-    }, new Set(["search_pdf"]));
-    const [first] = toolCalls(text);
-    const result = await h.call(first.tool, JSON.parse(first.json));
-    assert.equal(JSON.parse(first.json).query, "heparin");
-    const matches = (result.structuredContent as { matches?: unknown[] }).matches ?? [];
-    assert.ok(matches.length > 0, result.content[0].text.slice(0, 300));
+    const text = prompt.render({ question, pdf_name: "dvt_prophylaxis_review" }, new Set(["search_pdf"]));
+    const calls = toolCalls(text);
+    assert.equal(calls.length, 1, text);
+    assert.doesNotMatch(text, /a whole question does not/);
+    const args = JSON.parse(calls[0].json);
+    assert.equal(args.query, question);
+    const result = await h.call(calls[0].tool, args);
+    const out = result.structuredContent as { mode: string; matches: string[]; match_details: { offset: number }[] };
+    assert.equal(out.mode, "words");
+    assert.ok(out.matches.length > 0, result.content[0].text.slice(0, 300));
+    // The paper's reference list starts at "References" after the declarations; the best passage lies before it.
+    const references = (await h.client.readResource({ uri: "pdf://files/dvt_prophylaxis_review" })).contents[0];
+    const start = String((references as { text: string }).text).search(/^References$/m);
+    assert.ok(start > 0);
+    assert.ok(
+      out.match_details[0].offset < start,
+      `best passage at ${out.match_details[0].offset}, references at ${start}`,
+    );
   });
 });

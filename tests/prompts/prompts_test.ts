@@ -26,7 +26,7 @@ Deno.test("prompts/list offers the four research prompts with their arguments", 
       { name: "since", description: "Earliest publication year, e.g. 2018", required: false },
       {
         name: "arxiv_category",
-        description: "arXiv category for the newest preprints, e.g. q-bio.BM",
+        description: "arXiv category to search the topic's preprints in, e.g. q-bio.BM",
         required: false,
       },
     ]);
@@ -59,7 +59,11 @@ Deno.test("prompts/get chains the tools with the caller's arguments", async () =
       review,
       /1\. search_papers \{"query":"CRISPR base editing","source":"openalex","sort":"citations","from_date":"2019","count":15\}/,
     );
-    assert.match(review, /fetch_latest \{"source":"arxiv","category":"q-bio\.GN","count":10\}/);
+    // The preprint step searches the topic within the category, from since (#34).
+    assert.match(
+      review,
+      /search_papers \{"query":"cat:q-bio\.GN AND all:CRISPR AND all:base AND all:editing","source":"arxiv","sort":"date","from_date":"2019","count":10\}/,
+    );
     assert.match(
       review,
       /searchPubMedArticles \{"queryTerm":"CRISPR base editing","filterByPublicationTypes":\["Review"\]/,

@@ -174,6 +174,33 @@ Deno.test("oauth mode: a valid token without the required scopes gets 403 insuff
   }
 });
 
+Deno.test("a 401 names the known scopes in WWW-Authenticate (MCP 2025-11-25), and none when none are set", async () => {
+  const issuer = await localIssuer();
+  const scoped = createHttpHandler(
+    testRuntime({ clock: systemClock, env: oauthEnv(issuer, { MCP_AUTH_SCOPES: "mcp:tools mcp:read" }) }),
+    { reapIntervalMs: 0 },
+  );
+  const plain = createHttpHandler(testRuntime({ clock: systemClock, env: oauthEnv(issuer) }), { reapIntervalMs: 0 });
+  try {
+    for (const token of [undefined, "not.a.token", await issuer.sign(GOOD, { exp: "-1m" })]) {
+      const refused = await scoped.fetch(rawRequest(INITIALIZE, { token }));
+      assert.equal(refused.status, 401);
+      const challenge = refused.headers.get("www-authenticate") ?? "";
+      assert.match(challenge, /scope="mcp:tools mcp:read"/, challenge);
+      assert.match(challenge, /resource_metadata="/, challenge);
+      await refused.body?.cancel();
+    }
+    const bare = await plain.fetch(rawRequest(INITIALIZE, {}));
+    assert.equal(bare.status, 401);
+    assert.doesNotMatch(bare.headers.get("www-authenticate") ?? "", /scope=/);
+    await bare.body?.cancel();
+  } finally {
+    await scoped.close();
+    await plain.close();
+    await issuer.close();
+  }
+});
+
 Deno.test("oauth mode: unreachable keys answer 503, not 401 (the client's token is not at fault)", async () => {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const closedPort = (listener.addr as Deno.NetAddr).port;

@@ -355,7 +355,7 @@ Deno.test("LOGS_DIR: one log file per HTTP session that logs; a quiet or refused
 
 Deno.test("LOGS_DIR: 300 HTTP sessions leave a bounded number of files", async () => {
   const dir = await Deno.makeTempDir();
-  const { handler, close } = setup({ LOGS_DIR: dir, MCP_MAX_SESSIONS: "1000", MCP_MAX_SESSIONS_PER_SUBJECT: "1000" });
+  const { handler, close } = setup({ LOGS_DIR: dir, MCP_MAX_SESSIONS: "1000", MCP_MAX_SESSIONS_PER_SUBJECT: "500" });
   try {
     for (let i = 0; i < 300; i++) {
       const session = await openSession(handler);

@@ -221,6 +221,37 @@ Deno.test("a poisoned next slot an hour ahead is repaired with one warning; call
   assert.ok(store.peek("ncbi-eutils")!.next < w.clock.now() + 5_000, "the stored record is repaired too");
 });
 
+Deno.test("a poisoned cool-down an hour ahead is cut to 5 minutes with one warning, and the store repaired", async () => {
+  const store = new MemoryBudgetStore();
+  const w = world(1, store);
+  const start = w.clock.now();
+  store.poke("ncbi-eutils", { next: -Infinity, window: [], cooldownUntil: start + 3_600_000, slowdown: 1 });
+  const error = await drive(w.clock, w.instances[0].request(esearch(0)).catch((e) => e), 10);
+  assert.ok(error instanceof UpstreamError);
+  assert.equal(toErrorEnvelope(error).code, "RATE_LIMITED");
+  const wait = Number(/retry after (\d+) s/.exec(error.message)?.[1]);
+  assert.ok(wait <= 300, `told to wait ${wait} s (${error.message})`);
+  const warnings = w.logs.flatMap((l) => l.records).filter((r) => /record repaired/.test(r.msg));
+  assert.equal(warnings.length, 1);
+  assert.match(String(warnings[0].reason), /cool-down over 5 min/);
+  assert.ok(store.peek("ncbi-eutils")!.cooldownUntil <= start + 300_000 + 1_000, "the stored record is repaired too");
+  await w.clock.advance(301_000);
+  assert.ok(await drive(w.clock, w.instances[0].request(esearch(1)), 10), "the upstream answers after 5 min");
+});
+
+Deno.test("a Retry-After of an hour is written to the shared record as at most 5 minutes", async () => {
+  const store = new MemoryBudgetStore();
+  const w = world(
+    1,
+    store,
+    (_, n) => n === 0 ? new Response("", { status: 429, headers: { "retry-after": "3600" } }) : undefined,
+  );
+  const start = w.clock.now();
+  await drive(w.clock, w.instances[0].request(esearch(0)).catch(() => {}));
+  const until = store.peek("ncbi-eutils")!.cooldownUntil;
+  assert.ok(until > start && until <= w.clock.now() + 300_000, `cool-down until +${(until - start) / 1000} s`);
+});
+
 for (
   const [label, bad] of [
     ['"next":"abc"', { next: "abc", window: [], cooldownUntil: 0, slowdown: 1 }],

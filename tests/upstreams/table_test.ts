@@ -75,3 +75,26 @@ Deno.test("resolved policies: published rates with the default 10 % margin; an e
   const explicit = upstreamPolicies(testConfig({ NCBI_REQUEST_DELAY_MS: "500" }))["ncbi-eutils"];
   assert.deepEqual([explicit.intervalMs, explicit.marginPct], [500, 0]);
 });
+
+Deno.test("seed 004: every host the papers toolset reaches is paced at 5 requests/s or its own stricter limit", () => {
+  // The upstreams the papers tools' sources call (search, latest, content, citations, exports).
+  const papers = [
+    "arxiv-api",
+    "arxiv-web",
+    "openalex",
+    "europepmc",
+    "crossref",
+    "ncbi-idconv",
+    "ncbi-eutils",
+    "publisher",
+  ] as const;
+  const policies = upstreamPolicies(testConfig({ NCBI_REQUEST_DELAY_MS: "" }));
+  for (const name of papers) {
+    const policy = policies[name];
+    const spacing = policy.intervalMs * (1 + policy.marginPct / 100);
+    assert.ok(spacing >= 200, `${name}: ${Math.round(1000 / spacing * 10) / 10} requests/s`);
+  }
+  // NCBI with an API key keeps NCBI's published 10/s: the same host serves the PubMed toolset (seed 000).
+  const keyed = upstreamPolicies(testConfig({ NCBI_REQUEST_DELAY_MS: "", NCBI_API_KEY: "k" }))["ncbi-eutils"];
+  assert.equal(keyed.intervalMs, 100);
+});

@@ -8,6 +8,15 @@
  * now carry abstracts; the full-text page is cut to the budget); gene brief 15,569 → 15,699; compound dossier
  * 4,189 → 4,350; arXiv category to listing 40,313 → 36,627; PDF digest 16,360 → 16,360; id conversion
  * 40,084 → 30,984.
+ *
+ * Before #34 → after: literature review 38,785 → 38,785; gene brief 15,699 → 13,727 (institutions written once);
+ * compound dossier 4,350 → 4,418 (target genes as NCBIGene:5742, the id get_gene takes); arXiv category to
+ * listing 36,627 → 36,627; PDF digest 11,669 → 9,687 (windows of at most context_length); PDF question 3,825 →
+ * 3,706 (body text first); paper without open full text 14,730 → 11,619 (sources once, no request URLs);
+ * id conversion 30,984 → 29,012.
+ *
+ * #37 (new walks, printed by `deno test -P=test tests/workflows/journey_test.ts`): one search over every source to
+ * full text 5,846; author to works to export 3,801.
  */
 import assert from "node:assert/strict";
 import { DEFAULT_OUTPUT_MAX_CHARS } from "../../src/core/output_budget.ts";
@@ -91,6 +100,29 @@ const WALKS: Walk[] = [
     ],
   },
   {
+    name: "PDF question",
+    toolsets: "pdf",
+    bound: 8_000,
+    steps: [
+      () => ["search_pdf", {
+        pdf_name: "dvt_prophylaxis_review",
+        query: "What is the recommended heparin dose for DVT prophylaxis in trauma patients?",
+        context_length: 600,
+        topk: 5,
+      }],
+    ],
+  },
+  {
+    name: "paper without open full text",
+    toolsets: "papers,pubmed",
+    bound: 12_000,
+    steps: [
+      () => ["convert_article_ids", { ids: ["27797938", "30108519"] }],
+      () => ["fetchArticleDetails", { pmids: ["27797938", "30108519"] }],
+      () => ["fetch_content", { source: "pubmed", id: "27797938" }],
+    ],
+  },
+  {
     name: "id conversion",
     toolsets: "papers,pubmed",
     bound: 36_000,
@@ -98,6 +130,37 @@ const WALKS: Walk[] = [
       () => ["convert_article_ids", { ids: ["22416237", "PMC8435807", "10.3389/fpsyt.2012.00018"] }],
       () => ["fetchArticleDetails", { pmids: ["27797938"] }],
       () => ["fetch_content", { source: "pubmed", id: "PMC3299399" }],
+    ],
+  },
+  {
+    // #37: one search over every source, then the full text of a merged hit, by its first source and id.
+    name: "one search over every source to full text",
+    toolsets: "papers",
+    bound: 12_000,
+    steps: [
+      () => ["search_papers", { query: "malaria vaccine", source: "all", count: 10 }],
+      ([found]) => {
+        const hit = (data(found).papers as { id: string; sources: string[] }[])
+          .find((p) => p.sources[0] === "europepmc")!;
+        return ["fetch_content", { source: hit.sources[0], id: hit.id }];
+      },
+    ],
+  },
+  {
+    // #37: an author by name and affiliation, their most cited works, those works exported.
+    name: "author to works to export",
+    toolsets: "papers",
+    bound: 8_000,
+    steps: [
+      () => ["find_author", { name: "Tokuzawa", affiliation: "Kyushu University" }],
+      ([found]) => [
+        "search_papers",
+        { source: "openalex", author: (data(found).authors as { id: string }[])[0].id, sort: "citations", count: 5 },
+      ],
+      ([, works]) => [
+        "export_citations",
+        { ids: (data(works).papers as { id: string }[]).slice(0, 3).map((p) => p.id), styles: ["bibtex"] },
+      ],
     ],
   },
 ];
@@ -125,6 +188,7 @@ for (const w of WALKS) {
   Deno.test(`the ${w.name} workflow reads at most ${w.bound} characters`, async () => {
     await withTools({ env: { SCIENCE_MCP_TOOLSETS: w.toolsets, PDF_ROOT }, driveClock: true }, async (h) => {
       const read = await walk(h, w);
+      console.log(`${w.name}: ${read} characters read`);
       assert.ok(read <= w.bound, `${w.name} read ${read} characters, over its bound of ${w.bound}`);
     });
   });

@@ -1,11 +1,11 @@
 /**
- * BibTeX entry (`@article`, `@book` or `@incollection`) with a stable key: first author's surname
- * (ASCII), year and PMID, e.g. `Ritz2024_38147649`, so the same article always gets the same key.
+ * BibTeX entry from a CSL item, typed by the table in ./from/crossref.ts: article-journal → @article,
+ * paper-conference → @inproceedings (booktitle), book → @book, chapter → @incollection (booktitle), a
+ * preprint → @misc, dataset → @dataset, report → @techreport, thesis → @phdthesis. The key is the item's
+ * stable id. Text fields are escaped for LaTeX; `doi` and `url` are verbatim fields, so they are written as
+ * they are (only a brace or backslash, which would end or break the field, is percent-encoded).
  */
-import type { PubMedAuthor } from "../ncbi/pubmed/types.ts";
-import { type CitationRecord, recordKeyId } from "./record.ts";
-import { type CitedDate, citedDate } from "./cited_date.ts";
-import { journalName, pageRange } from "./parts.ts";
+import type { CslDate, CslItem, CslName } from "./csl.ts";
 
 const SPECIAL: Record<string, string> = {
   "\\": "\\textbackslash{}",
@@ -22,72 +22,114 @@ const SPECIAL: Record<string, string> = {
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
-export function bibtexKey(article: CitationRecord): string {
-  const first = article.authors[0];
-  const fallback = article.pmid ? "PMID" : "Anon";
-  const name = first?.lastName ?? first?.collectiveName?.split(/\s+/).find((w) => w.length > 3) ?? fallback;
-  const ascii = name.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "");
-  return `${ascii || fallback}${article.journalInfo.publicationDate.year ?? ""}_${recordKeyId(article)}`;
+const ENTRY: Record<CslItem["type"], string> = {
+  "article-journal": "article",
+  "paper-conference": "inproceedings",
+  "book": "book",
+  "chapter": "incollection",
+  "entry-encyclopedia": "incollection",
+  "article": "misc",
+  "post-weblog": "online",
+  "dataset": "dataset",
+  "report": "techreport",
+  "thesis": "phdthesis",
+  "standard": "misc",
+  "review": "article",
+};
+
+export function bibtexEntryType(item: Pick<CslItem, "type" | "genre">): string {
+  if (item.type === "thesis" && item.genre && !/ph\.?\s?d|doctor/i.test(item.genre)) return "mastersthesis";
+  return ENTRY[item.type];
 }
 
-export function formatBibtex(article: CitationRecord): string {
-  const type = article.recordType === "book"
-    ? "book"
-    : article.recordType === "book_chapter"
-    ? "incollection"
-    : "article";
-  const info = article.journalInfo;
+export function formatBibtex(item: CslItem): string {
+  const type = bibtexEntryType(item);
+  const inBook = type === "inproceedings" || type === "incollection";
+  const arxiv = item.custom?.arxiv;
+  const date = item.issued;
   const fields: [string, string | undefined][] = [
-    ["author", names(article.authors)],
-    ["editor", names(article.book?.editors ?? [])],
+    ["author", names(item.author)],
+    ["editor", names(item.editor)],
     // Double braces keep the title's capitalisation (gene names, acronyms) in every bibliography style.
-    ["title", article.title ? `{{${escape(article.title.replace(/\.$/, ""))}}}` : undefined],
-    ["journal", type === "article" ? braced(journalName(article)) : undefined],
-    ["booktitle", type === "incollection" ? braced(article.book?.bookTitle) : undefined],
-    ["publisher", braced(article.book?.publisher)],
-    ["address", braced(article.book?.publisherLocation)],
-    ["year", braced(info.publicationDate.year)],
-    ["month", month(citedDate(info.publicationDate))],
-    ["volume", braced(info.volume)],
-    ["number", braced(info.issue)],
-    ["pages", braced(pages(info.pages))],
-    ["issn", braced(info.issn)],
-    ["isbn", braced(article.book?.isbn[0])],
-    ["doi", braced(article.doi)],
-    ["pmid", braced(article.pmid)],
-    ["pmcid", braced(article.pmcId)],
-    ["eprint", braced(article.arxivId)],
-    ["archiveprefix", article.arxivId ? "{arXiv}" : undefined],
+    ["title", item.title ? `{{${escape(plain(item.title))}}}` : undefined],
+    ["journal", type === "article" ? braced(item["container-title"]) : undefined],
+    ["booktitle", inBook ? braced(item["container-title"]) : undefined],
+    ["eventtitle", braced(item["event-title"])],
+    ["venue", braced(item["event-place"])],
+    ["howpublished", type === "misc" || type === "dataset" ? braced(item["container-title"]) : undefined],
+    [
+      type === "techreport" ? "institution" : type.endsWith("thesis") ? "school" : "publisher",
+      listBraced(item.publisher),
+    ],
+    ["address", listBraced(item["publisher-place"])],
+    ["type", type.endsWith("thesis") ? braced(item.genre) : undefined],
+    ["edition", braced(item.edition)],
+    ["year", braced(year(date))],
+    ["month", month(date)],
+    ["volume", braced(item.volume)],
+    ["number", braced(item.issue ?? (type === "techreport" ? item.number : undefined))],
+    // biblatex's field for an article number (citation-js reads it back as the CSL `number`).
+    ["eid", type === "article" ? braced(item.number) : undefined],
+    ["pages", braced(item.page?.replace(/\s*[-–]\s*/, "--"))],
+    ["issn", braced(item.ISSN)],
+    ["isbn", braced(item.ISBN)],
+    ["doi", verbatim(item.DOI)],
+    ["url", verbatim(item.URL)],
+    ["pmid", braced(item.PMID)],
+    ["pmcid", braced(item.PMCID)],
+    ["eprint", braced(arxiv)],
+    ["archiveprefix", arxiv ? "{arXiv}" : undefined],
   ];
   const body = fields.filter(([, v]) => v).map(([k, v]) => `  ${k} = ${v}`).join(",\n");
-  return `@${type}{${bibtexKey(article)},\n${body}\n}`;
+  return `@${type}{${item.id},\n${body}\n}`;
+}
+
+function year(date: CslDate | undefined): string | undefined {
+  const y = date?.["date-parts"]?.[0]?.[0];
+  return y ? String(y) : undefined;
 }
 
 /** A month macro (`mar`) when the record names one month; a season or range stays text (`{Jan-Mar}`). */
-function month(date: CitedDate): string | undefined {
-  if (date.season) return braced(date.season);
-  return date.month ? MONTHS[Number(date.month) - 1] : undefined;
+function month(date: CslDate | undefined): string | undefined {
+  if (date?.season) return braced(date.season);
+  const m = date?.["date-parts"]?.[0]?.[1];
+  return m ? MONTHS[m - 1] : undefined;
 }
 
-function names(authors: PubMedAuthor[]): string | undefined {
-  if (authors.length === 0) return undefined;
+function names(list: CslName[] | undefined): string | undefined {
+  if (!list?.length) return undefined;
   return `{${
-    authors.map((a) =>
-      a.collectiveName
-        ? `{${escape(a.collectiveName)}}`
-        : escape(a.firstName ? `${a.lastName}, ${a.firstName}` : a.lastName ?? "")
+    list.map((n) =>
+      n.literal ? `{${escape(n.literal)}}` : `${family(n.family ?? "")}${n.given ? `, ${escape(n.given)}` : ""}`
     ).join(" and ")
   }}`;
 }
 
-function pages(value: string | undefined): string | undefined {
-  const range = pageRange(value);
-  if (!range) return undefined;
-  return range.end ? `${range.start}--${range.end}` : range.start;
+/**
+ * A name in a field biblatex reads as a list (publisher, institution, school, location): an inner pair of
+ * braces keeps "Springer Science and Business Media LLC" one name rather than two.
+ */
+function listBraced(value: string | undefined): string | undefined {
+  return value && / and /.test(value) ? `{{${escape(plain(value))}}}` : braced(value);
 }
 
 function braced(value: string | undefined): string | undefined {
-  return value ? `{${escape(value)}}` : undefined;
+  return value ? `{${escape(plain(value))}}` : undefined;
+}
+
+/** A family name holding a comma or " and " is braced, so it stays one surname. */
+function family(value: string): string {
+  return /,| and /.test(value) ? `{${escape(value)}}` : escape(value);
+}
+
+/** A verbatim field: no LaTeX escapes; only what would close or break the field is percent-encoded. */
+function verbatim(value: string | undefined): string | undefined {
+  return value ? `{${value.replace(/[{}\\]/g, (c) => encodeURIComponent(c))}}` : undefined;
+}
+
+/** Rich-text markup CSL allows in titles (`<i>`, `<sup>`…) dropped: BibTeX has its own. */
+function plain(value: string): string {
+  return value.replace(/<\/?(?:i|b|sup|sub|sc|span)(?:\s[^>]*)?>/gi, "");
 }
 
 /** Escapes the characters BibTeX/LaTeX treat specially; other Unicode passes through (biber reads UTF-8). */

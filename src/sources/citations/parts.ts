@@ -1,34 +1,7 @@
 /**
- * Pieces every citation style needs: names, page ranges, journal titles and dates, derived from a
- * fetched {@link CitationRecord}. Pure functions; the styles decide punctuation.
+ * Pieces of PubMed records the CSL mapping needs: MEDLINE page ranges written in full, and NLM catalogue
+ * journal titles as the name styles cite. Pure functions.
  */
-import type { PubMedAuthor } from "../ncbi/pubmed/types.ts";
-import type { CitationRecord } from "./record.ts";
-
-/** "NL" → "N. L."; "CJR" → "C. J. R."; falls back to the first letters of the first names. */
-function dottedInitials(author: PubMedAuthor): string {
-  const letters = author.initials ?? (author.firstName ?? "").split(/[\s-]+/).map((p) => p[0] ?? "").join("");
-  return [...letters].filter((c) => /\p{L}/u.test(c)).map((c) => `${c}.`).join(" ");
-}
-
-/** "Ritz, N. L." or the group name. */
-export function surnameInitials(author: PubMedAuthor): string {
-  if (author.collectiveName) return author.collectiveName;
-  const initials = dottedInitials(author);
-  return initials ? `${author.lastName}, ${initials}` : author.lastName ?? "";
-}
-
-/** "Ritz, Nathaniel L" (RIS/BibTeX/MLA first author) or the group name. */
-export function surnameFirst(author: PubMedAuthor): string {
-  if (author.collectiveName) return author.collectiveName;
-  return author.firstName ? `${author.lastName}, ${author.firstName}` : author.lastName ?? "";
-}
-
-/** "Nathaniel L Ritz" (MLA second author) or the group name. */
-export function firstSurname(author: PubMedAuthor): string {
-  if (author.collectiveName) return author.collectiveName;
-  return [author.firstName, author.lastName].filter(Boolean).join(" ");
-}
 
 export interface PageRange {
   start: string;
@@ -85,8 +58,7 @@ const MINOR_WORDS = new Set([
  * "Tidsskrift for den Norske laegeforening : tidsskrift for praktisk medicin, ny raekke") → the journal
  * name styles cite: place qualifier and subtitle removed, then title case.
  */
-export function journalName(article: CitationRecord): string {
-  const raw = article.journalInfo.title ?? article.journalInfo.isoAbbreviation ?? "";
+export function journalName(raw: string): string {
   const base = raw.split(" : ")[0].replace(/\s*\([^)]*\)\s*$/, "").replace(/[.\s]+$/, "").trim();
   return titleCase(base);
 }
@@ -98,20 +70,3 @@ function titleCase(text: string): string {
     return word[0].toUpperCase() + word.slice(1);
   }).join(" ");
 }
-
-/** The title without its final period (styles add their own punctuation). */
-export function bareTitle(article: CitationRecord): string {
-  return article.title.replace(/\.\s*$/, "").trim();
-}
-
-/** Title with final punctuation: a title ending in ? or ! keeps it, otherwise one period. */
-export function sentence(text: string): string {
-  return /[.?!]$/.test(text) ? text : `${text}.`;
-}
-
-export function year(article: CitationRecord): string | undefined {
-  return article.journalInfo.publicationDate.year;
-}
-
-/** DOI links, percent-encoded where a DOI holds characters a URL cannot. */
-export { doiUrl } from "../doi_url.ts";

@@ -5,6 +5,7 @@
  */
 import { ToolError } from "../../core/errors.ts";
 import type { CrossrefAuthor, CrossrefUpdate, CrossrefWork } from "./types.ts";
+import { crossrefUpdateType, type WorkUpdate } from "../works/updates.ts";
 
 type Json = Record<string, unknown>;
 
@@ -31,11 +32,24 @@ export function parseCrossrefWork(body: string, url: string): CrossrefWork {
     volume: str(m.volume),
     issue: str(m.issue),
     page: str(m.page),
-    issued: dateParts(m.issued) ?? dateParts(m.published),
+    issued: dateParts(m.issued) ?? dateParts(m.published) ?? dateParts(m.approved),
     type: str(m.type),
     publisher: str(m.publisher),
     issn: first(m.ISSN),
     url: str(m.URL),
+    ...optional({
+      subtitle: first(m.subtitle),
+      articleNumber: str(m["article-number"]),
+      publisherLocation: str(m["publisher-location"]),
+      subtype: str(m.subtype),
+      editors: Array.isArray(m.editor) && m.editor.length ? m.editor.map(author) : undefined,
+      isbn: Array.isArray(m.ISBN) && m.ISBN.length ? m.ISBN.filter((i) => typeof i === "string") : undefined,
+      event: event(m.event),
+      institution: institution(m.institution),
+      degree: first(m.degree),
+      edition: str(m["edition-number"]),
+      language: str(m.language),
+    }),
     updatedBy: updates(m["updated-by"]),
     updateTo: updates(m["update-to"]),
   };
@@ -46,12 +60,40 @@ export function retractionNotices(work: CrossrefWork): CrossrefUpdate[] {
   return work.updatedBy.filter((u) => RETRACTION_TYPES.has(u.type.toLowerCase()));
 }
 
+/** Every notice about a work (`updated-by`: corrections, expressions of concern, retractions) as {@link WorkUpdate}s. */
+export function workUpdates(work: CrossrefWork): WorkUpdate[] {
+  return work.updatedBy.map((u) => {
+    const out: WorkUpdate = { type: crossrefUpdateType(u.type), source: "Crossref" };
+    if (u.doi) out.id = `doi:${u.doi}`;
+    if (u.date) out.date = u.date;
+    return out;
+  });
+}
+
 function author(value: Json): CrossrefAuthor {
   const out: CrossrefAuthor = {};
   if (str(value.family)) out.family = str(value.family);
   if (str(value.given)) out.given = str(value.given);
   if (str(value.name)) out.name = str(value.name);
   return out;
+}
+
+function event(value: unknown): CrossrefWork["event"] {
+  if (!value || typeof value !== "object") return undefined;
+  const e = value as Json;
+  const out = optional({ name: first(e.name), location: first(e.location) });
+  return Object.keys(out).length ? out : undefined;
+}
+
+function institution(value: unknown): CrossrefWork["institution"] {
+  const i = (Array.isArray(value) ? value[0] : undefined) as Json | undefined;
+  const name = i && first(i.name);
+  return name ? { name, ...optional({ place: first(i.place), department: first(i.department) }) } : undefined;
+}
+
+/** The fields that have a value (the record stays free of `undefined` keys). */
+function optional<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 function updates(value: unknown): CrossrefUpdate[] {

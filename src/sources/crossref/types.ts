@@ -36,6 +36,23 @@ export interface CrossrefWork {
   publisher?: string;
   issn?: string;
   url?: string;
+  /** `subtitle[0]`. */
+  subtitle?: string;
+  /** `article-number`: the locator of journals without pages (Scientific Reports, eLife, PLOS…). */
+  articleNumber?: string;
+  publisherLocation?: string;
+  /** `subtype` of posted-content: `preprint`, `blog`, `other`… */
+  subtype?: string;
+  editors?: CrossrefAuthor[];
+  isbn?: string[];
+  /** The conference of a proceedings article. */
+  event?: { name?: string; location?: string };
+  /** The first `institution` (a report's issuer, a thesis's university, a preprint server). */
+  institution?: { name: string; place?: string; department?: string };
+  /** `degree[0]` of a dissertation ("PhD Thesis"). */
+  degree?: string;
+  edition?: string;
+  language?: string;
   /** Notices that update this work (`updated-by`): a retraction notice appears here. */
   updatedBy: CrossrefUpdate[];
   /** Works this record updates (`update-to`): set when the record IS a notice. */

@@ -1,8 +1,8 @@
 /**
- * Passages: stretches of a document's text around one or more hits. Windows that overlap or touch merge
- * into one passage listing every hit, so no text is sent twice (three hits in one sentence were three
- * near-identical 2,000-character strings), and a passage never grows past a size cap, so one always fits
- * in a tool result. Offsets are UTF-16 positions in the document's text.
+ * Passages: windows of a document's text around one or more hits. Hits close together share one window
+ * listing every hit, so no text is sent twice (three hits in one sentence were three near-identical
+ * 2,000-character strings), and a window never grows past its context length (#34) nor a size cap, so one
+ * always fits in a tool result. Offsets are UTF-16 positions in the document's text.
  */
 
 /** A hit: `[start, end)` in the document's text. */
@@ -19,6 +19,8 @@ export interface PassageSpan {
   hits: Hit[];
   /** Relevance, for ranked (words) queries: higher first. */
   score?: number;
+  /** Ranked queries: the passage lies in the document's reference list (ranked below body text). */
+  inReferences?: boolean;
 }
 
 /** Characters one hit adds to a rendered passage beyond its text: two `**` markers and its listed offset. */
@@ -52,28 +54,35 @@ export function windowAround(text: string, start: number, end: number, contextLe
 }
 
 /**
- * Phrase hits (in document order, not overlapping) as passages in document order: each hit's window of
- * `contextLength`, windows that overlap or touch merged, as long as the merged passage stays within
- * `maxWeight` (see {@link passageWeight}); past it a new passage starts where the previous one now ends.
+ * Phrase hits (in document order, not overlapping) as passages in document order, each at most
+ * `contextLength` characters of text (seed 002; the `**` marks come on top). Hits that cluster share one
+ * window listing every offset: a window opens at a hit, takes the hits that fit in it with that hit, and is
+ * centred on them; further hits it covers whole join it, and one its edge would cut opens the next window
+ * there. So a passage never grows with the number of hits, and `topk` passages are at most `topk` windows.
+ * A window's weight (see {@link passageWeight}) stays within `maxWeight`.
  */
-export function mergedPassages(text: string, hits: Hit[], contextLength: number, maxWeight: number): PassageSpan[] {
+export function clusteredPassages(
+  text: string,
+  hits: Hit[],
+  contextLength: number,
+  maxWeight: number,
+): PassageSpan[] {
   const passages: PassageSpan[] = [];
-  let current: PassageSpan | undefined;
-  for (const hit of hits) {
-    let [left, right] = windowAround(text, hit.start, hit.end, contextLength);
-    if (current && left <= current.end) {
-      const end = Math.max(current.end, right);
-      if (passageWeight(current.start, end, current.hits.length + 1) <= maxWeight) {
-        current.end = end;
-        current.hits.push(hit);
-        continue;
-      }
-      // Full: the current passage ends where this hit begins, and the next one starts there.
-      current.end = Math.min(current.end, hit.start);
-      left = Math.max(left, current.end);
-    }
-    current = { start: left, end: Math.max(right, left), hits: [hit] };
-    passages.push(current);
+  const fits = (first: number, last: number) =>
+    passageWeight(hits[first].start, hits[last].end, last - first + 1) <= maxWeight;
+  let floor = 0;
+  for (let first = 0; first < hits.length;) {
+    let last = first;
+    while (
+      last + 1 < hits.length && hits[last + 1].end - hits[first].start <= contextLength - 4 && fits(first, last + 1)
+    ) last++;
+    let [left, right] = windowAround(text, hits[first].start, hits[last].end, contextLength);
+    left = Math.max(left, floor);
+    while (last + 1 < hits.length && hits[last + 1].end <= right && fits(first, last + 1)) last++;
+    if (last + 1 < hits.length && hits[last + 1].start < right) right = Math.max(hits[last + 1].start, left);
+    passages.push({ start: left, end: right, hits: hits.slice(first, last + 1) });
+    floor = right;
+    first = last + 1;
   }
   return passages;
 }

@@ -4,7 +4,8 @@
  * `pdf://files/{name}` resource returns.
  */
 import { buildIndex, normalizeQuery, type SearchIndex } from "./normalize.ts";
-import { type Hit, HIT_COST, mergedPassages, type PassageSpan } from "./passages.ts";
+import { clusteredPassages, type Hit, HIT_COST, type PassageSpan } from "./passages.ts";
+import { belowReferences } from "./reference_section.ts";
 import { parseQuery, type PdfQuery } from "./query.ts";
 import { rankedPassages } from "./rank.ts";
 import type { PdfText, UnreadablePage } from "./types.ts";
@@ -35,7 +36,7 @@ export interface SearchOutcome {
 }
 
 export interface SearchOptions {
-  /** Characters of a lone hit's passage, markers included (nearby hits merge into longer ones). */
+  /** Characters of one passage, markers of one hit included (near hits share it, never longer; #34). */
   contextLength: number;
   /** Most a passage may weigh (passageWeight); default: no cap. */
   maxWeight?: number;
@@ -72,8 +73,8 @@ const RECENT_SEARCHES = 4;
 const recentSearches = new WeakMap<PdfDocument, Map<string, SearchOutcome>>();
 
 /**
- * Every passage for `query` (parsed by query.ts): a phrase's hits do not overlap and their windows merge;
- * a words query is ranked (rank.ts). A query that folds to nothing matches nothing. The last few outcomes
+ * Every passage for `query` (parsed by query.ts): a phrase's hits do not overlap and close ones share a
+ * window, in document order; a words query is ranked (rank.ts), passages in a reference list last. A query that folds to nothing matches nothing. The last few outcomes
  * of each document are kept: each page of a paged answer (next_cursor) asks the same search again, and a
  * scan of a 350-page book costs 0.4 ms for a phrase, 1.6 ms ranked.
  */
@@ -101,12 +102,12 @@ function search(doc: PdfDocument, query: string, options: SearchOptions): Search
   }
   if (parsed.mode === "words") {
     const ranked = rankedPassages(doc, parsed.words, phraseHits, contextLength, maxWeight);
-    return { query: parsed, ...ranked };
+    return { query: parsed, total: ranked.total, passages: belowReferences(doc.text, ranked.passages) };
   }
   return {
     query: parsed,
     total: phraseHits.length,
-    passages: mergedPassages(doc.text, phraseHits, contextLength, maxWeight),
+    passages: clusteredPassages(doc.text, phraseHits, contextLength, maxWeight),
   };
 }
 

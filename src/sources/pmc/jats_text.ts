@@ -3,14 +3,28 @@
  * becomes `$TeX$` (from `<tex-math>`, else MathML `alttext`); names read "Given Surname"; structured
  * citations get separators their markup leaves out. Block content (sections, paragraphs, lists, figures,
  * tables, formulas) becomes Markdown-like blocks: `#` headings, `- ` list items, `|`-separated table rows.
+ * A supplementary file or media item (`<supplementary-material>`, `<media>`: source data, videos,
+ * "Additional file 1") is one line, label, caption and file names, wherever it sits: in a paragraph, a
+ * figure or table caption, a section.
  */
 import { DomUtils } from "npm:htmlparser2@12.0.0";
 import { attr, type DomElement, type DomNode, isElement, textOf } from "../html/dom.ts";
 
 /** Elements whose content is not reading text (metadata, alternatives already rendered another way). */
-const SKIP = new Set(["label", "object-id", "alt-text", "sec-meta", "graphic", "inline-graphic", "media"]);
+const SKIP = new Set(["label", "object-id", "alt-text", "sec-meta", "graphic", "inline-graphic"]);
+/** Supplementary files and media: one line each ({@link fileLine}). */
+const FILES = new Set(["supplementary-material", "inline-supplementary-material", "media"]);
 /** Floats and blocks that may sit inside a paragraph but read as their own block. */
-const FLOATS = new Set(["fig", "table-wrap", "disp-formula", "list", "disp-quote", "boxed-text", "def-list"]);
+const FLOATS = new Set([
+  "fig",
+  "table-wrap",
+  "disp-formula",
+  "list",
+  "disp-quote",
+  "boxed-text",
+  "def-list",
+  ...FILES,
+]);
 
 export function children(el: DomElement): DomNode[] {
   return DomUtils.getChildren(el);
@@ -60,6 +74,8 @@ export function inline(node: DomNode, floats?: DomElement[]): string {
     floats.push(node);
     return " ";
   }
+  // A file met where no block can follow (a table cell, a list item) stays in the text, bracketed.
+  if (FILES.has(name)) return ` [${fileLine(node).replace(/^- /, "")}] `;
   if (name === "inline-formula" || name === "disp-formula" || name === "mml:math" || name === "math") {
     return ` ${math(node)} `;
   }
@@ -84,13 +100,60 @@ export function inlineText(el: DomElement, floats?: DomElement[]): string {
   return squash(inline(el, floats)).replace(/ ([.,;:])(?=\s|$)/g, "$1");
 }
 
-/** `Table 1. Caption text` from a float's label and caption. */
-function captionLine(el: DomElement, kind: string): string {
+/**
+ * `Table 1. Caption text` from a float's label and caption, then one line per supplementary file or
+ * media item anywhere inside the float (eLife hangs "Figure 1—source data 1" in the figure's caption).
+ */
+function captionLines(el: DomElement, kind: string): string[] {
   const label = firstChild(el, "label");
   const caption = firstChild(el, "caption");
-  const head = label ? squash(textOf(label)) : kind;
-  const text = caption ? childElements(caption).map((c) => inlineText(c)).filter(Boolean).join(" ") : "";
-  return `${head}.${text ? ` ${text}` : ""}`;
+  const head = label ? squash(textOf(label)).replace(/[.:]$/, "") : kind;
+  const swallowed: DomElement[] = []; // files are listed below, not inside the caption
+  const text = caption ? childElements(caption).map((c) => inlineText(c, swallowed)).filter(Boolean).join(" ") : "";
+  return [`${head}.${text ? ` ${text}` : ""}`, ...filesIn(el).map(fileLine)];
+}
+
+/** The supplementary files and media items inside `el`, outermost only, in document order. */
+function filesIn(el: DomElement): DomElement[] {
+  const found: DomElement[] = [];
+  const walk = (node: DomElement) => {
+    for (const child of childElements(node)) {
+      if (FILES.has(child.name)) found.push(child);
+      else walk(child);
+    }
+  };
+  walk(el);
+  return found;
+}
+
+/**
+ * One line for a supplementary file or media item: `- <label> <caption> (file: <name>)`. The label and
+ * caption may sit on the `<supplementary-material>` or on its `<media>` (BMC's "Additional file 1: …");
+ * eLife's "DOI: …" caption paragraphs are left out. A video says so.
+ * @example "- Figure 1—source data 1. Absolute values for JA … (file: elife04490s001.xlsx)"
+ */
+export function fileLine(el: DomElement): string {
+  const media = el.name === "media" ? [el] : DomUtils.findAll((e) => e.name === "media", [el]);
+  const labelEl = firstChild(el, "label") ?? media.map((m) => firstChild(m, "label")).find(Boolean);
+  const captionEl = firstChild(el, "caption") ?? media.map((m) => firstChild(m, "caption")).find(Boolean);
+  const label = labelEl ? squash(textOf(labelEl)) : "";
+  const caption = captionEl
+    ? childElements(captionEl).map((c) => inlineText(c, [])).filter((t) => t && !/^DOI:/i.test(t)).join(" ")
+    : "";
+  const own = el.name === "media" ? "" : squash(
+    childElements(el).filter((c) => !["label", "caption", "media", "object-id"].includes(c.name))
+      .map((c) => inlineText(c, [])).join(" "),
+  );
+  const files = [el, ...media].map((m) => attr(m, "xlink:href")?.trim()).filter((f): f is string => Boolean(f));
+  const unique = [...new Set(files)];
+  const video = media.some((m) => attr(m, "mimetype") === "video");
+  const kind = video ? "video" : unique.length > 1 ? "files" : "file";
+  const where = unique.length ? ` (${kind}: ${unique.join(", ")})` : video ? " (video)" : "";
+  const text = [caption, own].filter(Boolean).join(" ");
+  const name = label || (text ? "" : el.name === "media" ? "Media" : "Supplementary material");
+  const line = `- ${[name, text].filter(Boolean).join(" ")}${where}`.replace(/\.\. /g, ". ");
+  // A file cited inside this one's caption (eLife: a video's source data) gets its own line.
+  return [line, ...(captionEl ? filesIn(captionEl).map(fileLine) : [])].join("\n");
 }
 
 function tableRows(el: DomElement): string[] {
@@ -161,13 +224,19 @@ function block(el: DomElement, depth: number, out: string[]): void {
       out.push(math(el).replace(/^\$(.*)\$$/s, "$$$$$1$$$$"));
       return;
     case "fig":
-      out.push(captionLine(el, "Figure"));
+      out.push(captionLines(el, "Figure").join("\n"));
       return;
     case "table-wrap": {
       const foot = firstChild(el, "table-wrap-foot");
-      out.push([captionLine(el, "Table"), ...tableRows(el), ...(foot ? footLines(foot) : [])].join("\n"));
+      const [caption, ...files] = captionLines(el, "Table");
+      out.push([caption, ...tableRows(el), ...(foot ? footLines(foot) : []), ...files].join("\n"));
       return;
     }
+    case "supplementary-material":
+    case "inline-supplementary-material":
+    case "media":
+      out.push(fileLine(el));
+      return;
     default:
       if (SKIP.has(el.name)) return;
       blocks(el, depth, out);

@@ -2,7 +2,8 @@
  * EFetch db=pmc bodies (`<pmc-articleset><article>` in JATS) → one {@link PmcArticle}: metadata from
  * `<front>`, the abstract, the body as `##`-headed sections, and the references. An article without a
  * `<body>` is what PMC sends when the publisher does not allow the full text to be downloaded: `hasBody`
- * is false and the caller falls back to the abstract.
+ * is false and the caller falls back to the abstract. Sub-articles (eLife's decision letters and author
+ * responses, reviews, editor's evaluations) are sections of their own after the references.
  */
 import { DomUtils, parseDocument } from "npm:htmlparser2@12.0.0";
 import { UpstreamError } from "../../core/errors.ts";
@@ -81,7 +82,41 @@ function article(el: DomElement, raw: string): PmcArticle {
       ? blockNodes(back.children.filter((n) => (n as DomElement).name !== "ref-list"), 2, []).join("\n\n")
       : "",
     references: back ? references(back) : [],
+    subArticles: subArticles(el),
   };
+}
+
+/** Readable names of JATS `article-type`s a sub-article carries, for one without a title. */
+const SUB_ARTICLE_NAMES: Record<string, string> = {
+  "decision-letter": "Decision letter",
+  "article-commentary": "Decision letter",
+  reply: "Author response",
+  "author-comment": "Author response",
+  "editor-report": "eLife assessment",
+  "referee-report": "Reviewer report",
+  "review-article": "Review",
+};
+
+/**
+ * Every `<sub-article>` (and JATS 1.0 `<response>`) of an article, nested ones after their parent, each a
+ * section: its title, who wrote it, then its body with `###` subsections.
+ */
+function subArticles(el: DomElement): PmcSection[] {
+  return childElements(el).filter((c) => c.name === "sub-article" || c.name === "response").flatMap((sub) => {
+    const stub = firstChild(sub, "front-stub") ?? firstChild(sub, "front");
+    const titleEl = stub && DomUtils.findOne((e) => e.name === "article-title", [stub], true);
+    const type = attr(sub, "article-type") ?? sub.name;
+    const heading = (titleEl && inlineText(titleEl)) || (SUB_ARTICLE_NAMES[type] ?? `Sub-article (${type})`);
+    const names = stub ? authorsOf(stub, true) : [];
+    const body = firstChild(sub, "body");
+    const back = firstChild(sub, "back");
+    const text = [
+      ...(names.length ? [`By ${names.join(", ")}.`] : []),
+      ...(body ? blocks(body, 3, []) : []),
+      ...(back ? blockNodes(back.children.filter((n) => (n as DomElement).name !== "ref-list"), 3, []) : []),
+    ].join("\n\n");
+    return [{ heading, text }, ...subArticles(sub)];
+  });
 }
 
 const ABSTRACT_NAMES: Record<string, string> = {
@@ -110,9 +145,19 @@ function floatsSection(floats: DomElement | undefined): PmcSection[] {
 }
 
 function authors(meta: DomElement): string[] {
-  return DomUtils.findAll((e) => e.name === "contrib" && attr(e, "contrib-type") === "author", [meta]).map((c) => {
+  return authorsOf(meta, false);
+}
+
+/** Contributors' names: the authors, or (`anyRole`) everyone, with a role other than author after the name. */
+function authorsOf(meta: DomElement, anyRole: boolean): string[] {
+  const wanted = (e: DomElement) => e.name === "contrib" && (anyRole || attr(e, "contrib-type") === "author");
+  return DomUtils.findAll(wanted, [meta]).map((c) => {
     const name = DomUtils.findOne((e) => ["name", "string-name", "collab"].includes(e.name), [c], true);
-    return name ? personName(name) : "";
+    if (!name) return "";
+    const type = attr(c, "contrib-type");
+    const role = firstChild(c, "role");
+    const what = role ? inlineText(role) : type && type !== "author" ? type : "";
+    return anyRole && what ? `${personName(name)} (${what})` : personName(name);
   }).filter(Boolean);
 }
 

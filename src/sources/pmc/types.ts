@@ -41,4 +41,6 @@ export interface PmcArticle {
   backMatter: string;
   /** One line per reference, in order. */
   references: string[];
+  /** Decision letters, author responses, reviews (`<sub-article>`), in document order. */
+  subArticles: PmcSection[];
 }

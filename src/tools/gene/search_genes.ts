@@ -60,6 +60,9 @@ export const searchGenes = defineTool({
     textBlock(
       `${r.items.length} of ${count(r.total_count, "gene")} (page_size ${r.page_size}), ranked by score.`,
       r.items.flatMap((g) => recordSection(`${g.id} ${g.symbol}: ${g.name}`, g, { omit: ["id", "symbol", "name"] })),
+      r.total_count === 0 &&
+        "hint: no gene matched. Try the official symbol (TP53), an alias or the full name, another spelling, " +
+          "or another organism (or none).",
       "",
       nextCallLine(r.next, "cursor"),
     ),

@@ -7,11 +7,12 @@ import { invalidInput } from "../../core/errors.ts";
 
 const DATE = /^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?$/;
 
-export const dateArg = (which: string) =>
+/** A YYYY, YYYY-MM or YYYY-MM-DD date (required; {@link dateArg} is the optional form). */
+export const dayArg = (which: string) =>
   // refine, not regex: the description already states the format, and tools/list stays shorter.
-  z.string().trim().refine((d) => DATE.test(d), "use YYYY, YYYY-MM or YYYY-MM-DD").optional().describe(
-    `${which} YYYY[-MM[-DD]]`,
-  );
+  z.string().trim().refine((d) => DATE.test(d), "use YYYY, YYYY-MM or YYYY-MM-DD").describe(`${which} YYYY[-MM[-DD]]`);
+
+export const dateArg = (which: string) => dayArg(which).optional().describe(`${which} YYYY[-MM[-DD]]`);
 
 export interface DayRange {
   /** YYYY-MM-DD, first day of the range. */
@@ -40,7 +41,8 @@ export function dayRange(from: string | undefined, to: string | undefined): DayR
   return range;
 }
 
-function firstDay(date: string): string {
+/** The first day of a YYYY[-MM[-DD]] date. */
+export function firstDay(date: string): string {
   const [y, m = "01", d = "01"] = date.split("-");
   return `${y}-${m}-${d}`;
 }

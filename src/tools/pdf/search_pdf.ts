@@ -4,9 +4,10 @@
  * contract says; names that try to be paths are INVALID_INPUT (naming pdf_name) so a model learns at
  * once that it must pass a plain name, and a well-formed name that is simply absent is file_exists:false.
  *
- * A deliberate refinement of the seed's "one string per match": hits whose windows overlap or touch share
- * one passage (one string in `matches`) that lists every hit's offset, so no text is sent twice; results
- * page past topk with a cursor and stay within the output budget (budget.ts).
+ * A deliberate refinement of the seed's "one string per match": hits close enough to share one window of
+ * at most context_length share it (one string in `matches`, listing every hit's offset), so no text is
+ * sent twice and no string outgrows context_length (#34); results page past topk with a cursor and stay
+ * within the output budget (budget.ts).
  */
 import { z } from "../../core/zod.ts";
 import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
@@ -22,6 +23,7 @@ import {
   contextLength,
   cursor,
   emptyQuery,
+  nearestNames,
   nextCall,
   noMatchHint,
   passage,
@@ -64,6 +66,7 @@ const output = z.object({
   next_cursor: z.string().optional().describe("Pass as cursor, same other arguments, for the next passages"),
   next: nextCall,
   hint: z.string().optional().describe("What to try when nothing matched"),
+  nearest: z.array(z.string()).optional().describe("file_exists false: closest PDF names"),
 });
 
 type Output = z.input<typeof output>;
@@ -99,7 +102,11 @@ export const searchPdf = defineTool({
       }));
     const pdf_name = args.pdf_name;
     const empty = { query_exists: false, matches: [], total_matches: 0, match_details: [] };
-    if (outcome.value.status === "missing") return { pdf_name, file_exists: false, page_count: 0, ...empty };
+    if (outcome.value.status === "missing") {
+      // The seed's {file_exists:false, …}, plus the names the model most likely meant (#34).
+      const nearest = nearestNames(pdf_name, (await library.files()).files.map((f) => f.name));
+      return { pdf_name, file_exists: false, page_count: 0, ...empty, ...(nearest.length ? { nearest } : {}) };
+    }
     if (outcome.value.status === "failed") {
       const { message, pageCount } = outcome.value;
       return { pdf_name, file_exists: true, page_count: pageCount, error: message, ...empty };
@@ -154,7 +161,10 @@ export const searchPdf = defineTool({
 
 function render(result: Output): string {
   const title = `## ${result.pdf_name ? `${result.pdf_name}.pdf` : "PDF"}`;
-  if (!result.file_exists) return `${title}\nNo PDF of that name in PDF_ROOT. Call list_pdfs for the names.`;
+  if (!result.file_exists) {
+    const nearest = result.nearest?.length ? ` Nearest names: ${result.nearest.join(", ")}.` : "";
+    return `${title}\nNo PDF of that name in PDF_ROOT.${nearest} Call list_pdfs for the names.`;
+  }
   const lines = [title, `pages: ${result.page_count}`];
   if (result.error) return [...lines, `error: ${result.error}`].join("\n");
   for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);

@@ -16,6 +16,7 @@ import { parseQuery } from "../../sources/pdf/query.ts";
 import { pageOf, type PdfDocument, searchDocument } from "../../sources/pdf/search.ts";
 import { cutLine, nextCallLine, outputBudget, passageCap } from "./budget.ts";
 import { extractorNote } from "./extractor_note.ts";
+import { count } from "../../render/markdown.ts";
 import { contextLength, cursor, emptyQuery, nextCall, noMatchHint, passage, QUERY_DESCRIPTION } from "./shared.ts";
 
 const input = z.object({
@@ -123,8 +124,11 @@ export const searchPdfs = defineTool({
         found.push({ name: file.name, doc, total: hits.total, passages, ...(warning ? { warning } : {}) });
       }
     });
+    // A PDF whose best passage is in its reference list comes after every PDF with a body passage (#34).
+    const inReferences = (f: Found) => f.passages[0].inReferences ? 1 : 0;
     found.sort((a, b) =>
-      (b.passages[0].score ?? 0) - (a.passages[0].score ?? 0) || b.total - a.total || a.name.localeCompare(b.name)
+      inReferences(a) - inReferences(b) || (b.passages[0].score ?? 0) - (a.passages[0].score ?? 0) ||
+      b.total - a.total || a.name.localeCompare(b.name)
     );
     const total = found.reduce((n, f) => n + f.total, 0);
     const result: Output = {
@@ -178,7 +182,9 @@ export const searchPdfs = defineTool({
 function render(result: Output): string {
   const how = result.mode === "words" ? ` (words mode, ranked by ${result.words?.join(", ")})` : "";
   const lines = [
-    `## ${result.total_matches} hits in ${result.files.length} of ${result.files_searched} PDFs searched${how}` +
+    `## ${count(result.total_matches, "hit")}${
+      result.files.length ? ` in ${count(result.files.length, "PDF")}` : ""
+    }; ${count(result.files_searched, "PDF")} searched${how}` +
     (result.mode === "phrase" ? " (phrase mode)" : ""),
   ];
   for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);

@@ -1,5 +1,6 @@
 /** Wording, fields and rendering shared by the pdf toolset's tools and resources. */
 import { z } from "../../core/zod.ts";
+import { editDistance } from "../../core/argument_hints.ts";
 import { invalidInput, type ToolError } from "../../core/errors.ts";
 import type { PdfQuery } from "../../sources/pdf/query.ts";
 import type { PdfDocument } from "../../sources/pdf/search.ts";
@@ -17,15 +18,15 @@ export function pdfUri(name: string): string {
 /** The matching rules, said once for search_pdf and search_pdfs. */
 export const QUERY_DESCRIPTION = 'Word or "quoted phrase": exact, any case or accents; several words: ranked passages';
 
-/** context_length: the window of a lone hit; windows of nearby hits merge into one passage. */
+/** context_length: the most characters of one passage; hits close together share one (#34). */
 export function contextLength(fallback: number) {
   return z.number().int().min(20).max(20000).default(fallback).describe(
-    "Characters per hit; nearby hits merge",
+    "Characters per passage; near hits share one",
   );
 }
 
 /** The cursor input of a pdf tool. */
-export const cursor = z.string().min(1).max(512).optional().describe("next_cursor of the previous page");
+export const cursor = z.string().max(512).optional().describe("From next_cursor");
 
 /** The next call, as data beside the literal text instruction. */
 export const nextCall = z.object({
@@ -66,4 +67,25 @@ export function sparseTextNote(doc: PdfDocument): string {
   if (chars >= SPARSE_CHARS_PER_PAGE * doc.pageCount) return "";
   return `This PDF holds only ${chars} characters of text on ${doc.pageCount} page(s): pages without a text layer ` +
     "(scanned images) cannot be searched; run OCR on it (e.g. ocrmypdf) to search them.";
+}
+
+/**
+ * The names in `names` nearest to a name that matched no PDF (#34): those containing it or contained in it,
+ * then those within a few edits, closest first, at most `limit`.
+ * @example nearestNames("dvt_prophylaxis_reveiw", ["dvt_prophylaxis_review", "tracemonkey"]) // ["dvt_prophylaxis_review"]
+ */
+export function nearestNames(wanted: string, names: readonly string[], limit = 3): string[] {
+  const fold = (s: string) => s.toLowerCase().replace(/\.pdf$/, "").replace(/[\s_-]+/g, "");
+  const w = fold(wanted);
+  if (!w) return [];
+  const scored = names.map((name) => {
+    const n = fold(name);
+    const distance = n.includes(w) || w.includes(n) ? 0.5 : editDistance(w, n);
+    return { name, distance };
+  });
+  const allowed = Math.max(2, Math.floor(w.length / 3));
+  return scored.filter((s) => s.distance <= allowed)
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, limit)
+    .map((s) => s.name);
 }

@@ -24,7 +24,7 @@ const output = z.object({
     unspecified: z.number().int(),
   }).describe("Assays per outcome (an assay counts as active if any tested sample was)."),
   topTargets: z.array(z.object({
-    geneId: z.number().int().optional().describe("NCBI Gene ID (usable with get_gene)."),
+    geneId: z.number().int().optional().describe("NCBI Gene ID (get_gene takes NCBIGene:<id>)."),
     accession: z.string().optional(),
     symbol: z.string().optional(),
     name: z.string().optional(),
@@ -47,6 +47,9 @@ const output = z.object({
     activityValue: z.number().optional().describe("In µM."),
     pubmedId: z.number().int().optional(),
   })).describe("This page of assays, active first, then by AID."),
+  warnings: z.array(z.string()).optional().describe(
+    "Assay rows PubChem sent in an unexpected shape: counted as far as they read, each named with what differs",
+  ),
 });
 
 export const fetchCompoundBioactivity = defineTool({
@@ -63,7 +66,7 @@ export const fetchCompoundBioactivity = defineTool({
   async run(args, ctx) {
     const binding = await cursorBinding("fetch_compound_bioactivity", { cid: args.cid });
     const offset = args.cursor ? decodeCursor(args.cursor, binding, "fetch_compound_bioactivity") : args.offset;
-    const { counts, assays, topTargets } = await fetchBioactivity(ctx, args.cid);
+    const { counts, assays, topTargets, warnings } = await fetchBioactivity(ctx, args.cid);
     const end = offset + args.count;
     const cursor = end < assays.length ? encodeCursor(end, binding) : undefined;
     return {
@@ -80,6 +83,7 @@ export const fetchCompoundBioactivity = defineTool({
         }
         : {}),
       assays: assays.slice(offset, end),
+      ...(warnings ? { warnings } : {}),
     };
   },
   render(r) {
@@ -97,19 +101,20 @@ export const fetchCompoundBioactivity = defineTool({
       "",
       `## Assays ${shown} of ${r.total}`,
       ...r.assays.map((a) => {
-        const target = [a.targetGeneId !== undefined && `gene ${a.targetGeneId}`, a.targetAccession].filter(Boolean)
+        const target = [a.targetGeneId !== undefined && `NCBIGene:${a.targetGeneId}`, a.targetAccession].filter(Boolean)
           .join(", ");
         const value = a.activityValue !== undefined ? `${a.activityName ?? "value"} ${a.activityValue} µM` : undefined;
         const details = [a.type, target, value, a.pubmedId && `PMID ${a.pubmedId}`].filter(Boolean).join("; ");
         return `- AID ${a.aid} ${a.outcome}: ${a.name ?? "(unnamed assay)"}${details ? ` (${details})` : ""}`;
       }),
       ...(r.nextOffset !== undefined ? ["", `${nextCallLine(r.next, "cursor")} (or offset=${r.nextOffset})`] : []),
+      ...(r.warnings ?? []).map((w) => `warning: ${w}`),
     ].join("\n");
   },
 });
 
 function targetLabel(t: { geneId?: number; accession?: string; symbol?: string; name?: string }): string {
-  const id = [t.geneId !== undefined && `gene ${t.geneId}`, t.accession].filter(Boolean).join(", ");
+  const id = [t.geneId !== undefined && `NCBIGene:${t.geneId}`, t.accession].filter(Boolean).join(", ");
   const head = t.symbol ? `${t.symbol} (${id})` : id;
   return t.name ? `${head} ${t.name}` : head;
 }

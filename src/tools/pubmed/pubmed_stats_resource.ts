@@ -1,12 +1,13 @@
 /**
  * `pubmed-connect://stats/pubmed`: EInfo db=pubmed parsed (record count, last update, search fields,
- * link names), as base64 JSON in `blob` like the seed. PubMed's statistics change once a day at most, so
+ * link names) under the seed's keys and types (`databaseName`, `totalRecordCount`, `availableSearchFields`
+ * with `termCount` as NCBI's text, `availableLinkNames`, `eInfoUrl`). JSON text like `pubmed-connect://info`,
+ * not the seed's base64 `blob`: clients that show only text resources would show nothing. PubMed's statistics change once a day at most, so
  * the result is kept for 12 hours per server, on top of whatever the upstream cache keeps.
  */
 import { sharedKey } from "../../core/shared_key.ts";
 import type { ResourceDef, ToolContext } from "../tool_def.ts";
 import { eInfo, EINFO_TTL_MS } from "../../sources/ncbi/pubmed/client.ts";
-import { base64Utf8 } from "./base64.ts";
 
 const URI = "pubmed-connect://stats/pubmed";
 /** NCBI's reference for EInfo, where the fields below are defined. */
@@ -22,16 +23,32 @@ const STATS = sharedKey<CachedStats>("pubmed:stats-resource");
 async function pubmedStats(ctx: ToolContext): Promise<Record<string, unknown>> {
   const { value, url } = await eInfo(ctx);
   return {
-    dbName: value.dbName,
+    databaseName: value.menuName || value.dbName,
     menuName: value.menuName,
     description: value.description,
-    ...(value.dbBuild ? { dbBuild: value.dbBuild } : {}),
-    recordCount: value.count,
+    totalRecordCount: value.count,
     lastUpdate: isoLocalTime(value.lastUpdate) ?? value.lastUpdate,
-    lastUpdateNcbi: value.lastUpdate,
-    searchFields: value.fields,
-    linkNames: value.links,
+    availableSearchFields: value.fields.map((f) => ({
+      name: f.name,
+      fullName: f.fullName,
+      description: f.description,
+      isDate: f.isDate,
+      isNumerical: f.isNumerical,
+      // The seed's type is NCBI's text; PubMed has left it empty since about 2016.
+      termCount: f.termCount === null ? "" : String(f.termCount),
+      isHidden: f.isHidden,
+    })),
+    availableLinkNames: value.links.map((l) => ({
+      name: l.name,
+      description: l.description,
+      dbTo: l.dbTo,
+      menu: l.menu,
+    })),
     eInfoUrl: url,
+    // Beyond the seed:
+    dbName: value.dbName,
+    ...(value.dbBuild ? { dbBuild: value.dbBuild } : {}),
+    lastUpdateNcbi: value.lastUpdate,
     documentationUrl: EINFO_DOCS_URL,
     retrievedAt: new Date(ctx.clock.now()).toISOString(),
   };
@@ -53,7 +70,7 @@ export const pubmedStatsResource: ResourceDef = {
   name: "pubmedStats",
   title: "PubMed database statistics",
   description: "PubMed's record count, last update, searchable fields (the [tags] searchPubMedArticles " +
-    "accepts) and link names, from NCBI EInfo. Refreshed at most every 12 hours. Base64 JSON blob.",
+    "accepts) and link names, from NCBI EInfo. Refreshed at most every 12 hours. JSON text.",
   mimeType: "application/json",
   uri: URI,
   async read(uri, _params, ctx) {
@@ -62,6 +79,6 @@ export const pubmedStatsResource: ResourceDef = {
       cache.json = JSON.stringify(await pubmedStats(ctx), null, 2);
       cache.at = ctx.clock.now();
     }
-    return [{ uri, mimeType: "application/json", blob: base64Utf8(cache.json) }];
+    return [{ uri, mimeType: "application/json", text: cache.json }];
   },
 };

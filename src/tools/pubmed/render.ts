@@ -6,6 +6,7 @@
 import type { z } from "../../core/zod.ts";
 import { fieldLines, inlineList, type Lines, recordSection } from "../../render/markdown.ts";
 import { isRetracted } from "../../sources/ncbi/pubmed/types.ts";
+import { updateLine } from "../../sources/works/updates.ts";
 import { untrustedField } from "../../render/untrusted.ts";
 import type { articleSchema, authorSchema, dateSchema, journalInfoSchema, meshTermSchema } from "./schemas.ts";
 
@@ -22,18 +23,24 @@ export function authorName(a: Author): string {
 }
 
 /**
- * `authors: Bao Y (Ying) [1], Yuan C (Chen) [2]` and a numbered affiliation list: co-authors of one
- * institution share its number instead of repeating it.
+ * `authors: Bao Y (Ying) [1], Yuan C (Chen) [2,3]` and a numbered affiliation list: each institution is
+ * written once and referred to by number, also when an author has several (the record joins an author's
+ * affiliations with "; "; #34). structuredContent keeps each author's `affiliation` as the seed has it.
  */
 export function authorLines(authors: readonly Author[], key = "authors"): Lines {
   const affiliations: string[] = [];
+  const numbers = new Map<string, number>();
   const names = authors.map((a) => {
     let name = authorName(a);
     if (a.orcid) name += ` ORCID ${a.orcid}`;
     if (a.affiliation) {
-      let n = affiliations.indexOf(a.affiliation);
-      if (n < 0) n = affiliations.push(a.affiliation) - 1;
-      name += ` [${n + 1}]`;
+      const refs = institutions(a.affiliation).map((institution) => {
+        const key = institution.toLowerCase().replace(/[\s.]+$/, "");
+        let n = numbers.get(key);
+        if (n === undefined) numbers.set(key, n = affiliations.push(institution));
+        return n;
+      });
+      name += ` [${[...new Set(refs)].join(",")}]`;
     }
     return name;
   });
@@ -41,6 +48,12 @@ export function authorLines(authors: readonly Author[], key = "authors"): Lines 
     `${key}: ${inlineList(names) ?? names.join("; ")}`,
     ...(affiliations.length ? ["affiliations:", ...affiliations.map((text, i) => `${i + 1}. ${text}`)] : []),
   ];
+}
+
+/** An author's affiliations, as the record joins them ("; "), each trimmed. */
+function institutions(affiliation: string): string[] {
+  const parts = affiliation.split(/;\s+/).map((part) => part.trim()).filter(Boolean);
+  return parts.length ? parts : [affiliation];
 }
 
 /** `2016-10-31`, `2015 Spring`, or MEDLINE's free-text date (`2015 Oct-Dec`) as given. */
@@ -92,6 +105,7 @@ export function articleSection(a: Article): Lines {
     omit: ["pmid", "title"],
     format: {
       retractedIn: retractionLine,
+      updates: (list: NonNullable<Article["updates"]>) => `updates: ${list.map(updateLine).join("; ")}`,
       authors: (authors: Author[]) => authorLines(authors),
       journalInfo: journalLine,
       meshTerms: meshLine,

@@ -136,19 +136,34 @@ Deno.test("pageOf maps an offset to its 1-based page", () => {
   assert.equal(pageOf([0, 10, 20], 99), 3);
 });
 
-Deno.test("hits whose windows overlap or touch share one passage that lists every hit", () => {
+Deno.test("clustered hits share one window of at most context_length that lists every offset (seed 002)", () => {
   const d = indexDocument({
     pageCount: 1,
     pages: ["one beta two beta three. ".repeat(3) + "x".repeat(100) + " beta end"],
   });
   const found = find(d, "beta", 20);
   assert.equal(found.total, 7);
-  assert.equal(found.contexts.length, 2, "six nearby hits in one passage, the far one alone");
-  assert.equal(found.offsets[0].length, 6);
-  assert.equal((found.contexts[0].match(/\*\*beta\*\*/g) ?? []).length, 6);
-  assert.equal(found.contexts[1], "xxxxxxx **beta** end");
+  // Hits 9 characters apart pair up in a 20-character window; the far one is alone.
+  assert.deepEqual(found.offsets.map((o) => o.length), [2, 2, 2, 1]);
+  for (const context of found.contexts) {
+    assert.ok(context.replaceAll("**", "").length <= 20, `"${context}" is longer than context_length`);
+    assert.equal((context.match(/\*\*beta\*\*/g) ?? []).length, found.offsets[found.contexts.indexOf(context)].length);
+  }
+  assert.equal(found.contexts[3], "xxxxxxx **beta** end");
   const text = found.contexts.join("").replaceAll("**", "");
   assert.ok(text.length < d.text.length, "no character of the document is sent twice");
+});
+
+Deno.test("a phrase's windows stay within context_length however many hits cluster, in document order", () => {
+  const d = indexDocument({ pageCount: 1, pages: ["heparin and heparin. ".repeat(400)] });
+  const found = searchDocument(d, "heparin", { contextLength: 2000 });
+  assert.equal(found.total, 800);
+  assert.equal(found.passages.reduce((n, p) => n + p.hits.length, 0), 800, "every hit in one window");
+  for (const [i, p] of found.passages.entries()) {
+    assert.ok(p.end - p.start <= 2000, `window ${i} is ${p.end - p.start} characters`);
+    if (i > 0) assert.ok(p.start >= found.passages[i - 1].end, "windows in document order, not overlapping");
+  }
+  assert.ok(found.passages.length >= 4, "8,400 characters of hits need several 2,000-character windows");
 });
 
 Deno.test("a merged passage never grows past its cap: the next one starts where it ends", () => {
@@ -214,4 +229,27 @@ Deno.test("a search asked again (the next page of an answer) gives what a first 
     );
   }
   assert.notDeepEqual(find(searched, "beta", 40).contexts, find(searched, "beta", 20).contexts, "options count");
+});
+
+Deno.test("a ranked passage in the reference list is marked and comes after every body passage", () => {
+  const body = "We gave heparin to trauma patients. ".repeat(3) + "Filler sentences about other things. ".repeat(20);
+  const refs = "\nReferences\n1. Low-dose heparin prophylaxis in trauma patients: dose and timing. J Trauma 2001.\n" +
+    "2. Heparin dose in trauma. Surg 2002.\n3. Trauma prophylaxis. Chest 2003.\n";
+  const d = indexDocument({ pageCount: 1, pages: [body + refs] });
+  const found = searchDocument(d, "heparin dose for trauma prophylaxis", { contextLength: 80 });
+  const start = d.text.indexOf("References");
+  const inRefs = found.passages.map((p) => p.hits[0].start >= start);
+  assert.equal(inRefs[0], false, "body text first, though the reference titles hold more of the words");
+  assert.ok(inRefs.includes(true));
+  assert.ok(inRefs.slice(inRefs.indexOf(true)).every(Boolean));
+  assert.ok(found.passages.filter((p) => p.inReferences).length === inRefs.filter(Boolean).length);
+});
+
+Deno.test("a References heading not followed by entries is no reference list", () => {
+  const d = indexDocument({
+    pageCount: 1,
+    pages: ["Intro heparin dose.\nReferences\nare given at the end of each chapter."],
+  });
+  const found = searchDocument(d, "heparin dose", { contextLength: 40 });
+  assert.ok(found.passages.every((p) => !p.inReferences));
 });

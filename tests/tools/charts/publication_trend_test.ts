@@ -95,3 +95,64 @@ Deno.test("generate_publication_trend from OpenAlex: one group_by request, years
     assert.deepEqual(tableRows(result.content[0].text), s.counts.map((c) => [String(c.year), String(c.count)]));
   });
 });
+
+/** An ESearch count answer carrying `count` as its Count. */
+const esearchCount = (count: string) =>
+  new Response(`<?xml version="1.0"?><eSearchResult><Count>${count}</Count></eSearchResult>`, {
+    headers: { "content-type": "text/xml" },
+  });
+
+Deno.test("a hostile ESearch Count (too large, negative, NaN) is UPSTREAM_ERROR naming the value, never drawn", async () => {
+  for (const count of ["99999999999999999999", "-5", "NaN"]) {
+    const routes = [(r: { url: URL }) => r.url.pathname.endsWith("/esearch.fcgi") ? esearchCount(count) : undefined];
+    await withTools({ env: ENV, driveClock: true, routes }, async (h) => {
+      const result = await h.call("generate_publication_trend", { query: "heparin", fromYear: 2020, toYear: 2021 });
+      assert.equal(result.isError, true, count);
+      const error = result.structuredContent.error as { code: string; message: string };
+      assert.equal(error.code, "UPSTREAM_ERROR", count);
+      assert.ok(error.message.includes(`"${count}"`), error.message);
+    });
+  }
+});
+
+Deno.test("OpenAlex groups with bad keys or counts are left out with one warning; the rest is drawn", async () => {
+  const group_by = [
+    { key: "2020", key_display_name: "2020", count: 7 },
+    { key: "abc", key_display_name: "abc", count: 3 },
+    { key: "2021", key_display_name: "2021", count: -5 },
+    { key: "2022", key_display_name: "2022", count: 1e308 },
+    { key: "x".repeat(5000), key_display_name: "long", count: 1 },
+  ];
+  const routes = [
+    (r: { url: URL }) =>
+      r.url.searchParams.get("group_by") ? Response.json({ meta: { count: 11 }, group_by }) : undefined,
+  ];
+  await withTools({ env: ENV, driveClock: true, routes }, async (h) => {
+    const result = await h.call("generate_publication_trend", {
+      query: "x",
+      source: "openalex",
+      fromYear: 2020,
+      toYear: 2022,
+    });
+    assert.equal(result.isError, undefined, result.content[0].text);
+    await assertChartPng(result);
+    const s = result.structuredContent as unknown as Trend & { warnings: string[] };
+    assert.deepEqual(s.counts, [{ year: 2020, count: 7 }, { year: 2021, count: 0 }, { year: 2022, count: 0 }]);
+    const dropped = s.warnings.filter((w) => /left out/.test(w));
+    assert.equal(dropped.length, 1);
+    assert.match(dropped[0], /left out 4 OpenAlex groups/);
+    assert.match(dropped[0], /key "abc"/);
+  });
+});
+
+Deno.test("a toYear after this year is INVALID_INPUT, before any request", async () => {
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    const thisYear = new Date(h.clock.now()).getUTCFullYear();
+    const result = await h.call("generate_publication_trend", { query: "x", fromYear: 2000, toYear: thisYear + 1 });
+    assert.equal(result.isError, true);
+    const error = result.structuredContent.error as { code: string; message: string };
+    assert.equal(error.code, "INVALID_INPUT");
+    assert.match(error.message, /toYear/);
+    assert.equal(h.requests.length, 0);
+  });
+});

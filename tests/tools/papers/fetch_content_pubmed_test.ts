@@ -16,6 +16,7 @@ interface Content {
   total_chars: number;
   next_offset?: number;
   warnings?: { code: string; message: string }[];
+  tried?: { what: string; request_url: string; outcome: string }[];
 }
 
 const paths = (urls: URL[]) =>
@@ -105,7 +106,12 @@ Deno.test("fetch_content source=pubmed: the abstract, with the reason, when PMC 
       assert.equal(out.url, "https://pubmed.ncbi.nlm.nih.gov/27797938/");
       assert.match(out.text, /^# Leucocyte telomere length.*\n\n## Abstract\n\n\S/);
       assert.equal(out.warnings?.[0].code, "AbstractOnly");
-      assert.match(out.warnings![0].message, /PMC holds PMC5442267 but the publisher does not allow its full text/);
+      // Each source and its outcome is listed once, in tried; the warning does not repeat them (#34).
+      assert.match(
+        out.tried!.map((t) => t.outcome).join("; "),
+        /PMC holds PMC5442267 but the publisher does not allow its full text/,
+      );
+      assert.doesNotMatch(out.warnings![0].message, /PMC holds/);
       assert.match(out.warnings![0].message, /https:\/\/doi\.org\/10\.1136\/gutjnl-2016-312510/);
       // Tier by tier: PMC, Europe PMC's XML, OpenAlex's open-access copies, then the PubMed abstract.
       assert.deepEqual(paths(fetch.requests.slice(before).map((r) => r.url)), [
@@ -121,7 +127,10 @@ Deno.test("fetch_content source=pubmed: the abstract, with the reason, when PMC 
       const before = fetch.requests.length;
       const out = structured<Content>(await call("fetch_content", { source: "pubmed", id: "36987902" }));
       assert.equal(out.content_format, "abstract");
-      assert.match(out.warnings![0].message, /the PMC ID Converter answered: Identifier not found in PMC/);
+      assert.match(
+        out.tried!.map((t) => t.outcome).join("; "),
+        /the PMC ID Converter answered: Identifier not found in PMC/,
+      );
       assert.deepEqual(paths(fetch.requests.slice(before).map((r) => r.url)), [
         "/europepmc/search?null",
         "/idconv/?pmid",

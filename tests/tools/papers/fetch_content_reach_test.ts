@@ -158,7 +158,9 @@ Deno.test("fetch_content any DOI with no open copy anywhere: the abstract and ev
     ]);
     const warning = out.warnings?.find((w) => w.code === "AbstractOnly");
     assert.match(warning?.message ?? "", /this is the OpenAlex record/);
-    assert.match(text(result), /## sources tried\n- Europe PMC \(/);
+    // The text names each source and its outcome once, without the request URLs (those stay in tried, #34).
+    assert.match(text(result), /## sources tried\n- Europe PMC: no record for this id\n/);
+    assert.doesNotMatch(text(result), /https?:\/\/\S+(search\?query|efetch\.fcgi|fullTextXML)/);
   } finally {
     await close();
   }

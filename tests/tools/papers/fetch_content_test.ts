@@ -26,13 +26,13 @@ interface Content {
 
 /** The AbstractOnly fallback of a call that found no full text: its warning message and the sources tried. */
 function abstractOnly(result: CallResult): { message: string; tried: string; out: Content } {
-  const out = structured<Content & { tried?: { what: string; url: string; outcome: string }[] }>(result);
+  const out = structured<Content & { tried?: { what: string; request_url: string; outcome: string }[] }>(result);
   assert.equal(out.content_format, "abstract");
   const warning = out.warnings?.find((w) => w.code === "AbstractOnly");
   assert.ok(warning, JSON.stringify(out.warnings));
   return {
     message: warning.message,
-    tried: (out.tried ?? []).map((t) => `${t.what} (${t.url}): ${t.outcome}`).join("; "),
+    tried: (out.tried ?? []).map((t) => `${t.what} (${t.request_url}): ${t.outcome}`).join("; "),
     out,
   };
 }
@@ -146,7 +146,12 @@ Deno.test("fetch_content arXiv failures are specific", async (t) => {
         "ar5iv (http://mock.test/ar5iv/html/2104.12255): not found (HTTP 404); " +
         "arXiv PDF (http://mock.test/arxiv-web/pdf/2104.12255v1): not found (HTTP 404)";
       assert.equal(tried, steps);
-      assert.ok(message.startsWith(`No open full text (${steps}): this is the arXiv abstract.`), message);
+      assert.ok(
+        message.startsWith(
+          "No open full text (every source tried is listed with its outcome): this is the arXiv abstract.",
+        ),
+        message,
+      );
       assert.equal(out.url, "https://arxiv.org/abs/2104.12255v1");
       assert.match(out.text, /^# .+\n\n## Abstract\n\n\S/);
       assert.ok(out.abstract && out.text.includes(out.abstract));
@@ -236,9 +241,9 @@ Deno.test("fetch_content arXiv finds the requested entry in a feed that holds se
 });
 
 Deno.test("fetch_content OpenAlex", async (t) => {
-  await t.step("an open-access PDF from the publisher, metadata from OpenAlex", async () => {
+  await t.step("an open-access PDF from the publisher, metadata from OpenAlex; key notices go to the log", async () => {
     const extractor = scriptedExtractor(["The state of OA", "Results"]);
-    const { call, close, fetch } = await papersClient({
+    const { call, close, fetch, logs } = await papersClient({
       seams: { extractor },
       routes: [
         (req) =>
@@ -258,7 +263,9 @@ Deno.test("fetch_content OpenAlex", async (t) => {
       assert.equal(out.text, "The state of OA\n\nResults");
       assert.match(out.abstract ?? "", /^Despite growing interest in Open Access/);
       assert.equal(out.url, "https://doi.org/10.7717/peerj.4375");
-      assert.ok(out.warnings?.some((w) => w.code === "OpenAlexKeyMissing"));
+      // The operator's notices (no key, budget left) are logged, not read by the model (#34).
+      assert.ok(!out.warnings?.some((w) => w.code.startsWith("OpenAlex")), JSON.stringify(out.warnings));
+      assert.ok(logs.some((r) => r.code === "OpenAlexKeyMissing"));
       assert.ok(fetch.requests.some((r) => r.url.pathname === "/openalex/works/W2741809807"));
     } finally {
       await close();
@@ -328,11 +335,11 @@ Deno.test("fetch_content OpenAlex", async (t) => {
       const error = abstractOnly(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
       assert.match(error.out.abstract ?? "", /^Despite growing interest in Open Access/);
       assert.match(
-        error.message,
+        error.tried,
         /publisher PDF \(http:\/\/mock\.test\/publisher\/peerj\.com\/articles\/4375\.pdf\): not found \(HTTP 404\)/,
       );
       assert.match(
-        error.message,
+        error.tried,
         /publisher page \(http:\/\/mock\.test\/publisher\/doi\.org\/10\.7717\/peerj\.4375\): not found/,
       );
     } finally {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { startOf } from "../../../src/tools/papers/search_cursor.ts";
 import { europePmcQuery } from "../../../src/tools/papers/search_europepmc.ts";
 import { errorOf, papersClient, structured } from "./mock.ts";
 
@@ -17,8 +18,7 @@ interface Search {
   source: string;
   query_sent: string;
   papers: Hit[];
-  total: number;
-  offset: number;
+  total_count: number;
   next_cursor?: string;
 }
 
@@ -37,7 +37,7 @@ Deno.test("search_papers source=europepmc over MCP", async (t) => {
       const first = structured<Search>(
         await call("search_papers", { source: "europepmc", query: "cancer", count: 5, sort: "citations" }),
       );
-      assert.equal(first.total, 5059039);
+      assert.equal(first.total_count, 5059039);
       assert.equal(first.papers.length, 5);
       assert.equal(first.papers[0].id, "MED:39709209");
       assert.deepEqual(first.papers[0].ids, { pmid: "39709209", doi: "10.1016/s0140-6736(24)02600-x" });
@@ -58,7 +58,10 @@ Deno.test("search_papers source=europepmc over MCP", async (t) => {
           cursor: first.next_cursor,
         }),
       );
-      assert.equal(second.offset, 5);
+      assert.equal(
+        startOf({ source: "europepmc", query: "cancer", sort: "citations", cursor: first.next_cursor }).o,
+        5,
+      );
       assert.equal(
         fetch.requests.findLast((r) => r.url.pathname === "/europepmc/search")!.url.searchParams
           .get("cursorMark"),
@@ -85,7 +88,7 @@ Deno.test("search_papers source=europepmc over MCP", async (t) => {
         /## MED:39466770: RETRACTED: An inherently[^\n]*\n[\s\S]*retracted: true \(notice MED:41926417/,
       );
     });
-    await t.step("a cursor from another query and an offset without cursor are refused", async () => {
+    await t.step("a cursor from another query and an offset are refused", async () => {
       const first = structured<Search>(await call("search_papers", { source: "europepmc", query: "cancer", count: 2 }));
       const error = errorOf(
         await call("search_papers", { source: "europepmc", query: "malaria", count: 2, cursor: first.next_cursor }),
@@ -96,6 +99,22 @@ Deno.test("search_papers source=europepmc over MCP", async (t) => {
         "INVALID_INPUT",
       );
     });
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("Europe PMC is paced at 5 requests/s at most (seed 004): 12 concurrent searches never put 6 in one second", async () => {
+  const { call, close, times } = await papersClient();
+  try {
+    const queries = Array.from({ length: 12 }, (_, i) => `cancer ${i}`);
+    const results = await Promise.all(queries.map((query) => call("search_papers", { source: "europepmc", query })));
+    for (const result of results) structured(result);
+    const starts = times.filter((r) => r.url.pathname.startsWith("/europepmc/")).map((r) => r.at).sort((a, b) => a - b);
+    assert.equal(starts.length, 12, "one request per search");
+    for (let i = 5; i < starts.length; i++) {
+      assert.ok(starts[i] - starts[i - 5] >= 1000, `6 requests within ${starts[i] - starts[i - 5]} ms`);
+    }
   } finally {
     await close();
   }

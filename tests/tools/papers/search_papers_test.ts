@@ -3,6 +3,7 @@ import { arxivSearchQuery } from "../../../src/sources/arxiv/search_query.ts";
 import { worksSearchParams } from "../../../src/sources/openalex/search_query.ts";
 import { dayRange } from "../../../src/tools/papers/date_range.ts";
 import { openalexPages } from "../../../src/tools/papers/search_pages.ts";
+import { cursorAt, startOf } from "../../../src/tools/papers/search_cursor.ts";
 import { fixture, type Route } from "../../helpers/runtime.ts";
 import { errorOf, papersClient, structured } from "./mock.ts";
 
@@ -10,9 +11,8 @@ interface Search {
   source: string;
   query_sent: string;
   papers: { id: string; title: string | null; authors: string[]; date: string | null; cited_by_count?: number }[];
-  total?: number;
-  offset: number;
-  next_offset?: number;
+  total_count: number;
+  next_cursor?: string;
   warnings?: { code: string; message: string }[];
   next?: { tool: string; arguments: Record<string, unknown> };
 }
@@ -82,7 +82,6 @@ Deno.test("search_papers over MCP: arXiv", async (t) => {
           to_date: "2022-06",
           sort: "date",
           count: 3,
-          offset: 0,
         }),
       );
       const q = fetch.requests.at(-1)!.url.searchParams;
@@ -93,23 +92,30 @@ Deno.test("search_papers over MCP: arXiv", async (t) => {
         "0",
         "3",
       ]);
-      assert.equal(out.total, 214881);
+      assert.equal(out.total_count, 214881);
       assert.equal(out.papers.length, 3);
       assert.equal(out.papers[0].id, "2202.12139v1");
       assert.equal(out.papers[0].date, "2022-02-24");
-      assert.equal(out.next_offset, 3);
+      assert.equal(out.next?.arguments.cursor, out.next_cursor);
+      assert.equal(startOf(out.next!.arguments).o, 3);
       assert.match(out.query_sent, /^search_query=all:testing AND all:deep AND submittedDate/);
       const own = structured<Search>(
         await call("search_papers", { query: "ti:testing ANDNOT au:smith", source: "arxiv", from_date: "2020" }),
       );
       assert.match(own.query_sent, /^search_query=\(ti:testing ANDNOT au:smith\) AND submittedDate:\[202001010000 TO /);
     });
-    await t.step("offset is sent as start", async () => {
-      const out = structured<Search>(await call("search_papers", { query: "testing", source: "arxiv", offset: 40 }));
+    await t.step("a cursor's position is sent as start; past the hits there is no next page", async () => {
+      const cursor = cursorAt({ query: "testing", source: "arxiv", sort: "relevance" }, { o: 40 });
+      const out = structured<Search>(await call("search_papers", { query: "testing", source: "arxiv", cursor }));
       assert.equal(fetch.requests.at(-1)!.url.searchParams.get("start"), "40");
-      assert.equal(out.offset, 40);
       assert.deepEqual(out.papers, []);
-      assert.equal(out.next_offset, undefined);
+      assert.equal(out.next_cursor, undefined);
+    });
+    await t.step("a cursor replayed on another query is refused", async () => {
+      const cursor = cursorAt({ query: "testing", source: "arxiv", sort: "relevance" }, { o: 40 });
+      const error = errorOf(await call("search_papers", { query: "proteins", source: "arxiv", cursor }));
+      assert.equal(error.code, "INVALID_INPUT");
+      assert.match(error.message, /different search_papers query/);
     });
     await t.step("sorting arXiv by citations is refused with the way out", async () => {
       const error = errorOf(await call("search_papers", { query: "testing", source: "arxiv", sort: "citations" }));
@@ -148,27 +154,25 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
         "from_publication_date:1990-01-01,to_publication_date:2010-06-30,is_oa:false,type:book|book-chapter",
       );
       assert.deepEqual([q.get("sort"), q.get("per_page"), q.get("page")], ["cited_by_count:desc", "2", "1"]);
-      assert.equal(out.total, 4312);
+      assert.equal(out.total_count, 4312);
       assert.deepEqual(out.papers.map((p) => [p.id, p.cited_by_count]), [["W4211228191", 543], ["W598112092", 301]]);
-      assert.equal(out.next_offset, 2);
+      assert.equal(startOf(out.next!.arguments).o, 2);
       const text = (result.content ?? [])[0].text!;
-      assert.match(text, /^2 papers of 4312 \(openalex, offset 0\)\./);
+      assert.match(text, /^2 papers of 4312 \(openalex\)\./);
       assert.match(text, /\n## W4211228191: African American English\nauthors: Lisa J\. Green\ndate: 2002-08-08\n/);
       assert.match(text, /\ndoi: 10\.1017\/cbo9780511800306\n/);
       assert.doesNotMatch(text, /\nids: /, "no ids line that would only repeat the id and the DOI");
       assert.match(text, /\nabstract: ⟦This authoritative introduction to African American English .*…⟧\n/);
-      assert.match(text, /\nnext page: call again with offset=2 — search_papers \{"query":"english africa",/);
-      assert.deepEqual(out.next, { tool: "search_papers", arguments: { ...out.next!.arguments, offset: 2, count: 2 } });
+      assert.match(text, /\nnext page: call again with cursor="[\w-]+" — search_papers \{"query":"english africa",/);
+      assert.deepEqual(out.next, {
+        tool: "search_papers",
+        arguments: { ...out.next!.arguments, cursor: out.next_cursor, count: 2 },
+      });
     });
-    await t.step("an offset inside a page is served from the page that holds the window", async () => {
+    await t.step("a position inside a page is served from the page that holds the window", async () => {
+      const defining = { query: "english", source: "openalex", filter: "title.search:english", sort: "relevance" };
       const out = structured<Search>(
-        await call("search_papers", {
-          query: "english",
-          source: "openalex",
-          filter: "title.search:english",
-          count: 20,
-          offset: 10,
-        }),
+        await call("search_papers", { ...defining, count: 20, cursor: cursorAt(defining, { o: 10 }) }),
       );
       const q = fetch.requests.at(-1)!.url.searchParams;
       assert.deepEqual([q.get("per_page"), q.get("page")], ["30", "1"]);
@@ -176,15 +180,15 @@ Deno.test("search_papers over MCP: OpenAlex", async (t) => {
       assert.equal(q.get("search"), "english");
       assert.equal(out.papers[0].id, "W2767655316");
       assert.equal(out.papers.length, 20);
-      assert.equal(out.next_offset, 30);
-      assert.equal(out.next?.arguments.offset, 30);
+      assert.equal(startOf(out.next!.arguments).o, 30);
     });
-    await t.step("paging past the first 10,000 hits is refused", async () => {
-      const error = errorOf(
-        await call("search_papers", { query: "english", source: "openalex", count: 100, offset: 9950 }),
-      );
-      assert.equal(error.code, "INVALID_INPUT");
-      assert.match(error.message, /'offset'/);
+    await t.step("a page near the 10,000th hit stops there", async () => {
+      const defining = { query: "english", source: "openalex", sort: "relevance" };
+      const cursor = cursorAt(defining, { o: 9950 });
+      const out = structured<Search>(await call("search_papers", { ...defining, count: 100, cursor }));
+      const q = fetch.requests.at(-1)!.url.searchParams;
+      assert.deepEqual([q.get("per_page"), q.get("page")], ["50", "200"]);
+      assert.equal(out.next_cursor, undefined);
     });
     await t.step("search_papers is listed with a short description", async () => {
       const { tools } = await client.listTools();
@@ -219,9 +223,10 @@ Deno.test("search_papers pages arXiv through its pacer: consecutive pages reach 
   const { call, close, times } = await papersClient();
   try {
     const pages = await Promise.all(
-      [0, 10, 20].map((offset) =>
-        call("search_papers", { query: "neutrino mass", source: "arxiv", count: 10, offset })
-      ),
+      [0, 10, 20].map((o) => {
+        const defining = { query: "neutrino mass", source: "arxiv", sort: "relevance" };
+        return call("search_papers", { ...defining, count: 10, ...(o ? { cursor: cursorAt(defining, { o }) } : {}) });
+      }),
     );
     for (const page of pages) structured(page);
     const api = times.filter((r) => r.url.pathname === "/arxiv-api/query").map((r) => r.at).sort((a, b) => a - b);

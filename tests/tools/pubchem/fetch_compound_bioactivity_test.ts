@@ -72,7 +72,7 @@ Deno.test("fetch_compound_bioactivity over MCP", async (t) => {
         text,
         /^# Bioactivity of CID 2244\nassays tested: 16 \(active 6, inactive 7, inconclusive 2, unspecified 1\)/,
       );
-      assert.match(text, /- PTGS1 \(gene 5742, P23219\) prostaglandin-endoperoxide synthase 1: 3\/4/);
+      assert.match(text, /- PTGS1 \(NCBIGene:5742, P23219\) prostaglandin-endoperoxide synthase 1: 3\/4/);
       assert.match(text, /## Assays 1–2 of 16\n- AID 1000 active: Inhibition of human COX-1 \(PTGS1\) enzyme activity/);
       assert.match(text, /IC50 1\.7 µM; PMID 9997/);
       assert.match(

@@ -1,26 +1,35 @@
-/** Golden citations on real records: RIS, BibTeX, APA 7 and MLA 9. */
+/**
+ * Golden citations on real PubMed records: RIS and BibTeX written from the CSL item, APA 7, MLA 9 and
+ * NLM/Vancouver rendered by citeproc-js with the official styles.
+ */
 import assert from "node:assert/strict";
-import { formatApa } from "../../../src/sources/citations/apa.ts";
-import { bibtexKey, formatBibtex } from "../../../src/sources/citations/bibtex.ts";
-import { formatMla } from "../../../src/sources/citations/mla.ts";
+import { formatBibtex } from "../../../src/sources/citations/bibtex.ts";
+import { formatCitations } from "../../../src/sources/citations/format.ts";
+import { pubmedToCsl } from "../../../src/sources/citations/from/pubmed.ts";
 import { pageRange } from "../../../src/sources/citations/parts.ts";
 import { formatRis } from "../../../src/sources/citations/ris.ts";
 import { pubMedDate } from "../../../src/sources/ncbi/pubmed/dates.ts";
+import type { PubMedArticle } from "../../../src/sources/ncbi/pubmed/types.ts";
 import { article } from "../../sources/ncbi/pubmed/fixtures.ts";
 
-const panel = () => article("metapub__34843274.xml", "34843274");
-const runners = () => article("biopython__pubmed6.xml", "30108519");
-const microbiota = () => article("metapub__38147649.xml", "38147649");
-const aids = () => article("biopython__pubmed1.xml", "12091962");
-const toxBook = () => article("hawc__efetch_book_whole_book_26468569.xml", "26468569");
+const csl = (name: string, pmid: string) => pubmedToCsl(article(name, pmid));
+const panel = () => csl("metapub__34843274.xml", "34843274");
+const runners = () => csl("biopython__pubmed6.xml", "30108519");
+const microbiota = () => csl("metapub__38147649.xml", "38147649");
+const aids = () => csl("biopython__pubmed1.xml", "12091962");
+const toxBook = () => csl("hawc__efetch_book_whole_book_26468569.xml", "26468569");
+
+async function style(item: ReturnType<typeof panel>, s: "apa_string" | "mla_string" | "vancouver_string") {
+  return (await formatCitations(item, [s]))[s]!;
+}
 
 Deno.test("RIS: a journal article with a group author, tags in order, closed by ER", () => {
   const lines = formatRis(panel()).split("\n");
   assert.deepEqual(lines.slice(0, 12), [
     "TY  - JOUR",
     "AU  - Guideline Development Panel for the Treatment of Depressive Disorders",
-    "TI  - Summary of the clinical practice guideline for the treatment of depression across three age cohorts.",
-    "T2  - The American psychologist",
+    "TI  - Summary of the clinical practice guideline for the treatment of depression across three age cohorts",
+    "T2  - The American Psychologist",
     "JO  - Am Psychol",
     "PY  - 2022",
     "DA  - 2022/09//",
@@ -35,10 +44,10 @@ Deno.test("RIS: a journal article with a group author, tags in order, closed by 
     "LA  - eng",
     "DO  - 10.1037/amp0000904",
     "AN  - 34843274",
-    "UR  - https://pubmed.ncbi.nlm.nih.gov/34843274/",
     "DB  - PubMed",
     "ER  - ",
   ]);
+  assert.ok(formatRis(aids()).split("\n").includes("UR  - https://pubmed.ncbi.nlm.nih.gov/12091962/"), "no DOI");
 });
 
 Deno.test("RIS: a whole book is TY BOOK with publisher, place and ISBN", () => {
@@ -47,7 +56,8 @@ Deno.test("RIS: a whole book is TY BOOK with publisher, place and ISBN", () => {
     ris,
     /^TY {2}- BOOK\nAU {2}- Committee on Predictive-Toxicology Approaches for Military Assessments of Acute Exposures\n/,
   );
-  assert.match(ris, /\nPB {2}- National Academies Press \(US\)\nCY {2}- Washington \(DC\)\nSN {2}- 9780309376662\n/);
+  assert.match(ris, /\nCY {2}- Washington \(DC\)\n/);
+  assert.match(ris, /\nPB {2}- National Academies Press \(US\)\nSN {2}- 9780309376662\n/);
   assert.match(ris, /\nDA {2}- 2015\/09\/01\/\n/);
 });
 
@@ -70,8 +80,8 @@ Deno.test("BibTeX: a stable key, full names, expanded pages and an escaped title
       "}",
     ].join("\n"),
   );
-  assert.equal(bibtexKey(runners()), bibtexKey(runners()), "the same article always gets the same key");
-  assert.equal(bibtexKey(microbiota()), "Ritz2024_38147649");
+  assert.equal(runners().id, runners().id, "the same article always gets the same key");
+  assert.equal(microbiota().id, "Ritz2024_38147649");
   assert.match(formatBibtex(aids()), /\n {2}pages = \{113--125\},\n/);
 });
 
@@ -89,63 +99,70 @@ Deno.test("BibTeX: group authors are braced whole and a book is @book", () => {
   );
 });
 
-Deno.test("APA 7: group author, title-cased journal, volume(issue), en-dash pages, DOI URL", () => {
+Deno.test("APA 7 (citeproc): group author, title-cased journal, volume(issue), en-dash pages, DOI URL", async () => {
   assert.equal(
-    formatApa(panel()),
+    await style(panel(), "apa_string"),
     "Guideline Development Panel for the Treatment of Depressive Disorders. (2022). Summary of the clinical " +
       "practice guideline for the treatment of depression across three age cohorts. The American Psychologist, " +
       "77(6), 770–780. https://doi.org/10.1037/amp0000904",
   );
 });
 
-Deno.test("APA 7: two authors joined with &, a title ending in ? keeps it", () => {
+Deno.test("APA 7 (citeproc): two authors joined with &, a title ending in ? keeps it", async () => {
   assert.equal(
-    formatApa(runners()),
-    'Garcia-Tabar, I., & Gorostiaga, E. M. (2018). A "Blood Relationship" Between the Overlooked Minimum Lactate ' +
+    await style(runners(), "apa_string"),
+    "Garcia-Tabar, I., & Gorostiaga, E. M. (2018). A “Blood Relationship” Between the Overlooked Minimum Lactate " +
       "Equivalent and Maximal Lactate Steady State in Trained Runners. Back to the Old Days? Frontiers in " +
       "Physiology, 9, 1034. https://doi.org/10.3389/fphys.2018.01034",
   );
 });
 
-Deno.test("APA 7: with 21 or more authors, the first 19, an ellipsis and the last", () => {
-  const apa = formatApa(microbiota());
+Deno.test("APA 7 (citeproc): with 21 or more authors, the first 19, an ellipsis and the last", async () => {
+  const apa = await style(microbiota(), "apa_string");
   assert.match(apa, /^Ritz, N\. L\., Brocka, M\., Butler, M\. I\., Cowan, C\. S\. M\., Barrera-Bugueño, C\., /);
-  assert.match(apa, /, Moloney, G\. M\., Hill, C\., \. \. \. Cryan, J\. F\. \(2024\)\. Social anxiety/);
-  assert.equal((apa.split(" (2024)")[0].match(/\., /g) ?? []).length, 19);
+  assert.match(apa, /, Moloney, G\. M\., Hill, C\., … Cryan, J\. F\. \(2024\)\. Social anxiety/);
   assert.match(
     apa,
     /Proceedings of the National Academy of Sciences of the United States of America, 121\(1\), e2308706120\./,
   );
 });
 
-Deno.test("APA 7: without a DOI the PubMed URL is given; MEDLINE page abbreviations are expanded", () => {
+Deno.test("APA 7 (citeproc): without a DOI the PubMed URL is given; MEDLINE page abbreviations are expanded", async () => {
   assert.equal(
-    formatApa(aids()),
+    await style(aids(), "apa_string"),
     "Olivero, J. M. (1990). The treatment of AIDS behind the walls of correctional facilities. Social Justice, " +
       "17(1), 113–125. https://pubmed.ncbi.nlm.nih.gov/12091962/",
   );
 });
 
-Deno.test("MLA 9: et al. from three authors, month abbreviations, shortened page range", () => {
+Deno.test("MLA 9 (citeproc): et al. from three authors, month abbreviations, shortened page range", async () => {
   assert.equal(
-    formatMla(panel()),
-    'Guideline Development Panel for the Treatment of Depressive Disorders. "Summary of the clinical practice ' +
-      'guideline for the treatment of depression across three age cohorts." The American Psychologist, vol. 77, ' +
-      "no. 6, Sept. 2022, pp. 770-80. https://doi.org/10.1037/amp0000904.",
+    await style(panel(), "mla_string"),
+    "Guideline Development Panel for the Treatment of Depressive Disorders. “Summary of the Clinical Practice " +
+      "Guideline for the Treatment of Depression across Three Age Cohorts.” The American Psychologist, vol. 77, " +
+      "no. 6, Sept. 2022, pp. 770–80, https://doi.org/10.1037/amp0000904.",
   );
-  assert.match(formatMla(microbiota()), /^Ritz, Nathaniel L\., et al\. "Social anxiety disorder-associated gut/);
-  assert.match(formatMla(microbiota()), /vol\. 121, no\. 1, 2 Jan\. 2024, p\. e2308706120\./);
+  const ritz = await style(microbiota(), "mla_string");
+  assert.match(ritz, /^Ritz, Nathaniel L\., et al\. “Social Anxiety Disorder-Associated Gut/);
+  assert.match(ritz, /vol\. 121, no\. 1, Jan\. 2024, p\. e2308706120,/);
 });
 
-Deno.test("MLA 9: two authors, quotes inside a title become single, a season stays a season", () => {
-  assert.equal(
-    formatMla(runners()),
-    "Garcia-Tabar, Ibai, and Esteban M. Gorostiaga. \"A 'Blood Relationship' Between the Overlooked Minimum " +
-      'Lactate Equivalent and Maximal Lactate Steady State in Trained Runners. Back to the Old Days?" Frontiers in ' +
-      "Physiology, vol. 9, 2018, p. 1034. https://doi.org/10.3389/fphys.2018.01034.",
+Deno.test("MLA 9 (citeproc): a season stays a season", async () => {
+  assert.match(await style(aids(), "mla_string"), /Social Justice, vol\. 17, no\. 1, Spring 1990, pp\. 113–25, https:/);
+  assert.match(
+    await style(csl("metapub__23657305.xml", "23657305"), "mla_string"),
+    /no\. 1, Jan-Mar 2013, pp\. 35–41,/,
   );
-  assert.match(formatMla(aids()), /Social Justice, vol\. 17, no\. 1, Spring 1990, pp\. 113-25\. https:\/\/pubmed/);
-  assert.match(formatMla(article("metapub__23657305.xml", "23657305")), /no\. 1, Jan\.-Mar\. 2013, pp\. 35-41\./);
+});
+
+Deno.test("NLM/Vancouver (citeproc): ISO abbreviation, year month, shortened pages, PMID and PMCID", async () => {
+  assert.equal(
+    await style(runners(), "vancouver_string"),
+    "Garcia-Tabar I, Gorostiaga EM. A “Blood Relationship” Between the Overlooked Minimum Lactate Equivalent and " +
+      "Maximal Lactate Steady State in Trained Runners. Back to the Old Days? Front Physiol. 2018;9:1034. " +
+      "doi:10.3389/fphys.2018.01034 PubMed PMID: 30108519; PubMed Central PMCID: PMC6079548.",
+  );
+  assert.match(await style(aids(), "vancouver_string"), /Soc Justice\. 1990 Spring;17\(1\):113–25\. PubMed PMID/);
 });
 
 Deno.test("pageRange expands MEDLINE abbreviations and leaves other tokens alone", () => {
@@ -158,7 +175,7 @@ Deno.test("pageRange expands MEDLINE abbreviations and leaves other tokens alone
 });
 
 Deno.test("a season range is kept as season text in BibTeX and RIS, never turned into its first month", () => {
-  const seasonal = article("metapub__23657305.xml", "23657305");
+  const seasonal = csl("metapub__23657305.xml", "23657305");
   const bib = formatBibtex(seasonal);
   assert.match(bib, /\n {2}month = \{Jan-Mar\},\n/);
   assert.doesNotMatch(bib, /month = jan/);
@@ -168,38 +185,37 @@ Deno.test("a season range is kept as season text in BibTeX and RIS, never turned
   assert.ok(formatRis(aids()).split("\n").includes("DA  - 1990///Spring"));
 });
 
-Deno.test("a MedlineDate range is kept as text in every style; a single MedlineDate month and day are kept", () => {
+Deno.test("a MedlineDate range is kept as text in every style; a single MedlineDate month and day are kept", async () => {
   const ranged = article("pubmedparser__medline16n0902.xml", "21784659");
   assert.equal(ranged.journalInfo.publicationDate.medlineDate, "2012 Jan-Feb");
-  assert.match(formatBibtex(ranged), /\n {2}month = \{Jan-Feb\},\n/);
-  assert.ok(formatRis(ranged).split("\n").includes("DA  - 2012///Jan-Feb"));
-  assert.match(formatMla(ranged), /, Jan\.-Feb\. 2012, /);
+  assert.match(formatBibtex(pubmedToCsl(ranged)), /\n {2}month = \{Jan-Feb\},\n/);
+  assert.ok(formatRis(pubmedToCsl(ranged)).split("\n").includes("DA  - 2012///Jan-Feb"));
+  assert.match(await style(pubmedToCsl(ranged), "mla_string"), /, Jan-Feb 2012, /);
   // A range across years: the month PubMed derives (12) appears nowhere.
-  const crossYear = {
+  const dated = (medlineDate: string): PubMedArticle => ({
     ...ranged,
-    journalInfo: { ...ranged.journalInfo, publicationDate: pubMedDate({ medlineDate: "1998 Dec-1999 Jan" }) },
-  };
+    journalInfo: { ...ranged.journalInfo, publicationDate: pubMedDate({ medlineDate }) },
+  });
+  const crossYear = dated("1998 Dec-1999 Jan");
   assert.equal(crossYear.journalInfo.publicationDate.month, "12", "the parser's sortable month");
-  assert.match(formatBibtex(crossYear), /\n {2}year = \{1998\},\n {2}month = \{Dec-1999 Jan\},\n/);
-  assert.ok(formatRis(crossYear).split("\n").includes("DA  - 1998///Dec-1999 Jan"));
-  assert.match(formatMla(crossYear), /, 1998 Dec-1999 Jan, /);
-  const exact = {
-    ...ranged,
-    journalInfo: { ...ranged.journalInfo, publicationDate: pubMedDate({ medlineDate: "2011 Dec 5" }) },
-  };
+  assert.match(formatBibtex(pubmedToCsl(crossYear)), /\n {2}year = \{1998\},\n {2}month = \{Dec-1999 Jan\},\n/);
+  assert.ok(formatRis(pubmedToCsl(crossYear)).split("\n").includes("DA  - 1998///Dec-1999 Jan"));
+  assert.match(await style(pubmedToCsl(crossYear), "mla_string"), /, Dec-1999 Jan 1998, /);
+  const exact = pubmedToCsl(dated("2011 Dec 5"));
   assert.match(formatBibtex(exact), /\n {2}month = dec,\n/);
   assert.ok(formatRis(exact).split("\n").includes("DA  - 2011/12/05/"));
 });
 
-Deno.test("a DOI becomes a percent-encoded link in APA and MLA; RIS and BibTeX keep the DOI itself", () => {
+Deno.test("a DOI becomes a percent-encoded link in APA and MLA; RIS and BibTeX keep the DOI itself", async () => {
   const doi = "10.1002/(SICI)1097-0258(19980415)17:7<857::AID-SIM777>3.0.CO;2-E";
-  const sici = { ...panel(), doi };
+  const sici = { ...panel(), DOI: doi };
+  const out = await formatCitations(sici, ["apa_string", "mla_string", "ris", "bibtex"]);
   const link = "https://doi.org/10.1002/(SICI)1097-0258(19980415)17:7%3C857::AID-SIM777%3E3.0.CO;2-E";
-  assert.ok(formatApa(sici).endsWith(` ${link}`));
-  assert.ok(formatMla(sici).endsWith(` ${link}.`));
-  assert.ok(formatRis(sici).split("\n").includes(`DO  - ${doi}`));
+  assert.ok(out.apa_string!.endsWith(` ${link}`), out.apa_string);
+  assert.ok(out.mla_string!.endsWith(` ${link}.`), out.mla_string);
+  assert.ok(out.ris!.split("\n").includes(`DO  - ${doi}`));
   assert.match(
-    formatBibtex(sici),
+    out.bibtex!,
     /\n {2}doi = \{10\.1002\/\(SICI\)1097-0258\(19980415\)17:7<857::AID-SIM777>3\.0\.CO;2-E\},/,
   );
 });

@@ -128,7 +128,7 @@ Deno.test("citation_formats formats the fetched article in each requested style"
     assert.match(out.citations.ris, /^TY {2}- JOUR\n/);
     assert.match(out.citations.bibtex, /^@article\{Guideline2022_34843274,/);
     assert.match(out.citations.apa_string, /\(2022\)\. Summary of the clinical practice guideline/);
-    assert.match(out.citations.mla_string, /vol\. 77, no\. 6, Sept\. 2022, pp\. 770-80\./);
+    assert.match(out.citations.mla_string, /vol\. 77, no\. 6, Sept\. 2022, pp\. 770–80, https:/);
     assert.equal(callsTo(requests, "efetch").length, 1);
     assert.match(out.eFetchUrl!, /efetch\.fcgi\?db=pubmed&id=34843274/);
   });

@@ -22,9 +22,13 @@ async function session(env: Record<string, string> = {}) {
   return { client, close, fetch, clock };
 }
 
-// deno-lint-ignore no-explicit-any
-function decodeBlob(blob: string): Record<string, any> {
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(blob), (c) => c.charCodeAt(0))));
+/** Every key of the seed's example document (000, §4.1/4.2) with the JavaScript type of its value. */
+function assertSeedShape(doc: Record<string, unknown>, shape: Record<string, string>, where: string): void {
+  for (const [key, type] of Object.entries(shape)) {
+    const value = doc[key];
+    const actual = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+    assert.equal(actual, type, `${where}.${key} is a ${type} as in the seed`);
+  }
 }
 
 Deno.test("resources/list shows the serverInfo and PubMed stats resources", async () => {
@@ -53,33 +57,56 @@ Deno.test("serverInfo is JSON text under the seed's keys, naming the spec versio
     assert.equal(content.mimeType, "application/json");
     assert.equal(content.blob, undefined, "text, so clients that show only text resources show it");
     const info = JSON.parse(content.text);
+    assertSeedShape(info, {
+      serverName: "string",
+      serverVersion: "string",
+      description: "string",
+      contactEmail: "string",
+      mcpSpecVersion: "string",
+      ncbiCompliance: "object",
+      supportedEutilities: "array",
+      operationalStatus: "object",
+      documentationUrl: "string",
+    }, "info");
+    assertSeedShape(info.ncbiCompliance, {
+      apiUsageStatus: "string",
+      toolIdentifier: "string",
+      ncbiUsagePolicyUrl: "string",
+      currentRateLimitAdherence: "string",
+    }, "info.ncbiCompliance");
     assert.equal(info.serverName, "science-mcp");
-    assert.equal(info.serverVersion, info.version);
     assert.equal(info.mcpSpecVersion, LATEST_PROTOCOL_VERSION);
-    assert.deepEqual(info.contactEmail, { configured: true }, "NCBI_ADMIN_EMAIL is not shown to clients");
+    assert.match(info.contactEmail, /^configured/, "NCBI_ADMIN_EMAIL is not shown to clients");
     assert.ok(!JSON.stringify(info).includes("ops@example.org"));
-    assert.deepEqual(info.ncbiCompliance, {
-      apiKeyInUse: true,
-      toolIdentifier: "science-mcp/0.1.0",
-      adminEmailConfigured: true,
-      policyUrl: "https://www.ncbi.nlm.nih.gov/books/NBK25497/",
-      targetRequestsPerSecond: 10,
-    });
-    assert.deepEqual(info.supportedEUtilities, ["esearch", "esummary", "efetch", "elink", "einfo"]);
+    assert.equal(info.ncbiCompliance.apiUsageStatus, "NCBI API Key in use");
+    assert.equal(info.ncbiCompliance.toolIdentifier, "science-mcp/0.1.0");
+    assert.equal(info.ncbiCompliance.ncbiUsagePolicyUrl, "https://www.ncbi.nlm.nih.gov/books/NBK25497/");
+    assert.match(info.ncbiCompliance.currentRateLimitAdherence, /<=10 requests\/sec \(with API key\)/);
+    assert.deepEqual(info.supportedEutilities.slice(0, 5), ["ESearch", "EFetch", "ESummary", "ELink", "EInfo"]);
     assert.equal(info.documentationUrl, "https://www.ncbi.nlm.nih.gov/books/NBK25501/");
     const openalex = info.openalex as { apiKey: string; mailto: string };
     assert.match(openalex.apiKey, /^missing: .*OPENALEX_API_KEY/, "a missing OpenAlex key is reported up front");
     assert.equal(openalex.mailto, "unset");
-    assert.equal((info.operationalStatus as { status: string }).status, "unknown");
+    assert.deepEqual(
+      {
+        ncbiStatus: info.operationalStatus.ncbiStatus,
+        lastNcbiConnectivityCheck: info.operationalStatus.lastNcbiConnectivityCheck,
+        internalQueueLength: info.operationalStatus.internalQueueLength,
+      },
+      { ncbiStatus: "Unknown", lastNcbiConnectivityCheck: null, internalQueueLength: 0 },
+    );
     assert.doesNotMatch(content.text, /info-secret-key/);
 
     await client.callTool({ name: "searchPubMedArticles", arguments: { queryTerm: "biopython" } });
     const [again] = (await client.readResource({ uri: "pubmed-connect://info" })).contents as { text: string }[];
     const after = JSON.parse(again.text);
-    const status = after.operationalStatus as { status: string; lastSuccessfulCallAt: string; queueLength: number };
-    assert.equal(status.status, "operational");
-    assert.equal(status.lastSuccessfulCallAt, new Date(1_700_000_000_000).toISOString());
-    assert.equal(status.queueLength, 0);
+    assertSeedShape(after.operationalStatus, {
+      lastNcbiConnectivityCheck: "string",
+      ncbiStatus: "string",
+      internalQueueLength: "number",
+    }, "info.operationalStatus");
+    assert.equal(after.operationalStatus.ncbiStatus, "Nominal");
+    assert.equal(after.operationalStatus.lastNcbiConnectivityCheck, new Date(1_700_000_000_000).toISOString());
   } finally {
     await close();
   }
@@ -90,27 +117,54 @@ Deno.test("the PubMed stats resource parses EInfo and is cached for 12 hours", a
   try {
     const read = async () => {
       const [content] = (await client.readResource({ uri: "pubmed-connect://stats/pubmed" })).contents as {
-        blob: string;
-        text?: string;
+        blob?: string;
+        text: string;
         mimeType: string;
       }[];
       assert.equal(content.mimeType, "application/json");
-      assert.equal(content.text, undefined, "the seed's base64 blob");
-      return decodeBlob(content.blob);
+      assert.equal(content.blob, undefined, "JSON text, not a base64 blob");
+      return JSON.parse(content.text);
     };
     const stats = await read();
-    assert.equal(stats.dbName, "pubmed");
-    assert.equal(stats.menuName, "PubMed");
-    assert.equal(stats.recordCount, 39730388);
+    assertSeedShape(stats, {
+      databaseName: "string",
+      menuName: "string",
+      description: "string",
+      totalRecordCount: "number",
+      lastUpdate: "string",
+      availableSearchFields: "array",
+      availableLinkNames: "array",
+      eInfoUrl: "string",
+    }, "stats");
+    assert.equal(stats.databaseName, "PubMed");
+    assert.equal(stats.totalRecordCount, 39730388);
     assert.equal(stats.lastUpdate, "2025-11-27T06:33:00", "ISO 8601");
     assert.equal(stats.lastUpdateNcbi, "2025/11/27 06:33", "as NCBI wrote it");
     assert.equal(stats.documentationUrl, "https://www.ncbi.nlm.nih.gov/books/NBK25499/#chapter4.EInfo");
-    assert.equal(stats.searchFields.length, 50);
-    assert.ok(
-      stats.searchFields.every((f: { termCount: unknown }) => f.termCount === null),
-      "NCBI leaves it empty now",
-    );
-    assert.equal(stats.linkNames.length, 57);
+    assert.equal(stats.availableSearchFields.length, 50);
+    for (const field of stats.availableSearchFields) {
+      assertSeedShape(field, {
+        name: "string",
+        fullName: "string",
+        description: "string",
+        isDate: "boolean",
+        isNumerical: "boolean",
+        termCount: "string",
+      }, "stats.availableSearchFields[]");
+    }
+    assert.deepEqual(stats.availableSearchFields.find((f: { name: string }) => f.name === "ALL"), {
+      name: "ALL",
+      fullName: "All Fields",
+      description: "All terms from all searchable fields",
+      isDate: false,
+      isNumerical: false,
+      termCount: "",
+      isHidden: false,
+    }, "NCBI leaves termCount empty now: its text, empty");
+    assert.equal(stats.availableLinkNames.length, 57);
+    for (const link of stats.availableLinkNames) {
+      assertSeedShape(link, { name: "string", description: "string", dbTo: "string" }, "stats.availableLinkNames[]");
+    }
     assert.match(stats.eInfoUrl, /einfo\.fcgi\?db=pubmed/);
     await read();
     assert.equal(callsTo(fetch.requests, "einfo").length, 1, "served from the cache");

@@ -2,6 +2,7 @@
  * ESearch XML → record. Errors and warnings NCBI puts in the body are surfaced, never dropped: a fatal
  * `<ERROR>` throws, `ErrorList`/`WarningList` entries become `warnings`.
  */
+import { quoteValue } from "../../../core/clip.ts";
 import { ToolError } from "../../../core/errors.ts";
 import { eutilsRoot } from "./root.ts";
 import { asArray, parseNcbiXml, text, type XmlNode } from "./xml.ts";
@@ -42,7 +43,7 @@ export function parseESearch(xml: string, url: string): ESearchResult {
   }
   const idList = root.IdList as XmlNode | undefined;
   return {
-    count: toInt(root.Count),
+    count: countOf(root.Count, url),
     retMax: toInt(root.RetMax),
     retStart: toInt(root.RetStart),
     ids: asArray(idList && typeof idList === "object" ? idList.Id : undefined).map(text).filter(Boolean),
@@ -51,6 +52,22 @@ export function parseESearch(xml: string, url: string): ESearchResult {
     queryTranslation: text(root.QueryTranslation) || undefined,
     warnings,
   };
+}
+
+/**
+ * `<Count>` must be a non-negative safe integer: a count of 99999999999999999999, -5 or NaN is an upstream
+ * fault to report (naming the value), never a number to chart or page by. An absent count is 0.
+ */
+function countOf(value: unknown, url: string): number {
+  const raw = text(value).trim();
+  if (raw === "") return 0;
+  const n = Number(raw);
+  if (/^\d+$/.test(raw) && Number.isSafeInteger(n)) return n;
+  throw new ToolError(
+    "UPSTREAM_ERROR",
+    `NCBI ESearch answered a Count that is not a whole number of records: ${quoteValue(raw)} (${url})`,
+    "Retry shortly; NCBI may be degraded.",
+  );
 }
 
 function toInt(value: unknown): number {

@@ -7,7 +7,8 @@ import { cursorBinding, cursorInput } from "../../../core/envelope.ts";
 import { invalidInput, ToolError } from "../../../core/errors.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import { openalexKey, parseWorkRef } from "../../../sources/works/ids.ts";
-import { count, nextPage, textBlock, warningLines } from "../../../render/markdown.ts";
+import { nextCall, nextCallLine, nextCallSchema } from "../../../core/next_call.ts";
+import { count, textBlock, warningLines } from "../../../render/markdown.ts";
 import { type Warning, warningSchema } from "../schemas.ts";
 import { defineTool, READS_NETWORK } from "../../tool_def.ts";
 import { type WorkItem, workItem, workItemSchema, workLine } from "./work_item.ts";
@@ -28,6 +29,7 @@ const output = z.object({
   total_count: z.number().int(),
   items: z.array(workItemSchema),
   next_cursor: z.string().optional(),
+  next: nextCallSchema,
   warnings: z.array(warningSchema).optional().describe("UnreadableRecords: list entries that were not works"),
 });
 
@@ -80,7 +82,7 @@ export const getCitationGraph = defineTool({
       relation: args.relation,
       total_count: page.total,
       items: page.works.map(workItem),
-      ...(page.nextCursor ? { next_cursor: encodeGraphCursor(page.nextCursor, binding) } : {}),
+      ...(page.nextCursor ? withNext(args, encodeGraphCursor(page.nextCursor, binding)) : {}),
       ...(warnings.length ? { warnings } : {}),
     };
   },
@@ -88,10 +90,16 @@ export const getCitationGraph = defineTool({
     textBlock(
       `${count(r.items.length, "work")} of ${r.total_count} (${r.relation}) for ${workLine(r.work)}`,
       r.items.map((w) => `- ${workLine(w)}`),
-      nextPage(r.next_cursor),
+      nextCallLine(r.next, "cursor"),
       warningLines(r.warnings),
     ),
 });
+
+/** The cursor and the whole call that reads the next page with it (#34). */
+function withNext(args: z.infer<typeof input>, cursor: string) {
+  const { id, relation, limit } = args;
+  return { next_cursor: cursor, next: nextCall(TOOL, { id, relation, limit }, { cursor }) };
+}
 
 function pickWork(
   { openalex, doi, pmid, pmcid, title }: WorkItem,

@@ -7,23 +7,30 @@ import { ToolError } from "../../../core/errors.ts";
 import type { SourceContext } from "../../../context.ts";
 import { entryById } from "../../../sources/arxiv/client.ts";
 import { crossrefWork } from "../../../sources/crossref/client.ts";
-import { retractionNotices } from "../../../sources/crossref/parse_work.ts";
+import { retractionNotices, workUpdates } from "../../../sources/crossref/parse_work.ts";
+import type { WorkUpdate } from "../../../sources/works/updates.ts";
 import type { CrossrefWork } from "../../../sources/crossref/types.ts";
 import { eFetchArticles } from "../../../sources/ncbi/pubmed/client.ts";
 import { isRetracted, type PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
 import { openalexKey, type WorkRef } from "../../../sources/works/ids.ts";
-import type { CitationRecord } from "../../../sources/citations/record.ts";
-import { fromArxiv, fromCrossref, fromOpenAlex } from "./records.ts";
+import type { CslItem } from "../../../sources/citations/csl.ts";
+import { arxivToCsl } from "../../../sources/citations/from/arxiv.ts";
+import { crossrefToCsl } from "../../../sources/citations/from/crossref.ts";
+import { openalexToCsl } from "../../../sources/citations/from/openalex.ts";
+import { pubmedToCsl } from "../../../sources/citations/from/pubmed.ts";
 
 export type RecordSource = "PubMed" | "Crossref" | "OpenAlex" | "arXiv";
 
 export interface ResolvedRecord {
-  record: CitationRecord;
+  /** The work as CSL-JSON, the one record every format is made from. */
+  record: CslItem;
   source: RecordSource;
   /** The notice, when the source marks the work retracted. */
   retraction?: string;
+  /** Corrections, expressions of concern, retractions the source lists (beside the CSL item: CSL has no field). */
+  updates?: WorkUpdate[];
 }
 
 export type Resolution = ResolvedRecord | { notFound: string };
@@ -55,7 +62,12 @@ export async function pubmedArticles(pmids: readonly string[], ctx: Ctx): Promis
 }
 
 export function pubmedResolved(a: PubMedArticle): ResolvedRecord {
-  return { record: a, source: "PubMed", ...(isRetracted(a) ? { retraction: pubmedNotice(a) } : {}) };
+  return {
+    record: pubmedToCsl(a),
+    source: "PubMed",
+    ...(isRetracted(a) ? { retraction: pubmedNotice(a) } : {}),
+    ...(a.updates?.length ? { updates: a.updates } : {}),
+  };
 }
 
 /** `PubMed: retraction notice PMID 20137807 (Lancet. 2010 …)`, or the publication type alone. */
@@ -80,7 +92,13 @@ async function byDoi(ref: WorkRef, ctx: Ctx, client: OpenAlexClient): Promise<Re
   try {
     const work = await crossrefWork(ctx, ref.id);
     const notice = crossrefNotice(work);
-    return { record: fromCrossref(work), source: "Crossref", ...(notice ? { retraction: notice } : {}) };
+    const updates = workUpdates(work);
+    return {
+      record: crossrefToCsl(work),
+      source: "Crossref",
+      ...(notice ? { retraction: notice } : {}),
+      ...(updates.length ? { updates } : {}),
+    };
   } catch (error) {
     if (!(error instanceof ToolError && error.code === "ENTITY_NOT_FOUND")) throw error;
     return await openalexResolved(ref, client);
@@ -90,8 +108,8 @@ async function byDoi(ref: WorkRef, ctx: Ctx, client: OpenAlexClient): Promise<Re
 async function openalexResolved(ref: WorkRef, client: OpenAlexClient): Promise<Resolution> {
   const work = await openalexWork(ref, client);
   if (!work) return { notFound: `neither Crossref nor OpenAlex knows ${ref.kind} ${ref.id}` };
-  const record = fromOpenAlex(work);
-  if (ref.kind === "arxiv" && !record.arxivId) record.arxivId = ref.id;
+  // An arXiv id the caller gave names the preprint even when OpenAlex does not list it.
+  const record = openalexToCsl(ref.kind === "arxiv" && !work.arxivId ? { ...work, arxivId: ref.id } : work);
   return { record, source: "OpenAlex", ...(work.isRetracted ? { retraction: "OpenAlex: is_retracted" } : {}) };
 }
 
@@ -99,7 +117,7 @@ async function openalexResolved(ref: WorkRef, client: OpenAlexClient): Promise<R
 async function arxivResolved(ref: WorkRef, ctx: Ctx): Promise<Resolution> {
   const entry = await entryById(ctx, ref.id);
   return entry
-    ? { record: fromArxiv(entry), source: "arXiv" }
+    ? { record: arxivToCsl(entry), source: "arXiv" }
     : { notFound: `neither OpenAlex nor arXiv knows ${ref.id}` };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The fallback of every fetch_content source: when no full text could be had, the metadata and abstract
- * in hand, with an AbstractOnly warning naming every source tried and why it failed, and where the full
- * text may still be (the DOI link).
+ * in hand, with an AbstractOnly warning, the list of every source tried and why it failed (`tried`), and
+ * where the full text may still be (the DOI link).
  */
 import { doiUrl } from "../../../sources/doi_url.ts";
 import type { Attempts } from "./attempts.ts";
@@ -20,7 +20,8 @@ export function abstractOnly(
   const abstract = meta.abstract?.trim();
   const text = [`# ${meta.title ?? "(untitled)"}`, "## Abstract", abstract || `(${source} has no abstract.)`]
     .join("\n\n");
-  const tried = attempts.list.length ? attempts.summary() : "no open-access copy is known";
+  // Each source and its outcome is listed once, in `tried` (the request URLs there and in the log, #34).
+  const tried = attempts.list.length ? "every source tried is listed with its outcome" : "no open-access copy is known";
   const retry = attempts.list.some((a) => a.transient)
     ? " Some sources were busy or failing: retry later for the full text."
     : "";
@@ -28,7 +29,8 @@ export function abstractOnly(
     meta,
     text,
     format: "abstract",
-    contentUrl,
+    // The abstract's place is the record's landing page; the request that fetched it is in the log (#34).
+    contentUrl: meta.url ?? contentUrl,
     warnings: [{
       code: "AbstractOnly",
       message: `No open full text (${tried}): this is ${source}.${retry} The publisher's page may have the full ` +

@@ -6,6 +6,7 @@
 import { ToolError, UpstreamError } from "../../../core/errors.ts";
 import { PdfExtractionError } from "../../../sources/pdf/types.ts";
 import { PublisherRefusal } from "../../../sources/publisher/guard.ts";
+import type { TriedSource } from "./types.ts";
 
 export interface Attempt {
   what: string;
@@ -29,8 +30,10 @@ export class Attempts {
   }
 
   /** What was tried, for the answer's `tried` list (absent when nothing failed). */
-  tried(): { what: string; url: string; outcome: string }[] | undefined {
-    return this.list.length ? this.list.map(({ what, url, outcome }) => ({ what, url, outcome })) : undefined;
+  tried(): TriedSource[] | undefined {
+    return this.list.length
+      ? this.list.map(({ what, url, outcome }) => ({ what, request_url: url, outcome }))
+      : undefined;
   }
 
   summary(): string {

@@ -7,6 +7,7 @@
 import { doiUrl } from "../../../sources/doi_url.ts";
 import type { ToolContext } from "../../tool_def.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
+import { logOperatorNotices } from "../operator_notices.ts";
 import type { OpenAlexLocation, OpenAlexWork } from "../../../sources/openalex/types.ts";
 import type { Warning } from "../schemas.ts";
 import { abstractOnly } from "./abstract_doc.ts";
@@ -21,6 +22,8 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
   const work = await client.work(id);
   const attempts = new Attempts();
   const found = await openalexText(ctx, work, attempts);
+  // Key and budget notices are the operator's business: the log, like every other OpenAlex path (#34).
+  logOperatorNotices(ctx, client);
   const redirected: Warning[] = work.id.toUpperCase() === id.toUpperCase() ? [] : [{
     code: "IdRedirected",
     message: `OpenAlex answered ${id} with work ${work.id} (OpenAlex merges duplicate records and ` +
@@ -28,7 +31,7 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
   }];
   if (found) {
     const doc = openalexDoc(work, found);
-    return { ...doc, warnings: [...redirected, ...client.notices(), ...doc.warnings] };
+    return { ...doc, warnings: [...redirected, ...doc.warnings] };
   }
   if (attempts.list.length === 0) {
     attempts.reject("OpenAlex", `https://openalex.org/${work.id}`, "OpenAlex lists no open-access copy");
@@ -43,7 +46,7 @@ export async function openalexContent(ctx: ToolContext, id: string): Promise<Con
       repository?.record,
       attempts,
     );
-  return { ...doc, warnings: [...redirected, ...client.notices(), ...doc.warnings] };
+  return { ...doc, warnings: [...redirected, ...doc.warnings] };
 }
 
 /** Full text from the work's arXiv copy, else its open-access locations (arXiv ones skipped then). */

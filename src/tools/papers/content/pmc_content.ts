@@ -55,7 +55,9 @@ export async function pmcText(
   attempts: Attempts,
 ): Promise<{ article?: PmcArticle; url?: string }> {
   try {
-    const { article, url } = await pmcArticle(ctx, pmcid);
+    const { article: sent, url } = await pmcArticle(ctx, pmcid);
+    // A publisher's JATS (eLife) names no PMCID: it is the one PMC was asked for.
+    const article = sent && !sent.pmcid ? { ...sent, pmcid: `PMC${pmcid.replace(/^PMC/i, "")}` } : sent;
     if (article?.hasBody) return { article, url };
     attempts.reject(
       "PubMed Central",
@@ -79,6 +81,8 @@ export function jatsDoc(a: PmcArticle, contentUrl: string, landing?: { id: strin
   for (const s of a.sections) parts.push(...(s.heading ? [`## ${s.heading}`] : []), ...(s.text ? [s.text] : []));
   if (a.backMatter) parts.push(a.backMatter);
   if (a.references.length) parts.push("## References", a.references.map((r, i) => `${i + 1}. ${r}`).join("\n"));
+  // Each sub-article (decision letter, author response) is a section of its own, so the outline lists it.
+  for (const s of a.subArticles) parts.push(`## ${s.heading}`, ...(s.text ? [s.text] : []));
   const warnings: Warning[] = a.openAccess ? [] : [{
     code: "NotOpenAccessSubset",
     message: `${a.pmcid ?? landing?.id} is not in PMC's open-access subset: read it, but check its licence before ` +

@@ -40,8 +40,9 @@ export interface ContentDoc {
   transient?: boolean;
 }
 
+/** One source tried: what, the request (for machines and the log, never the text; #34), and its outcome. */
 export interface TriedSource {
   what: string;
-  url: string;
+  request_url: string;
   outcome: string;
 }

@@ -4,10 +4,8 @@ import { markupToText } from "../../../../src/sources/ncbi/pubmed/markup_text.ts
 import { parseESummaryPubMed } from "../../../../src/sources/ncbi/pubmed/parse_esummary.ts";
 import { fixture } from "../../../helpers/runtime.ts";
 import { mathmlToText } from "../../../../src/sources/ncbi/pubmed/mathml_text.ts";
-import { formatApa } from "../../../../src/sources/citations/apa.ts";
-import { formatBibtex } from "../../../../src/sources/citations/bibtex.ts";
-import { formatMla } from "../../../../src/sources/citations/mla.ts";
-import { formatRis } from "../../../../src/sources/citations/ris.ts";
+import { formatCitations } from "../../../../src/sources/citations/format.ts";
+import { pubmedToCsl } from "../../../../src/sources/citations/from/pubmed.ts";
 import { article } from "./fixtures.ts";
 
 const isotopes = () => article("built__mathml_isotopes_99000013.xml", "99000013");
@@ -84,16 +82,19 @@ Deno.test("MathML in a PubMed title and abstract reads as the formula: prescript
   );
 });
 
-Deno.test("every citation format carries the rendered MathML title", () => {
-  const a = isotopes();
+Deno.test("every citation format carries the rendered MathML title", async () => {
+  const out = await formatCitations(pubmedToCsl(isotopes()), ["ris", "bibtex", "apa_string", "mla_string"]);
   const title = "Hyperpolarized ³He and ¹²⁹Xe MRI of the lung: ventilation defects in asthma";
-  assert.ok(formatRis(a).split("\n").includes(`TI  - ${title}.`));
+  assert.ok(out.ris!.split("\n").includes(`TI  - ${title}`));
   assert.ok(
-    formatRis(a).split("\n").some((l) => l.startsWith("AB  - Ventilation images were acquired with ¹²⁹Xe MRI")),
+    out.ris!.split("\n").some((l) => l.startsWith("AB  - Ventilation images were acquired with ¹²⁹Xe MRI")),
   );
-  assert.match(formatBibtex(a), new RegExp(`\\n {2}title = \\{\\{${title}\\}\\},\\n`));
-  assert.ok(formatApa(a).includes(`(2023). ${title}. Environmental Science`));
-  assert.ok(formatMla(a).includes(`"${title}."`));
+  assert.match(out.bibtex!, new RegExp(`\\n {2}title = \\{\\{${title}\\}\\},\\n`));
+  assert.ok(out.apa_string!.includes(`(2023). ${title}. Environmental Science`), out.apa_string);
+  assert.ok(
+    out.mla_string!.includes("“Hyperpolarized ³He and ¹²⁹Xe MRI of the Lung: Ventilation Defects in Asthma.”"),
+    out.mla_string,
+  );
 });
 
 Deno.test("an ESummary title carrying MathML reads as the EFetch title does", () => {
