@@ -142,9 +142,11 @@ if (import.meta.main) {
         pt.push(sum);
       }
       console.log(
-        `${n} documents in a row (separate search_pdf calls) [load ${load()}]: light slots ${median(light)} ms, full slots only ${
-          median(full)
-        } ms (light ÷ full ${(median(light) / median(full)).toFixed(2)}), pdftotext ${Math.round(median(pt))} ms`,
+        `${n} documents in a row (separate search_pdf calls) [load ${load()}]: light slots ${
+          median(light)
+        } ms, full slots only ${median(full)} ms (light ÷ full ${
+          (median(light) / median(full)).toFixed(2)
+        }), pdftotext ${Math.round(median(pt))} ms`,
       );
     }
   }
