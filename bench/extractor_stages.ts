@@ -129,7 +129,7 @@ if (import.meta.main) {
     }
   } else {
     const docs = await Promise.all(files.map((f) => Deno.readFile(f)));
-    for (const n of [1, 3, 5, 10]) {
+    for (const n of [1, 5, 10]) {
       const run = Array.from({ length: n }, (_, i) => docs[i % docs.length]);
       const light: number[] = [];
       const full: number[] = [];

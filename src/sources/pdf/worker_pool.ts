@@ -41,8 +41,10 @@ export interface PoolOptions {
    */
   lightSlots?: boolean;
   /**
-   * Pages a light slot reads before a full slot replaces it (default 40, two or three papers: Liftoff reads a page
-   * 1–7 ms slower than optimised code, so a few dozen pages outweigh the ~130 ms of tier-up it saved).
+   * Pages a light slot reads before a full slot replaces it (default 120, about eight papers). Liftoff reads a page
+   * 1–7 ms slower than optimised code, so some dozens of pages outweigh the ~110 ms a light first paper saves; but
+   * the replacement costs a process start and a tier-up again (~0.3 s), so a budget of 40 pages made five papers
+   * searched one by one cost 1.44× full slots, 80 pages 1.11× (docs/benchmarks.md, "extractor stages").
    */
   lightPageBudget?: number;
   /** Time budgets are measured on this clock (tests pass a manual one). */
@@ -85,7 +87,7 @@ interface Slot {
 const DEFAULT_IDLE_MS = 60_000;
 const DEFAULT_SPAWN_MIN_QUEUED_BYTES = 2 * 1024 * 1024;
 const DEFAULT_SPAWN_AFTER_MS = 500;
-const DEFAULT_LIGHT_PAGE_BUDGET = 40;
+const DEFAULT_LIGHT_PAGE_BUDGET = 120;
 
 export class WorkerPool {
   readonly #options: PoolOptions;
