@@ -112,6 +112,11 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },
   {
+    name: "MCP_SHUTDOWN_GRACE_MS",
+    description: "On SIGTERM/SIGINT, how long calls in flight may finish; then each gets a shutting-down error",
+    default: "10000",
+  },
+  {
     name: "MCP_LOG_LEVEL",
     description: "debug, info, notice, warning, error (or critical, alert, emergency)",
     default: "info",
@@ -178,6 +183,12 @@ export const ENV_VARS: readonly EnvVar[] = [
     access: "read",
     toolset: "pdf",
   },
+  {
+    name: "LIBRARY_DIR",
+    description: "Paper library save_paper writes to, searched with PDF_ROOT (relative: to the project)",
+    default: "./library",
+    access: "read-write",
+  },
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
@@ -225,6 +236,7 @@ const schema = z.object({
   MCP_MAX_SESSIONS: int(1, 100_000),
   MCP_MAX_SESSIONS_PER_SUBJECT: int(1, 100_000),
   MCP_MAX_BODY_BYTES: int(1024, 100 * 1024 * 1024),
+  MCP_SHUTDOWN_GRACE_MS: int(0, 600_000),
   MCP_LOG_LEVEL: z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]),
   LOGS_DIR: optionalText,
   SCIENCE_MCP_TOOLSETS: z.string(),
@@ -248,6 +260,7 @@ const schema = z.object({
   OPENALEX_MAILTO: z.email().optional(),
   CROSSREF_MAILTO: z.email().optional(),
   PDF_ROOT: z.string().min(1),
+  LIBRARY_DIR: z.string().min(1),
   PDF_MAX_PAGES: int(1, 100_000),
   PDF_MAX_BYTES: int(1, 4 * 1024 ** 3),
   PDF_TIMEOUT_MS: int(100, 3600_000),
@@ -288,6 +301,8 @@ export interface Config extends UpstreamSettings {
   };
   /** MCP_LOG_LEVEL. */
   logLevel: LogLevel;
+  /** How long calls in flight may run on after SIGTERM/SIGINT (MCP_SHUTDOWN_GRACE_MS), both transports. */
+  shutdownGraceMs: number;
   /** Session log folder: LOGS_DIR, or `<project>/logs` for stdio when unset; undefined when off. */
   logsDir?: string;
   /** SCIENCE_MCP_TOOLSETS: the enabled toolsets. */
@@ -309,6 +324,8 @@ export interface Config extends UpstreamSettings {
   /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS, PDF_EXTRACTOR_IDLE_MS, PDF_INDEX_AHEAD. */
   pdf: {
     root: string;
+    /** LIBRARY_DIR (resolved): the paper library save_paper writes and the pdf tools read beside root. */
+    library: string;
     maxPages: number;
     maxBytes: number;
     timeoutMs: number;
@@ -426,6 +443,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       maxBodyBytes: e.MCP_MAX_BODY_BYTES,
     },
     logLevel: e.MCP_LOG_LEVEL,
+    shutdownGraceMs: e.MCP_SHUTDOWN_GRACE_MS,
     logsDir: sessionLogsDir(env.LOGS_DIR, e.LOGS_DIR, e.MCP_TRANSPORT_TYPE, root),
     toolsets: parseToolsets(e.SCIENCE_MCP_TOOLSETS),
     cacheDir: e.SCIENCE_MCP_CACHE_DIR,
@@ -447,6 +465,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
     pdf: {
       root: e.PDF_ROOT,
+      library: e.LIBRARY_DIR,
       maxPages: e.PDF_MAX_PAGES,
       maxBytes: e.PDF_MAX_BYTES,
       timeoutMs: e.PDF_TIMEOUT_MS,
