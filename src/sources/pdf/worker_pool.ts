@@ -226,9 +226,13 @@ export class WorkerPool {
     return bytes >= (this.#options.spawnMinQueuedBytes ?? DEFAULT_SPAWN_MIN_QUEUED_BYTES);
   }
 
-  /** Whether `slot` may run `job`: a full slot runs anything, a light one small documents until its budget is spent. */
+  /**
+   * Whether `slot` may run `job`: a full slot runs anything, a light one small documents until its budget is spent,
+   * indexes and page renders.
+   */
   #suits(slot: Slot, job: Job): boolean {
-    if (!slot.light || job.request.op === "index") return true;
+    // An index runs no wasm; one page rendered is not worth a process started for it.
+    if (!slot.light || job.request.op === "index" || job.request.op === "render") return true;
     return job.options.light === true && slot.pages < (this.#options.lightPageBudget ?? DEFAULT_LIGHT_PAGE_BUDGET);
   }
 
