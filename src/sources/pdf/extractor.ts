@@ -79,7 +79,11 @@ export interface ExtractorOptions {
   memoryMb?: number;
   /** How slots run (tests); default: processes when this process may start Deno, else worker threads. */
   channels?: ChannelFactory;
-  /** Light slots for small documents (worker_pool.ts); default: on where slots are processes. */
+  /**
+   * Light slots for small documents (worker_pool.ts), where slots are processes. Default off: a light first paper
+   * costs ~25 % less CPU, but each later paper in that extractor 20–100 ms more, so five papers searched one after
+   * another cost 1.11× and ten 1.30× full slots (docs/benchmarks.md, "Where a PDF's CPU goes").
+   */
   lightSlots?: boolean;
 }
 
@@ -209,7 +213,7 @@ function channelsOf(options: ExtractorOptions): { channels: ChannelFactory; ligh
   if (command) {
     return {
       channels: processChannels({ command, memoryMb: options.memoryMb ?? EXTRACTOR_MEMORY_MB, log: options.log }),
-      lightSlots: options.lightSlots ?? true,
+      lightSlots: options.lightSlots ?? false,
     };
   }
   options.log?.info("PDF extraction runs in worker threads (no permission to start a Deno process)");

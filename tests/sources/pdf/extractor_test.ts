@@ -217,14 +217,14 @@ Deno.test("extraction runs in extractor processes, started on the first job", as
   }
 });
 
-Deno.test("a small paper is read by a light extractor process (Liftoff only) into the same text as a full one", async () => {
+Deno.test("with light slots, a small paper is read by a Liftoff-only extractor into the same text as a full one", async () => {
   const bytes = fixtureBytes("pdf/scienceparse__map-reduce.pdf");
-  const light = createPdfExtractor(LIMITS, { poolSize: 1 });
-  const full = createPdfExtractor(LIMITS, { poolSize: 1, lightSlots: false });
+  const light = createPdfExtractor(LIMITS, { poolSize: 1, lightSlots: true });
+  const full = createPdfExtractor(LIMITS, { poolSize: 1 });
   try {
     const [a, b] = [await light.extract(bytes.slice(), { index: true }), await full.extract(bytes.slice())];
     assert.deepEqual(light.pool.lightPids, light.pool.pids, "the small paper's process is light");
-    assert.deepEqual(full.pool.lightPids, []);
+    assert.deepEqual(full.pool.lightPids, [], "light slots are off by default");
     assert.deepEqual(a.pages, b.pages);
     assert.equal(a.index?.text, buildIndex(b.pages.join("\f")).text);
   } finally {
@@ -234,7 +234,7 @@ Deno.test("a small paper is read by a light extractor process (Liftoff only) int
 });
 
 Deno.test("a long document never runs in a light extractor: an idle light one makes room for a full one", async () => {
-  const extractor = createPdfExtractor(LIMITS, { poolSize: 1 });
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 1, lightSlots: true });
   try {
     await extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf"));
     const lightPid = extractor.pool.pids[0];
@@ -250,7 +250,7 @@ Deno.test("a long document never runs in a light extractor: an idle light one ma
 });
 
 Deno.test("a small paper that is one of many (a folder search) gets a full extractor, not a light one", async () => {
-  const extractor = createPdfExtractor(LIMITS, { poolSize: 1 });
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 1, lightSlots: true });
   try {
     await extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf"), { oneOfMany: true });
     assert.equal(extractor.pool.pids.length, 1);
