@@ -39,7 +39,10 @@ Deno.test("an arXiv entry is a preprint: number arXiv:id, publisher arXiv, @misc
   assert.equal(item.custom?.arxiv, entry.id);
   const bib = formatBibtex(item);
   assert.match(bib, /^@misc\{/);
-  assert.match(bib, new RegExp(`\\n {2}eprint = \\{${entry.id.replace(".", "\\.")}\\},\\n {2}archiveprefix = \\{arXiv\\}\\n`));
+  assert.match(
+    bib,
+    new RegExp(`\\n {2}eprint = \\{${entry.id.replace(".", "\\.")}\\},\\n {2}archiveprefix = \\{arXiv\\}\\n`),
+  );
   const ris = formatRis(item).split("\n");
   assert.equal(ris[0], "TY  - UNPB");
   assert.ok(ris.includes(`M1  - arXiv:${entry.id}`));
