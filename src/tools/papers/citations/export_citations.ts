@@ -60,7 +60,7 @@ export const exportCitations = defineTool({
           id: ids[i],
           source: r.source,
           ...(r.retraction ? { retracted: r.retraction } : {}),
-          citations: await formatCitations(r.record, styles),
+          citations: await formatCitations(r.record, styles, ctx.signal),
         });
       }
     }
