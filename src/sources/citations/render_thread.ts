@@ -5,7 +5,9 @@
  * formatted style (format.ts), so the server starts without it.
  *
  * One worker per process, started on the first request, ended by an unreferenced timer after a quiet
- * while (its engines, up to ~340 MiB with all eight styles, go with it). A cancelled request is answered
+ * while (its engines, up to ~340 MiB with all eight styles, go with it). A Deno web worker cannot be
+ * unreferenced, so until then it keeps a process that has nothing else to do alive (the CLI and the server
+ * end with Deno.exit; an embedding program would wait, or end it with {@link closeRenderThread}). A cancelled request is answered
  * at once with its signal's reason (the worker finishes the engine it was building, for the next call).
  * Where no worker can be started (no read permission for its modules, a runtime without workers) the
  * engine runs on this thread, with one warning.
@@ -178,6 +180,11 @@ async function renderInline(item: CslItem, style: FormattedStyle): Promise<strin
 
 /** The process's one host: the worker and its engines are a process-wide resource, like the CPU. */
 let shared: RenderHost | undefined;
+
+/** Ends the process's citation worker now (its engines go with it); the next reference starts a new one. */
+export function closeRenderThread(): void {
+  shared?.close();
+}
 
 /** One reference in a CSL style, rendered on the citation thread. */
 export function renderReference(item: CslItem, style: FormattedStyle, signal?: AbortSignal): Promise<string> {
