@@ -44,6 +44,7 @@ export {
   type UpstreamErrorKind,
 } from "./src/core/errors.ts";
 export { invokeTool, type ToolResult } from "./src/core/invoke.ts";
+export type { Paging } from "./src/core/output_budget.ts";
 export type { AnyToolDef, ResourceDef, ToolAnnotations, ToolContext, ToolDef } from "./src/tools/tool_def.ts";
 export type {
   CallDeadline,
@@ -56,6 +57,13 @@ export type {
   ToolDefFor,
 } from "./src/core/tool_def.ts";
 export type { Clock } from "./src/core/clock.ts";
+export {
+  CallRegistry,
+  guardRejections,
+  type RejectionGuard,
+  type TrackedCall,
+  UNHANDLED_REJECTION,
+} from "./src/core/rejection_guard.ts";
 export type { Logger, LogLevel, LogRecord, LogSink } from "./src/core/log.ts";
 export type { Provided, SharedKey, SharedStore } from "./src/core/shared_key.ts";
 export type { SessionLog } from "./src/core/session_log.ts";

@@ -55,9 +55,8 @@ export class StdioServer {
 
   /** A server that exits early fails every pending request with its stderr, instead of hanging the bench. */
   async #watchExit(): Promise<void> {
-    const stderr = new Response(this.#child.stderr).text();
-    const status = await this.#child.status;
-    const reason = (await stderr).trim().slice(-400);
+    const [stderr, status] = await Promise.all([new Response(this.#child.stderr).text(), this.#child.status]);
+    const reason = stderr.trim().slice(-400);
     this.#exited = `server exited (${status.code}) before answering: ${reason}`;
     for (const [id, answer] of this.#pending) {
       answer({ error: { message: this.#exited } });

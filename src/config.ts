@@ -112,6 +112,11 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   { name: "MCP_MAX_BODY_BYTES", description: "Maximum HTTP request body", default: "1048576" },
   {
+    name: "MCP_SHUTDOWN_GRACE_MS",
+    description: "On SIGTERM/SIGINT, how long calls in flight may finish; then each gets a shutting-down error",
+    default: "10000",
+  },
+  {
     name: "MCP_LOG_LEVEL",
     description: "debug, info, notice, warning, error (or critical, alert, emergency)",
     default: "info",
@@ -225,6 +230,7 @@ const schema = z.object({
   MCP_MAX_SESSIONS: int(1, 100_000),
   MCP_MAX_SESSIONS_PER_SUBJECT: int(1, 100_000),
   MCP_MAX_BODY_BYTES: int(1024, 100 * 1024 * 1024),
+  MCP_SHUTDOWN_GRACE_MS: int(0, 600_000),
   MCP_LOG_LEVEL: z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]),
   LOGS_DIR: optionalText,
   SCIENCE_MCP_TOOLSETS: z.string(),
@@ -288,6 +294,8 @@ export interface Config extends UpstreamSettings {
   };
   /** MCP_LOG_LEVEL. */
   logLevel: LogLevel;
+  /** How long calls in flight may run on after SIGTERM/SIGINT (MCP_SHUTDOWN_GRACE_MS), both transports. */
+  shutdownGraceMs: number;
   /** Session log folder: LOGS_DIR, or `<project>/logs` for stdio when unset; undefined when off. */
   logsDir?: string;
   /** SCIENCE_MCP_TOOLSETS: the enabled toolsets. */
@@ -426,6 +434,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       maxBodyBytes: e.MCP_MAX_BODY_BYTES,
     },
     logLevel: e.MCP_LOG_LEVEL,
+    shutdownGraceMs: e.MCP_SHUTDOWN_GRACE_MS,
     logsDir: sessionLogsDir(env.LOGS_DIR, e.LOGS_DIR, e.MCP_TRANSPORT_TYPE, root),
     toolsets: parseToolsets(e.SCIENCE_MCP_TOOLSETS),
     cacheDir: e.SCIENCE_MCP_CACHE_DIR,

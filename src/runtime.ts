@@ -9,6 +9,7 @@ import { errorResult, invokeTool, type ToolResult } from "./core/invoke.ts";
 import type { ErrorEnvelope } from "./core/errors.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
+import { CallRegistry } from "./core/rejection_guard.ts";
 import { ResultMemo, stableJson } from "./core/result_memo.ts";
 import { type Provided, type SharedKey, sharedKey, type SharedStore } from "./core/shared_key.ts";
 import type { AnyToolDef } from "./tools/tool_def.ts";
@@ -39,6 +40,8 @@ export interface Runtime extends SharedStore {
    * toolset's definitions imported on its first call.
    */
   readonly catalogue: Catalogue;
+  /** Tool calls in flight and just ended, so an unhandled rejection can be traced to its call. */
+  readonly calls: CallRegistry;
   /** Disposes singletons that hold resources (workers, file handles). */
   close(): Promise<void>;
 }
@@ -88,6 +91,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
     deps,
     upstream,
     catalogue: catalogue ?? lazyCatalogue(deps.config.toolsets),
+    calls: new CallRegistry(),
     shared<T>(key: SharedKey<T> | string, make: () => T): T {
       if (!singletons.has(key)) singletons.set(key, make());
       return singletons.get(key) as T;

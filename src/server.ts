@@ -190,6 +190,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     ctx.log.info("tool call", { tool: def.name, arguments: clipValue(args) });
     const stopLogs = modern ? forwardRequestLogs(runtime.deps.log, requestId, extra) : undefined;
     inFlight.set(requestId, extra.mcpReq.notify);
+    const untrack = runtime.calls.track({ tool: def.name, request: requestId, session: sessionId, signal: ctx.signal });
     try {
       const result = await invokeShared(runtime, def, args, ctx);
       sessionLog?.log.info(result.isError ? "error" : "result", {
@@ -202,6 +203,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
       return result as CallToolResult;
     } finally {
       inFlight.delete(requestId);
+      untrack();
       stopLogs?.();
     }
   });

@@ -43,9 +43,30 @@ function esearch(req: MockRequest): Response | undefined {
   }
   if (term.includes("stem cells")) return fixtureResponse("ncbi/eutils/biopython__esearch5.xml", XML);
   if (req.params.get("rettype") === "count") return yearCount(req);
-  if (req.params.get("usehistory") === "y") return fixtureResponse(HISTORY_SEARCH, XML);
-  return fixtureResponse("ncbi/eutils/biopython__esearch1.xml", XML);
+  if (req.params.get("usehistory") === "y") return xml(pagedSearch(fixtureText(HISTORY_SEARCH), req));
+  const start = Number(req.params.get("retstart") ?? "0") || 0;
+  if (start === 0) return fixtureResponse(SEARCH, XML);
+  // A later page: the recorded ids from retstart on (none past the end), so paging neither repeats nor invents.
+  const recorded = fixtureText(SEARCH);
+  const ids = [...recorded.matchAll(/<Id>(\d+)<\/Id>/g)].map((m) => m[1]).slice(start);
+  return xml(
+    recorded.replace(/<IdList>[\s\S]*?<\/IdList>/, `<IdList>${ids.map((id) => `<Id>${id}</Id>`).join("")}</IdList>`),
+  );
 }
+
+/** The recorded history search paged as ESearch pages it: its IdList from retstart, at most retmax ids. */
+function pagedSearch(body: string, req: MockRequest): string {
+  const start = Math.max(0, Number(req.params.get("retstart") ?? "0") || 0);
+  const max = Math.max(0, Number(req.params.get("retmax") ?? "20") || 20);
+  const ids = [...body.matchAll(/<Id>(\d+)<\/Id>/g)].map((m) => m[1]).slice(start, start + max);
+  return body
+    .replace(/<IdList>[\s\S]*?<\/IdList>/, `<IdList>${ids.map((id) => `<Id>${id}</Id>`).join("")}</IdList>`)
+    .replace(/<RetStart>\d+<\/RetStart>/, `<RetStart>${start}</RetStart>`)
+    .replace(/<RetMax>\d+<\/RetMax>/, `<RetMax>${ids.length}</RetMax>`);
+}
+
+/** The recorded ESearch every other PubMed search is answered with. */
+const SEARCH = "ncbi/eutils/biopython__esearch1.xml";
 
 /**
  * A `rettype=count` ESearch (the shape NCBI sends: only `<Count>`), counting the recorded PubMed records

@@ -5,7 +5,7 @@
  * the recorded 200-work page (ending with the recorded empty last page), and the location URLs of a
  * single work are rewritten to this mock's /publisher prefix, so nothing ever reaches a real publisher.
  */
-import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
+import { fixtureResponse, fixtureText, type MockRequest, type MockRoute, slicedAtomFeed } from "./types.ts";
 
 const ATOM = "application/atom+xml; charset=utf-8";
 const HTML = "text/html; charset=utf-8";
@@ -64,12 +64,13 @@ function arxivQuery(req: MockRequest): Response {
     return fixtureResponse(`arxiv/api/${file}`, ATOM);
   }
   if (/^cat:\S+$/.test(req.params.get("search_query") ?? "")) {
-    const first = Number(req.params.get("start") ?? "0") === 0;
-    // Later pages replay what arXiv really does at times: an empty feed claiming totalResults 0.
-    return fixtureResponse(
-      `arxiv/api/${first ? "arxivpy__search_testing_m10" : "built__search_cat_cs.LG_start10_empty"}.atom.xml`,
-      ATOM,
-    );
+    // The recorded 10-entry feed, sliced by start and max_results; past it, what arXiv really does at times:
+    // an empty feed claiming totalResults 0.
+    const start = Math.max(0, Number(req.params.get("start") ?? "0") || 0);
+    const max = Math.max(1, Number(req.params.get("max_results") ?? "10") || 10);
+    const body = slicedAtomFeed(fixtureText("arxiv/api/arxivpy__search_testing_m10.atom.xml"), start, max);
+    if (body) return new Response(body, { headers: { "content-type": ATOM } });
+    return fixtureResponse("arxiv/api/built__search_cat_cs.LG_start10_empty.atom.xml", ATOM);
   }
   return fixtureResponse("arxiv/api/arxivpy__id_abc_HTTP400_error.atom.xml", ATOM, 400);
 }
@@ -90,9 +91,15 @@ function openalexJson(body: unknown, cost: string): Response {
 /** Serves `results` in per_page slices; the cursor is the next offset, the end is the recorded empty page. */
 function pagedList(req: MockRequest, results: unknown[], meta: Record<string, unknown>): Response {
   const cursor = req.params.get("cursor") ?? "*";
-  const offset = cursor === "*" ? 0 : Number(/^mock-(\d+)$/.exec(cursor)?.[1] ?? NaN);
-  if (!Number.isFinite(offset) || offset >= results.length) return fixtureResponse(LAST_PAGE, JSON_TYPE);
   const perPage = Math.min(200, Math.max(1, Number(req.params.get("per_page") ?? "25") || 25));
+  // Basic paging (`page`, as search_papers and find_author ask) or cursor paging.
+  const page1 = req.params.has("page") ? Number(req.params.get("page")) : undefined;
+  const offset = page1 !== undefined
+    ? (page1 - 1) * perPage
+    : cursor === "*"
+    ? 0
+    : Number(/^mock-(\d+)$/.exec(cursor)?.[1] ?? NaN);
+  if (!Number.isFinite(offset) || offset >= results.length) return fixtureResponse(LAST_PAGE, JSON_TYPE);
   const page = results.slice(offset, offset + perPage);
   const next = `mock-${offset + page.length}`;
   return openalexJson(
@@ -221,6 +228,14 @@ export const papersRoutes: MockRoute[] = [
       if (external) return openalexWork(req, workByExternalId(external[1].toLowerCase(), external[2]));
       if (req.path === "/works") return openalexWorks(req);
       if (req.path === "/topics") return openalexTopics(req);
+      if (req.path === "/authors") {
+        const list = JSON.parse(fixtureText("openalex/phymes__authors_search_tokuzawa_2026.json"));
+        return pagedList(req, list.results, { ...list.meta, count: list.results.length });
+      }
+      if (req.path === "/institutions") {
+        if (!/kyushu/i.test(req.params.get("search") ?? "")) return fixtureResponse(LAST_PAGE, JSON_TYPE);
+        return fixtureResponse("openalex/built__institutions_search_kyushu.json", JSON_TYPE);
+      }
       if (/^\/topics\/T11636$/i.test(req.path)) {
         return fixtureResponse("openalex/openalexpython__T11636_topic.json", JSON_TYPE);
       }

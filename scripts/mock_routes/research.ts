@@ -4,7 +4,7 @@
  * BUILT converter answers named in fixtures/ncbi/idconv/PROVENANCE) and come before the other routes, so
  * requests they do not recognise fall through to them.
  */
-import { fixtureResponse, fixtureText, type MockRequest, type MockRoute } from "./types.ts";
+import { fixtureResponse, fixtureText, type MockRequest, type MockRoute, slicedAtomFeed } from "./types.ts";
 
 const ATOM = "application/atom+xml; charset=utf-8";
 const JSON_TYPE = "application/json";
@@ -33,13 +33,8 @@ function arxivSearch(req: MockRequest): Response | undefined {
   if (req.path !== "/query" || !q || req.params.has("id_list") || /^cat:\S+$/.test(q)) return undefined;
   const start = Math.max(0, Number(req.params.get("start") ?? "0") || 0);
   const max = Math.max(1, Number(req.params.get("max_results") ?? "10") || 10);
-  const feed = fixtureText(SEARCH_FEED);
-  const first = feed.indexOf("  <entry>");
-  const entries = feed.slice(first, feed.lastIndexOf("</feed>")).split(/(?= {2}<entry>)/);
-  if (start >= entries.length) return fixtureResponse(EMPTY_FEED, ATOM);
-  const head = feed.slice(0, first).replace(/<opensearch:startIndex>\d+/, `<opensearch:startIndex>${start}`);
-  const body = `${head}${entries.slice(start, start + max).join("")}</feed>\n`;
-  return new Response(body, { headers: { "content-type": ATOM } });
+  const body = slicedAtomFeed(fixtureText(SEARCH_FEED), start, max);
+  return body ? new Response(body, { headers: { "content-type": ATOM } }) : fixtureResponse(EMPTY_FEED, ATOM);
 }
 
 /** `/works?page=N&per_page=M`: the recorded 200-work search page, sliced. Cursor requests fall through. */

@@ -44,3 +44,15 @@ export function fixtureResponse(path: string, contentType: string, status = 200)
     headers: { "content-type": contentType },
   });
 }
+
+/**
+ * A recorded Atom feed sliced as arXiv pages it: the entries from `start`, at most `max`, with startIndex set;
+ * undefined past its last entry.
+ */
+export function slicedAtomFeed(feed: string, start: number, max: number): string | undefined {
+  const first = feed.indexOf("  <entry>");
+  const entries = feed.slice(first, feed.lastIndexOf("</feed>")).split(/(?= {2}<entry>)/);
+  if (start >= entries.length) return undefined;
+  const head = feed.slice(0, first).replace(/<opensearch:startIndex>\d+/, `<opensearch:startIndex>${start}`);
+  return `${head}${entries.slice(start, start + max).join("")}</feed>\n`;
+}

@@ -7,6 +7,7 @@ import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } fro
 import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
 import type { Logger } from "../core/log.ts";
 import { onDemand } from "../core/on_demand.ts";
+import { guardRejections } from "../core/rejection_guard.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
 import { runStdio } from "../transports/stdio.ts";
 import { UsageError } from "./usage_error.ts";
@@ -70,11 +71,16 @@ export function serveEntryRuntime(): Runtime {
   return startRuntime(config, env, { ...launch, toolsets: config.toolsets }, "deno serve");
 }
 
-/** Preflight, then the runtime, then one start-up line naming the folders and moved base URLs. */
+/**
+ * Preflight, then the runtime with the unhandled-rejection guard, then one start-up line naming the
+ * folders and moved base URLs.
+ */
 function startRuntime(config: Config, env: Env, launch: Launch, transport: string): Runtime {
   const notes = preflight(config, env, launch);
   const runtime = createRuntime({ config });
   const log = runtime.deps.log.child({ component: "serve" });
+  // A forgotten promise must cost one call at most, never the process and every session with it.
+  guardRejections(log, runtime.calls);
   log.info(`science-mcp ${VERSION} starting`, { transport, ...startupSummary(config) });
   for (const note of notes) log.warn(note);
   if (config.toolsets.includes("pdf")) warnWithoutExtractorProcess(log);
@@ -86,9 +92,10 @@ function startRuntime(config: Config, env: Env, launch: Launch, transport: strin
  * once start-up is done, so the extractor's modules are not loaded on the way to the first tools/list.
  */
 function warnWithoutExtractorProcess(log: Logger): void {
-  Deno.unrefTimer(setTimeout(async () => {
-    const { startableDeno } = await onDemand<ExtractorProcess>("sources/pdf/extractor_process.ts");
-    if (startableDeno() === undefined) log.warn(WORKER_THREAD_NOTE);
+  Deno.unrefTimer(setTimeout(() => {
+    onDemand<ExtractorProcess>("sources/pdf/extractor_process.ts")
+      .then(({ startableDeno }) => startableDeno() === undefined && log.warn(WORKER_THREAD_NOTE))
+      .catch((error) => log.warn("could not check for the PDF extractor process", { error: String(error) }));
   }, 0));
 }
 

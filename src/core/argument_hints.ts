@@ -121,20 +121,3 @@ export function wrongArticleIdHint(field: string, value: unknown): string | unde
   return `${id} is ${kind}, not a PMID: get its PMID with convert_article_ids {"ids":[${id}]}, or read the ` +
     `article with fetch_content {"source":"pubmed","id":${id}}.`;
 }
-
-/**
- * The hint for a compound name (or InChIKey, SMILES) in a PubChem CID field: search_compound_by_identifier
- * turns it into the CID (#34).
- * @example wrongCidHint("cid", "aspirin") // '"aspirin" is not a PubChem CID: …'
- */
-export function wrongCidHint(field: string, value: unknown): string | undefined {
-  if (!/^cids?(\.\d+)?$/.test(field) || typeof value !== "string" || NUMERIC.test(value)) return undefined;
-  const identifier = value.trim();
-  const identifierType = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/.test(identifier)
-    ? "inchikey"
-    : /^[A-Za-z0-9@+\-\[\]()=#$%/\\.]+$/.test(identifier) && /[=#()[\]]/.test(identifier)
-    ? "smiles"
-    : "name";
-  return `${JSON.stringify(identifier)} is not a PubChem CID: get the CID with search_compound_by_identifier ` +
-    `${JSON.stringify({ identifierType, identifier })}, then call again with it.`;
-}

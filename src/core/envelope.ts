@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { z } from "./zod.ts";
 import { ToolError } from "./errors.ts";
 import { type NextCall, nextCall, nextCallSchema } from "./next_call.ts";
+import type { Paging } from "./output_budget.ts";
 
 export interface Page<T> {
   items: T[];
@@ -41,7 +42,7 @@ export function paginationEnvelope<T extends z.ZodType>(item: T, what: string) {
  * (tools/list budget, #21); `_tool` is kept so existing call sites need no change.
  */
 export function cursorInput(_tool?: string) {
-  return z.string().min(1).max(512).optional().describe("next_cursor of the previous page");
+  return z.string().max(512).optional().describe("From next_cursor");
 }
 
 /**
@@ -139,4 +140,131 @@ function fromBase64url(text: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error("not base64url");
   const padded = text.replaceAll("-", "+").replaceAll("_", "/") + "=".repeat((4 - text.length % 4) % 4);
   return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+}
+
+/**
+ * How a tool that pages by an offset cursor binds it: the arguments that define its list, by default every
+ * argument but `cursor` (a tool whose page size may change between pages names its own).
+ */
+export interface OffsetPaging {
+  tool: string;
+  /** Dotted path of the paged list in the result. */
+  path: string;
+  /** The arguments that define the list; default: every argument but `cursor`. */
+  defining?: (args: Record<string, unknown>) => Record<string, unknown>;
+  /** Where item `i` of this page sits in the whole list; default: the cursor's offset + i. */
+  // deno-lint-ignore no-explicit-any
+  positionOf?: (result: any, i: number, args: Record<string, unknown>) => number;
+  /** The other page fields rewritten for a page cut to its first `kept` items (counts); default: unchanged. */
+  // deno-lint-ignore no-explicit-any
+  trim?: (result: any, kept: number) => any;
+  /**
+   * An item over the budget by itself may be split across pages (its schema requires only its first field):
+   * the continuation shows its first field and the rest.
+   */
+  splitItems?: boolean;
+}
+
+/** A cursor's position inside one item the budget split: it goes on at field `f`, after `c` of its characters. */
+interface SplitPosition extends Position {
+  c?: number;
+  f?: string;
+}
+
+function definingOf(spec: OffsetPaging, args: Record<string, unknown>): Record<string, unknown> {
+  if (spec.defining) return spec.defining(args);
+  const { cursor: _cursor, ...rest } = args;
+  return rest;
+}
+
+function positionIn(spec: OffsetPaging, args: Record<string, unknown>): SplitPosition {
+  const cursor = typeof args.cursor === "string" ? args.cursor : undefined;
+  if (cursor === undefined) return { o: 0 };
+  return decodePosition(cursor, cursorBinding(spec.tool, definingOf(spec, args)), spec.tool) as SplitPosition;
+}
+
+/** The offset the call's `cursor` points at (0 without one); INVALID_INPUT for a cursor of another list. */
+export function cursorOffset(spec: OffsetPaging, args: Record<string, unknown>): number {
+  return positionIn(spec, args).o;
+}
+
+/** `next_cursor` and `next` for the page that ends at `end` of `total` items; nothing on the last page. */
+export function nextPage(
+  spec: OffsetPaging,
+  args: Record<string, unknown>,
+  end: number,
+  total: number,
+): { next_cursor?: string; next?: NextCall } {
+  if (end >= total) return {};
+  return nextAt(spec, args, { o: end });
+}
+
+function nextAt(
+  spec: OffsetPaging,
+  args: Record<string, unknown>,
+  position: SplitPosition,
+): { next_cursor: string; next: NextCall } {
+  const cursor = encodePosition(position, cursorBinding(spec.tool, definingOf(spec, args)));
+  return { next_cursor: cursor, next: nextCall(spec.tool, args, { cursor }) };
+}
+
+/**
+ * The output budget's {@link Paging} of such a tool: the next page starts after the items kept, or, when one
+ * item alone is over the budget, inside it (the cursor then also holds the field and the characters shown).
+ */
+export function offsetPaging(spec: OffsetPaging): Paging {
+  const at = (result: unknown, i: number, args: Record<string, unknown>) =>
+    spec.positionOf ? spec.positionOf(result, i, args) : cursorOffset(spec, args) + i;
+  const trim = (result: Record<string, unknown>, kept: number) => spec.trim ? spec.trim(result, kept) : result;
+  return {
+    argument: "cursor",
+    path: spec.path,
+    keep: (result, kept, args) => ({
+      ...trim(result, kept),
+      ...nextPage(spec, args, at(result, kept - 1, args) + 1, Infinity),
+    }),
+    ...(spec.splitItems
+      ? {
+        split: (result: Record<string, unknown>, field: string, chars: number, args: Record<string, unknown>) => {
+          const start = positionIn(spec, args);
+          const item = at(result, 0, args);
+          const shown = start.o === item && start.f === field ? start.c ?? 0 : 0;
+          return { ...trim(result, 1), ...nextAt(spec, args, { o: item, f: field, c: shown + chars }) };
+        },
+        resume: (result: Record<string, unknown>, args: Record<string, unknown>) => {
+          const start = positionIn(spec, args);
+          if (start.f === undefined) return result;
+          const path = spec.path.split(".");
+          const list = valueAt(result, path) as Record<string, unknown>[] | undefined;
+          if (!list?.length) return result;
+          return replaceAt(result, path, [rest(list[0], start.f, start.c ?? 0), ...list.slice(1)]);
+        },
+      }
+      : {}),
+  };
+}
+
+/** An item from field `field` on (that field's text from character `chars`), after its first field. */
+function rest(item: Record<string, unknown>, field: string, chars: number): Record<string, unknown> {
+  const [head, ...keys] = Object.keys(item);
+  const from = keys.indexOf(field);
+  if (from < 0) return item;
+  const out: Record<string, unknown> = { [head]: item[head] };
+  for (const key of keys.slice(from)) {
+    const value = item[key];
+    out[key] = key === field && typeof value === "string" ? value.slice(chars) : value;
+  }
+  return out;
+}
+
+function valueAt(root: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root);
+}
+
+function replaceAt<T>(root: T, path: string[], value: unknown): T {
+  if (path.length === 0) return value as T;
+  const [key, ...rest] = path;
+  const copy = (Array.isArray(root) ? [...root] : { ...root }) as Record<string, unknown>;
+  copy[key] = replaceAt(copy[key], rest, value);
+  return copy as T;
 }

@@ -2,7 +2,7 @@
  * Runs one tool call from untrusted arguments to an MCP CallToolResult. MCP and the CLI both call this,
  * so validation, output checks, size limits and error envelopes are identical on every path.
  */
-import { closestArgument, coerceNumericStrings, wrongArticleIdHint, wrongCidHint } from "./argument_hints.ts";
+import { closestArgument, coerceNumericStrings, wrongArticleIdHint } from "./argument_hints.ts";
 import { clipValue } from "./clip.ts";
 import { DEFAULT_OUTPUT_MAX_CHARS, fitToBudget } from "./output_budget.ts";
 import { z } from "./zod.ts";
@@ -54,9 +54,11 @@ export async function invokeTool<C extends InvokeContext>(
       });
       throw new Error(`output of ${def.name} does not match its schema`);
     }
+    // A cursor that continues inside an item the budget split: the page starts where that item was cut.
+    const result = def.paging?.resume ? def.paging.resume(checked.data, args) : checked.data;
     const budget = ctx.outputBudget ?? DEFAULT_OUTPUT_MAX_CHARS;
     const rest = def.rest;
-    const fitted = fitToBudget(checked.data, def.render, budget, rest && ((cut) => rest(cut, args)), {
+    const fitted = fitToBudget(result, def.render, budget, rest && ((cut) => rest(cut, args)), {
       args,
       names: Object.keys(def.input.shape),
       paging: def.paging,
@@ -195,7 +197,7 @@ function specificHint(def: AnyToolDef, issue: z.core.$ZodIssue, field: string, v
     const all = `${def.name} takes ${known.join(", ")}.`;
     return closest ? `Did you mean '${closest}'? ${all}` : all;
   }
-  return wrongArticleIdHint(field, value) ?? wrongCidHint(field, value);
+  return wrongArticleIdHint(field, value) ?? def.inputHint?.(field, value);
 }
 
 function issueField(issue: z.core.$ZodIssue): string {

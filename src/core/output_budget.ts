@@ -46,6 +46,14 @@ export interface Paging<R = any, A = Record<string, unknown>> {
    * field rewritten for that: next position and `next` (always present after a cut), returned counts.
    */
   keep(result: R, kept: number, args: A): R;
+  /**
+   * When one item alone is over the budget: `result` holds only the part of that item that fits (its first
+   * field, then its fields up to `field`, of which a text shows its first `chars` characters); the page fields
+   * must continue inside the item, at `field`.
+   */
+  split?(result: R, field: string, chars: number, args: A): R;
+  /** A fresh page of a call whose cursor continues inside an item: the item's first field, then the rest of it. */
+  resume?(result: R, args: A): R;
 }
 
 /** The call a result answers: its parsed arguments, the names of every argument the tool takes, how it pages. */
@@ -114,7 +122,9 @@ function fitPage(
 ): Fitted | undefined {
   const path = paging.path.split(".");
   const whole = getAt(structured, path) as unknown[] | string | undefined;
-  if (whole === undefined || whole.length < 2) return undefined;
+  if (whole === undefined || whole.length === 0) return undefined;
+  if (typeof whole !== "string" && whole.length === 1) return splitItem(structured, render, budget, paging, args);
+  if (whole.length < 2) return undefined;
   const unit = typeof whole === "string" ? "characters" : "items";
   const view = (kept: number) => {
     const part = typeof whole === "string" ? whole.slice(0, textEnd(whole, kept)) : whole.slice(0, kept);
@@ -133,7 +143,9 @@ function fitPage(
     const { result, part } = view(kept);
     return render(result).length + 1 + notice(result, part.length).length;
   };
-  if (size(1) > budget) return undefined;
+  if (size(1) > budget) {
+    return typeof whole === "string" ? undefined : splitItem(structured, render, budget, paging, args);
+  }
   // The most items (characters) whose page, with its notice, fits: binary search over the kept count.
   let lo = 1;
   let hi = whole.length - 1;
@@ -151,6 +163,71 @@ function fitPage(
     omitted: typeof whole === "string" ? [] : whole.slice(part.length),
   };
   return { structured: result, text: `${render(result)}\n${notice(result, part.length)}`, cut };
+}
+
+/**
+ * One item over the budget by itself: it is shown up to where it fits — its first field (its id) always, then
+ * its fields in order, the last one shown cut inside its text — and the tool's `split` makes the next call
+ * continue from there, so the item arrives whole over several pages.
+ */
+function splitItem(
+  structured: Record<string, unknown>,
+  render: (structured: Record<string, unknown>) => string,
+  budget: number,
+  paging: Paging,
+  args: Record<string, unknown>,
+): Fitted | undefined {
+  if (!paging.split) return undefined;
+  const path = paging.path.split(".");
+  const list = getAt(structured, path) as unknown[];
+  const item = list[0];
+  if (!item || typeof item !== "object" || Array.isArray(item)) return undefined;
+  const [head, ...rest] = Object.keys(item);
+  const fields = item as Record<string, unknown>;
+  // Each field weighs its characters when it is a text (it can be cut inside), else 1 (shown whole or not).
+  const weights = rest.map((key) => typeof fields[key] === "string" ? Math.max(1, (fields[key] as string).length) : 1);
+  const units = weights.reduce((a, b) => a + b, 0);
+  const upTo = (n: number) => {
+    const shown: Record<string, unknown> = { [head]: fields[head] };
+    let left = n;
+    for (const [i, key] of rest.entries()) {
+      if (left >= weights[i]) {
+        shown[key] = fields[key];
+        left -= weights[i];
+        continue;
+      }
+      const value = fields[key];
+      if (typeof value !== "string" || left === 0) return { shown, field: key, chars: 0 };
+      const end = textEnd(value, left);
+      shown[key] = value.slice(0, end);
+      return { shown, field: key, chars: end };
+    }
+    return { shown, field: head, chars: 0 };
+  };
+  const view = (n: number) => {
+    const cut = upTo(n);
+    return { ...cut, result: paging.split!(setAt(structured, path, [cut.shown]), cut.field, cut.chars, args) };
+  };
+  const notice = (result: Record<string, unknown>, field: string) => {
+    const next = nextCallLine(result.next as NextCall | undefined, paging.argument) ?? "";
+    return `cut: showing ${paging.path} 1 of ${list.length} up to its ${field} to stay within the ` +
+      `${budget.toLocaleString("en-US")}-character output budget; the rest of it follows: ${next}`;
+  };
+  const size = (n: number) => {
+    const { result, field } = view(n);
+    return render(result).length + 1 + notice(result, field).length;
+  };
+  if (units < 2 || size(1) > budget) return undefined;
+  let lo = 1;
+  let hi = units - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (size(mid) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  const { result, field } = view(lo);
+  const cut: OutputCut = { path: paging.path, kept: 1, total: list.length, unit: "items", omitted: list.slice(1) };
+  return { structured: result, text: `${render(result)}\n${notice(result, field)}`, cut };
 }
 
 /** Where a text page of about `kept` characters ends: after the last line break or space in its last tenth. */

@@ -90,6 +90,11 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
    * rewrite the page fields from what was kept, so the next call continues exactly after it.
    */
   paging?: Paging<z.output<O>>;
+  /**
+   * A hint for an argument that failed its schema with a value of the wrong kind (a compound name where a CID is
+   * wanted): the call that turns it into what the tool takes. Generic hints (unknown names, PMIDs) come first.
+   */
+  inputHint?(field: string, value: unknown): string | undefined;
 }
 
 /** Any tool whose handler takes a context of type `C`. */

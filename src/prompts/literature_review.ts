@@ -71,6 +71,6 @@ export const literatureReview = definePrompt({
  */
 export function arxivQuery(topic: string, category: string | undefined): string {
   if (!category) return topic;
-  const words = topic.match(/"[^"]*"|[^\s"]+/g) ?? [];
+  const words = (topic.match(/"[^"]*"|[^\s"]+/g) ?? []).filter((w) => !/^(and|or|andnot)$/i.test(w));
   return [`cat:${category}`, ...words.map((w) => `all:${w}`)].join(" AND ");
 }

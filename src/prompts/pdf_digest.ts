@@ -19,10 +19,11 @@ export const pdfDigest = definePrompt({
   ],
   example: { question: "What is the recommended heparin dose?", pdf_name: "dvt_prophylaxis_review" },
   render(args, tools) {
-    // The tools rank passages by a question's words (reference lists last): one search, the question as asked.
+    // The tools rank passages by a question's words (reference lists last): one search, the question as asked,
+    // in passages short enough to quote (600 characters: eight of them read about 5,500 characters).
     const query = args.question.trim();
     const search = args.pdf_name
-      ? call("search_pdf", { pdf_name: args.pdf_name, query, topk: 8 })
+      ? call("search_pdf", { pdf_name: args.pdf_name, query, context_length: 600, topk: 8 })
       : tools.has("search_pdfs")
       ? call("search_pdfs", { query })
       : `list_pdfs {}, then search_pdf on each relevant name with the query ${JSON.stringify(query)}`;

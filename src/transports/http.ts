@@ -88,7 +88,12 @@ export function createHttpHandler(runtime: Runtime, options: HttpHandlerOptions 
   /** Stateless requests in progress, so a shutdown can answer them too. */
   const stateless = new Set<{ server: Session["server"]; inflight: Inflight }>();
   const reapEvery = options.reapIntervalMs ?? Math.min(60_000, http.sessionIdleMs);
-  const timer = reapEvery > 0 ? setInterval(() => void store.reap(), reapEvery) : undefined;
+  const timer = reapEvery > 0
+    ? setInterval(
+      () => void store.reap().catch((error) => log.error("reaping sessions failed", { error: String(error) })),
+      reapEvery,
+    )
+    : undefined;
   if (timer !== undefined) Deno.unrefTimer(timer);
   const modern = createModernLeg(runtime, { extension: options.extension, maxBodyBytes: http.maxBodyBytes, log });
 

@@ -13,7 +13,7 @@ export interface HttpServerOptions extends HttpHandlerOptions {
   port?: number;
   /** Install SIGINT/SIGTERM handlers (the CLI does; embedders and tests usually do not). */
   handleSignals?: boolean;
-  /** How long in-flight calls may run on after a shutdown starts. Default 10 s. */
+  /** How long in-flight calls may run on after a shutdown starts. Default MCP_SHUTDOWN_GRACE_MS (10 s). */
   graceMs?: number;
 }
 
@@ -44,23 +44,29 @@ export function startHttpServer(runtime: Runtime, options: HttpServerOptions = {
   let stopped!: () => void;
   const finished = new Promise<void>((resolve) => (stopped = resolve));
   let stopping: Promise<void> | undefined;
+  const graceMs = options.graceMs ?? runtime.deps.config.shutdownGraceMs;
   const shutdown = () =>
     stopping ??= (async () => {
-      log.info("shutting down", { sessions: handler.sessions });
+      log.info("shutting down", { sessions: handler.sessions, graceMs });
       removeSignals();
       const drained = server.shutdown();
-      handler.drain();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([drained, new Promise((r) => (timer = setTimeout(r, options.graceMs ?? 10_000)))]);
-      clearTimeout(timer);
-      await handler.close();
-      await drained;
-      await runtime.close();
-      log.info("stopped");
-      stopped();
+      try {
+        handler.drain();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([drained, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+        clearTimeout(timer);
+        // Every call still running gets the shutdown error on its stream before any connection closes.
+        await handler.close();
+        await drained;
+        await runtime.close();
+        log.info("stopped");
+      } finally {
+        stopped();
+      }
     })();
 
-  const onSignal = () => void shutdown();
+  const onSignal = () =>
+    void shutdown().catch((error) => log.error("shutdown failed", { error: String(error?.stack ?? error) }));
   const signals = options.handleSignals ? shutdownSignals() : [];
   for (const s of signals) Deno.addSignalListener(s, onSignal);
   function removeSignals() {

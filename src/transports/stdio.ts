@@ -39,7 +39,7 @@ export interface StdioOptions {
   output?: WritableStream<Uint8Array>;
   /** Largest message (line) accepted; default MAX_STDIO_MESSAGE_BYTES (10 MiB). */
   maxMessageBytes?: number;
-  /** How long calls in flight may run on after a shutdown starts. Default 10 s. */
+  /** How long calls in flight may run on after a shutdown starts. Default MCP_SHUTDOWN_GRACE_MS (10 s). */
   graceMs?: number;
   /** Shuts down gracefully when aborted, as SIGTERM does (tests; embedders). */
   stop?: AbortSignal;
@@ -82,7 +82,7 @@ export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Pr
     void (stopping ??= (async () => {
       log.info("shutting down", { calls: transport.pending });
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const grace = new Promise((resolve) => (timer = setTimeout(resolve, options.graceMs ?? 10_000)));
+      const grace = new Promise((resolve) => (timer = setTimeout(resolve, options.graceMs ?? config.shutdownGraceMs)));
       await transport.shutdown(grace, SESSION_CLOSED, SHUTDOWN_MESSAGE).catch(() => {});
       clearTimeout(timer);
       await connection.close().catch(() => {});

@@ -48,3 +48,47 @@ Deno.test("a tool's own hint says how to get the rest when it knows better", () 
   );
   assert.match(fitted.text, /; fetch the \d+ others$/);
 });
+
+/** A tool's paging over `items` by offset: the next call's offset is what the kept part ends at. */
+const paging = {
+  argument: "offset",
+  path: "items",
+  keep: (r: Record<string, unknown>, kept: number) => ({
+    ...r,
+    next: { tool: "t", arguments: { offset: (r.offset as number) + kept } },
+  }),
+  split: (r: Record<string, unknown>, field: string, chars: number) => ({
+    ...r,
+    next: { tool: "t", arguments: { offset: r.offset as number, field, chars } },
+  }),
+};
+const pageRender = (r: Record<string, unknown>) =>
+  [...(r.items as unknown[]).map((i) => JSON.stringify(i)), `next ${JSON.stringify(r.next ?? null)}`].join("\n");
+
+Deno.test("a paged cut keeps the first items and the next call starts right after them, in the text too", () => {
+  const items = Array.from({ length: 200 }, (_, i) => `${i}`.padEnd(50, "x"));
+  const call = { args: { offset: 0 }, names: ["offset"], paging };
+  const fitted = fitToBudget({ items, offset: 0 }, pageRender, 3000, undefined, call);
+  const kept = (fitted.structured.items as string[]).length;
+  assert.ok(fitted.text.length <= 3000 && kept > 1 && kept < 200);
+  assert.deepEqual(fitted.structured.next, { tool: "t", arguments: { offset: kept } });
+  assert.match(
+    fitted.text,
+    new RegExp(`\\ncut: showing ${kept} of 200 items .*; next page: call again with offset=${kept} — t`),
+  );
+});
+
+Deno.test("one item over the budget by itself is shown up to where it fits, and the next call goes on inside it", () => {
+  const item = { id: "A", title: "t", body: "word ".repeat(2000), tail: ["x"] };
+  const call = { args: { offset: 0 }, names: ["offset"], paging };
+  const fitted = fitToBudget({ items: [item], offset: 0 }, pageRender, 3000, undefined, call);
+  const [shown] = fitted.structured.items as Record<string, unknown>[];
+  assert.ok(fitted.text.length <= 3000);
+  assert.equal(shown.id, "A");
+  assert.ok(item.body.startsWith(shown.body as string) && (shown.body as string).length > 1000);
+  assert.equal(shown.tail, undefined);
+  assert.deepEqual(fitted.structured.next, {
+    tool: "t",
+    arguments: { offset: 0, field: "body", chars: (shown.body as string).length },
+  });
+});

@@ -20,6 +20,8 @@ export interface RecordedRequest {
   url: URL;
   body: string;
   headers: Headers;
+  /** The request's abort signal (a route that holds a request ends when it aborts). */
+  signal: AbortSignal;
 }
 
 export type Route = (request: RecordedRequest) => Response | undefined | Promise<Response | undefined>;
@@ -36,6 +38,7 @@ export function scriptedFetch(...routes: Route[]): Fetch & { requests: RecordedR
       url: new URL(request.url),
       body: request.body ? await request.text() : "",
       headers: request.headers,
+      signal: request.signal,
     };
     requests.push(recorded);
     for (const route of routes) {

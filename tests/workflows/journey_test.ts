@@ -14,6 +14,9 @@
  * listing 36,627 → 36,627; PDF digest 11,669 → 9,687 (windows of at most context_length); PDF question 3,825 →
  * 3,706 (body text first); paper without open full text 14,730 → 11,619 (sources once, no request URLs);
  * id conversion 30,984 → 29,012.
+ *
+ * #37 (new walks, printed by `deno test -P=test tests/workflows/journey_test.ts`): one search over every source to
+ * full text 5,846; author to works to export 3,801.
  */
 import assert from "node:assert/strict";
 import { DEFAULT_OUTPUT_MAX_CHARS } from "../../src/core/output_budget.ts";
@@ -129,6 +132,37 @@ const WALKS: Walk[] = [
       () => ["fetch_content", { source: "pubmed", id: "PMC3299399" }],
     ],
   },
+  {
+    // #37: one search over every source, then the full text of a merged hit, by its first source and id.
+    name: "one search over every source to full text",
+    toolsets: "papers",
+    bound: 12_000,
+    steps: [
+      () => ["search_papers", { query: "malaria vaccine", source: "all", count: 10 }],
+      ([found]) => {
+        const hit = (data(found).papers as { id: string; sources: string[] }[])
+          .find((p) => p.sources[0] === "europepmc")!;
+        return ["fetch_content", { source: hit.sources[0], id: hit.id }];
+      },
+    ],
+  },
+  {
+    // #37: an author by name and affiliation, their most cited works, those works exported.
+    name: "author to works to export",
+    toolsets: "papers",
+    bound: 8_000,
+    steps: [
+      () => ["find_author", { name: "Tokuzawa", affiliation: "Kyushu University" }],
+      ([found]) => [
+        "search_papers",
+        { source: "openalex", author: (data(found).authors as { id: string }[])[0].id, sort: "citations", count: 5 },
+      ],
+      ([, works]) => [
+        "export_citations",
+        { ids: (data(works).papers as { id: string }[]).slice(0, 3).map((p) => p.id), styles: ["bibtex"] },
+      ],
+    ],
+  },
 ];
 
 async function walk(h: ToolHarness, w: Walk): Promise<number> {
@@ -154,6 +188,7 @@ for (const w of WALKS) {
   Deno.test(`the ${w.name} workflow reads at most ${w.bound} characters`, async () => {
     await withTools({ env: { SCIENCE_MCP_TOOLSETS: w.toolsets, PDF_ROOT }, driveClock: true }, async (h) => {
       const read = await walk(h, w);
+      console.log(`${w.name}: ${read} characters read`);
       assert.ok(read <= w.bound, `${w.name} read ${read} characters, over its bound of ${w.bound}`);
     });
   });

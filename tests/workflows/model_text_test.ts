@@ -95,3 +95,18 @@ Deno.test("a cut convert_article_ids names every id it did not convert, and foll
     assert.deepEqual((data(second).records as { requested_id: string }[]).map((r) => r.requested_id), rest);
   });
 });
+
+Deno.test("a cut of more ids than its notice can list says where the rest start in the caller's list", async () => {
+  const ids = Array.from({ length: 1000 }, (_, i) => String(30_000_000 + i));
+  await withTools({ env: { SCIENCE_MCP_TOOLSETS: "papers" }, driveClock: true }, async (h) => {
+    const answer = await h.call("convert_article_ids", { ids });
+    const kept = (data(answer).records as unknown[]).length;
+    const cut = text(answer).split("\n").at(-1)!;
+    assert.match(
+      cut,
+      new RegExp(
+        `convert the other ${1000 - kept} \\(your ids from number ${kept + 1} on, ${ids[kept]} to 30000999\\)`,
+      ),
+    );
+  });
+});

@@ -24,7 +24,8 @@ export interface LatestResult {
 }
 
 /**
- * The newest submissions of one category, newest first, paged `ARXIV_PAGE_SIZE` at a time.
+ * `count` of the newest submissions of one category from the `from`-th on, newest first, paged
+ * `ARXIV_PAGE_SIZE` at a time.
  * arXiv sometimes answers a later page with an empty feed whose totalResults is 0; that page neither
  * lowers the total already known nor ends the listing quietly: the result is marked short.
  * @example await latestInCategory(ctx, "cs.LG", 50)
@@ -34,11 +35,12 @@ export async function latestInCategory(
   category: string,
   count: number,
   onPage?: (received: number, wanted: number) => Promise<void>,
+  from = 0,
 ): Promise<LatestResult> {
   const entries: ArxivEntry[] = [];
   const seen = new Set<string>();
   let total = 0;
-  let start = 0;
+  let start = from;
   while (entries.length < count) {
     const size = Math.min(ARXIV_PAGE_SIZE, count - entries.length);
     const feed = await query(ctx, {
@@ -49,7 +51,7 @@ export async function latestInCategory(
       max_results: size,
     });
     // A later empty page says nothing about the total; other pages may raise it (new submissions).
-    if (feed.entries.length > 0 || start === 0) {
+    if (feed.entries.length > 0 || start === from) {
       total = Math.max(total, feed.totalResults, start + feed.entries.length);
     }
     // New submissions can shift the listing between pages; a repeated id is skipped, not duplicated.
@@ -65,7 +67,7 @@ export async function latestInCategory(
     // An empty page (or one that only repeats ids) would otherwise loop until `total`.
     if (entries.length === before) break;
   }
-  const expected = Math.min(count, total);
+  const expected = Math.min(count, total - from);
   if (entries.length >= expected) return { entries, total };
   return {
     entries,

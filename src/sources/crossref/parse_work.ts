@@ -5,6 +5,7 @@
  */
 import { ToolError } from "../../core/errors.ts";
 import type { CrossrefAuthor, CrossrefUpdate, CrossrefWork } from "./types.ts";
+import { crossrefUpdateType, type WorkUpdate } from "../works/updates.ts";
 
 type Json = Record<string, unknown>;
 
@@ -57,6 +58,16 @@ export function parseCrossrefWork(body: string, url: string): CrossrefWork {
 /** The retraction notices among a work's `updated-by` relations. */
 export function retractionNotices(work: CrossrefWork): CrossrefUpdate[] {
   return work.updatedBy.filter((u) => RETRACTION_TYPES.has(u.type.toLowerCase()));
+}
+
+/** Every notice about a work (`updated-by`: corrections, expressions of concern, retractions) as {@link WorkUpdate}s. */
+export function workUpdates(work: CrossrefWork): WorkUpdate[] {
+  return work.updatedBy.map((u) => {
+    const out: WorkUpdate = { type: crossrefUpdateType(u.type), source: "Crossref" };
+    if (u.doi) out.id = `doi:${u.doi}`;
+    if (u.date) out.date = u.date;
+    return out;
+  });
 }
 
 function author(value: Json): CrossrefAuthor {

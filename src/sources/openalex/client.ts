@@ -14,6 +14,7 @@ import { type OpenAlexGroup, parseGroupBy } from "./parse_group_by.ts";
 import { parseBody } from "../parse_off_thread.ts";
 import { workJob, worksListJob } from "./parse_work.ts";
 import type { OpenAlexEntity, OpenAlexWork } from "./types.ts";
+import { type OpenAlexAuthor, parseAuthors } from "./parse_author.ts";
 
 export type OpenAlexCtx = Pick<SourceContext, "upstream" | "signal" | "config">;
 
@@ -124,6 +125,29 @@ export class OpenAlexClient {
   async work(id: string): Promise<OpenAlexWork> {
     const response = await this.#get(`/works/${id}`, {}, `work ${id}`);
     return await parseBody(workJob, response, [], this.ctx.signal);
+  }
+
+  /**
+   * One page of authors (`search` by name, `filter` e.g. `orcid:…` or `affiliations.institution.id:I1|I2`), in
+   * OpenAlex's relevance order (works count when nothing is searched).
+   */
+  async authorsPage(
+    q: { search?: string; filter?: string },
+    perPage: number,
+    page: number,
+  ): Promise<{ authors: OpenAlexAuthor[]; total: number; unreadable: number }> {
+    const response = await this.#get("/authors", { ...q, per_page: perPage, page });
+    const list = parseList(response.text(), response.url);
+    return { ...parseAuthors(list.results), total: list.meta.count };
+  }
+
+  /** Institution ids for a name (the best `limit` matches), to narrow authors by affiliation. */
+  async institutionIds(name: string, limit = 5): Promise<{ id: string; name: string }[]> {
+    const response = await this.#get("/institutions", { search: name, per_page: limit });
+    return parseList(response.text(), response.url).results.flatMap((r) => {
+      const id = String(r.id ?? "").replace(/^https?:\/\/openalex\.org\//, "");
+      return /^I\d+$/.test(id) && typeof r.display_name === "string" ? [{ id, name: r.display_name }] : [];
+    });
   }
 
   /** Topics ranked by OpenAlex's relevance for a plain-language name. */

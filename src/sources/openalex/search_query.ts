@@ -16,7 +16,8 @@ export interface OpenAlexSearch {
 }
 
 export interface WorksSearchParams {
-  search: string;
+  /** Absent when only filters select the works (an author's works). */
+  search?: string;
   filter?: string;
   sort: string;
 }
@@ -40,9 +41,12 @@ export function worksSearchParams(s: OpenAlexSearch): WorksSearchParams {
     s.to ? `to_publication_date:${s.to}` : "",
     s.extraFilter ?? "",
   ].filter(Boolean);
+  const search = s.query.replace(CONTROL, " ").trim();
+  // Relevance needs search words: filters alone (an author's works) are listed newest first.
+  const sort = !search && s.sort === "relevance" ? "date" : s.sort;
   return {
-    search: s.query.replace(CONTROL, " ").trim(),
+    ...(search ? { search } : {}),
     ...(filters.length ? { filter: filters.join(",") } : {}),
-    sort: SORT_KEYS[s.sort],
+    sort: SORT_KEYS[sort],
   };
 }

@@ -36,7 +36,8 @@ worker.onmessage = (event: MessageEvent<WorkerReply>) => {
     running = undefined;
     watch(false);
   }
-  void send(reply);
+  // Our stdout is gone only when the server is: nothing left to do.
+  send(reply).catch(() => Deno.exit(1));
 };
 worker.onerror = (event: ErrorEvent) => {
   event.preventDefault();

@@ -43,10 +43,14 @@ export interface Bioactivity {
   /** Every assay, active first, then by AID. */
   assays: AssayOutcome[];
   topTargets: TargetActivity[];
+  /** Rows PubChem sent in an unexpected shape (read as far as they could be). */
+  warnings?: string[];
 }
 
 export async function fetchBioactivity(ctx: PubChemContext, cid: number): Promise<Bioactivity> {
-  const summary = condense(await fetchAssayRows(ctx, cid));
+  const warnings: string[] = [];
+  const summary = condense(await fetchAssayRows(ctx, cid, warnings));
+  if (warnings.length) summary.warnings = warnings;
   const names = await geneNames(ctx, summary.topTargets.flatMap((t) => t.geneId === undefined ? [] : [t.geneId]));
   for (const target of summary.topTargets) {
     const gene = target.geneId === undefined ? undefined : names.get(target.geneId);
@@ -57,7 +61,7 @@ export async function fetchBioactivity(ctx: PubChemContext, cid: number): Promis
 }
 
 /** Every row of a compound's assay summary (one per tested substance and assay); cached per CID. */
-export async function fetchAssayRows(ctx: PubChemContext, cid: number): Promise<AssayRow[]> {
+export async function fetchAssayRows(ctx: PubChemContext, cid: number, warnings: string[] = []): Promise<AssayRow[]> {
   const answer = await pugRequest(ctx, { path: `/pug/compound/cid/${cid}/assaysummary/JSON`, ttlMs: TTL.lookup }, {
     notFound: `PubChem has no bioassay results for CID ${cid}`,
     notFoundHint: "The compound was not tested in any deposited assay, or the CID does not exist: check it with " +
@@ -65,7 +69,7 @@ export async function fetchAssayRows(ctx: PubChemContext, cid: number): Promise<
     field: "cid",
     value: cid,
   });
-  return parseAssaySummaryTable(answer.text, answer.url);
+  return parseAssaySummaryTable(answer.text, answer.url, warnings);
 }
 
 /** Rows → one outcome per assay, counts and the top targets (ranked by active assays, then tested). */

@@ -39,6 +39,8 @@ export interface PropertyBatch {
   /** One row per distinct requested CID, in request order; unknown CIDs carry only `CID`. */
   rows: CompoundProperties[];
   notFound: number[];
+  /** Rows that did not match the expected shape (kept as far as they read). */
+  warnings: string[];
 }
 
 /** Property tables for many CIDs: one request per chunk of {@link PROPERTY_CHUNK}, never one per CID. */
@@ -53,6 +55,7 @@ export async function fetchProperties(
   for (let i = 0; i < unique.length; i += PROPERTY_CHUNK) chunks.push(unique.slice(i, i + PROPERTY_CHUNK));
   let done = 0;
   const found = new Map<number, CompoundProperties>();
+  const warnings: string[] = [];
   await Promise.all(chunks.map(async (chunk) => {
     const request: PugRequest = chunk.length <= PATH_CIDS_MAX
       ? { path: `/pug/compound/cid/${chunk.join(",")}/property/${names}/JSON` }
@@ -64,7 +67,7 @@ export async function fetchProperties(
         field: "cids",
         value: chunk,
       });
-      for (const row of parsePropertyTable(answer.text, answer.url, properties)) found.set(row.CID, row);
+      for (const row of parsePropertyTable(answer.text, answer.url, properties, warnings)) found.set(row.CID, row);
     } catch (error) {
       // A chunk where no CID exists is answered 404; those CIDs are reported below, not dropped.
       if (!(error instanceof ToolError && error.code === "ENTITY_NOT_FOUND")) throw error;
@@ -72,7 +75,7 @@ export async function fetchProperties(
     if (chunks.length > 1) await ctx.progress(++done, chunks.length, `PubChem properties: ${done}/${chunks.length}`);
   }));
   const notFound = unique.filter((cid) => !found.has(cid));
-  return { rows: unique.map((cid) => found.get(cid) ?? { CID: cid }), notFound };
+  return { rows: unique.map((cid) => found.get(cid) ?? { CID: cid }), notFound, warnings };
 }
 
 /** Synonyms of one compound, best first; an empty list when PubChem holds none. */

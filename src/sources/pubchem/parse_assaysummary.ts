@@ -2,9 +2,11 @@
  * `compound/cid/<cid>/assaysummary/JSON` → one row per tested substance and assay (panel assays give one row
  * per panel member). PubChem sends a table: `Table.Columns.Column` names the columns, each `Row.Cell` holds
  * the values in that order, empty cells as "". Columns are looked up by name, so a reordered or extended
- * table still parses; cells may arrive as strings or numbers.
+ * table still parses; cells may arrive as strings or numbers. A row that differs from {@link ASSAY_TABLE_ROW}
+ * is read as far as it can be and named in `warnings`.
  */
 import { isObject, malformed, parsePugJson, toInt, toNumber } from "./pug_json.ts";
+import { ASSAY_TABLE_ROW, shapeWarning } from "./shapes.ts";
 
 export type Outcome = "active" | "inactive" | "inconclusive" | "unspecified";
 
@@ -23,7 +25,7 @@ export interface AssayRow {
   pubmedId?: number;
 }
 
-export function parseAssaySummaryTable(text: string, url: string): AssayRow[] {
+export function parseAssaySummaryTable(text: string, url: string, warnings: string[] = []): AssayRow[] {
   const doc = parsePugJson(text, url);
   const table = doc.Table;
   if (!isObject(table) || !isObject(table.Columns) || !Array.isArray(table.Columns.Column)) {
@@ -45,9 +47,11 @@ export function parseAssaySummaryTable(text: string, url: string): AssayRow[] {
   };
   if (index.aid < 0 || index.outcome < 0) throw malformed(url, "an assay summary without AID or outcome columns");
   const rows: AssayRow[] = [];
-  for (const row of Array.isArray(table.Row) ? table.Row.filter(isObject) : []) {
-    const cells: unknown[] = Array.isArray(row.Cell) ? row.Cell : [];
+  for (const [n, row] of (Array.isArray(table.Row) ? table.Row : []).entries()) {
+    const cells: unknown[] = isObject(row) && Array.isArray(row.Cell) ? row.Cell : [];
     const cell = (i: number) => (i < 0 ? undefined : cells[i]);
+    const warning = shapeWarning(ASSAY_TABLE_ROW, row, `PubChem assay-summary row ${n + 1}`);
+    if (warning) warnings.push(warning);
     const text = (i: number) => {
       const v = cell(i);
       return (typeof v === "string" && v.trim()) ? v.trim() : typeof v === "number" ? String(v) : undefined;

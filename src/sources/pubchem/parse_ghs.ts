@@ -5,6 +5,7 @@
  * classification; sources often disagree, so each is kept and the summary says which source said what.
  * Safety data is never dropped: a line no pattern reads is kept as given in `unparsed`.
  */
+import { GHS_INFORMATION, shapeWarning } from "./shapes.ts";
 import { isObject, type JsonObject, malformed, parsePugJson, toInt, toNumber } from "./pug_json.ts";
 
 export type SignalWord = "Danger" | "Warning";
@@ -50,6 +51,8 @@ export interface GhsRecord {
   cid: number;
   name?: string;
   classifications: GhsClassification[];
+  /** GHS items in an unexpected shape (checked against GHS_INFORMATION): read as far as they could be. */
+  warnings?: string[];
 }
 
 /** A code or combined codes (`H302+H312`, `EUH014`, `H360FD`); CLP asterisks and a notifier share in either
@@ -72,7 +75,11 @@ export function parseGhs(text: string, url: string, cid: number): GhsRecord {
     if (n !== undefined) references.set(n, ref);
   }
   const bySource = new Map<number, GhsClassification>();
-  for (const info of ghsInformation(record)) {
+  const warnings: string[] = [];
+  for (const [i, info] of ghsInformation(record).entries()) {
+    const warning = shapeWarning(GHS_INFORMATION, info, `PubChem GHS item ${i + 1}`);
+    if (warning) warnings.push(warning);
+    if (!isObject(info)) continue; // nothing to read: the warning keeps it as sent
     const ref = toInt(info.ReferenceNumber) ?? -1;
     let entry = bySource.get(ref);
     if (!entry) {
@@ -89,15 +96,16 @@ export function parseGhs(text: string, url: string, cid: number): GhsRecord {
     cid: toInt(record.RecordNumber) ?? cid,
     ...(typeof record.RecordTitle === "string" ? { name: record.RecordTitle } : {}),
     classifications,
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 
 /** Information items of every section headed "GHS Classification", at any depth. */
-function ghsInformation(node: JsonObject): JsonObject[] {
-  const out: JsonObject[] = [];
+function ghsInformation(node: JsonObject): unknown[] {
+  const out: unknown[] = [];
   for (const section of Array.isArray(node.Section) ? node.Section.filter(isObject) : []) {
     if (section.TOCHeading === "GHS Classification" && Array.isArray(section.Information)) {
-      out.push(...section.Information.filter(isObject));
+      out.push(...section.Information);
     }
     out.push(...ghsInformation(section));
   }

@@ -1,15 +1,18 @@
 /**
  * Whole-record answers: a substance (`{"PC_Substances":[…]}`) and an assay summary
  * (`{"AssaySummaries":{"AssaySummary":[…]}}`). Only what the tools report is read; the rest of these
- * large records (atoms, bonds, protocols) is ignored.
+ * large records (atoms, bonds, protocols) is ignored. Each is checked against its schema (shapes.ts): one that
+ * differs is read as far as it can be, with a warning on the record.
  */
 import { isObject, type JsonObject, malformed, parsePugJson, stringList, toInt } from "./pug_json.ts";
 import type { AssaySummaryRecord, AssayTarget, SubstanceRecord } from "./types.ts";
+import { ASSAY_SUMMARY, shapeWarning, SUBSTANCE } from "./shapes.ts";
 
 export function parseSubstanceRecord(text: string, url: string): SubstanceRecord {
   const doc = parsePugJson(text, url);
   const record = Array.isArray(doc.PC_Substances) ? doc.PC_Substances.find(isObject) : undefined;
   if (!record) throw malformed(url, "no PC_Substances record");
+  const warning = shapeWarning(SUBSTANCE, record, "PubChem substance record");
   const sid = isObject(record.sid) ? toInt(record.sid.id) : undefined;
   if (sid === undefined) throw malformed(url, "a substance record without an SID");
   const db = isObject(record.source) && isObject(record.source.db) ? record.source.db : {};
@@ -26,6 +29,7 @@ export function parseSubstanceRecord(text: string, url: string): SubstanceRecord
     ...(typeof sourceId === "string" || typeof sourceId === "number" ? { sourceId: String(sourceId) } : {}),
     synonyms: stringList(record.synonyms),
     standardizedCids,
+    ...(warning ? { warnings: [warning] } : {}),
   };
 }
 
@@ -35,6 +39,7 @@ export function parseAssaySummary(text: string, url: string, aid: number): Assay
   const entries = Array.isArray(list) ? list.filter(isObject) : [];
   const entry = entries.find((e) => toInt(e.AID) === aid) ?? (entries.length === 1 ? entries[0] : undefined);
   if (!entry) throw malformed(url, "no AssaySummary");
+  const warning = shapeWarning(ASSAY_SUMMARY, entry, `PubChem assay summary of AID ${aid}`);
   const numCids = toInt(entry.CIDCountAll);
   const numActiveCids = toInt(entry.CIDCountActive);
   return {
@@ -48,6 +53,7 @@ export function parseAssaySummary(text: string, url: string, aid: number): Assay
     ...(numCids === undefined ? {} : { numCids }),
     ...(numActiveCids === undefined ? {} : { numActiveCids }),
     targets: (Array.isArray(entry.Target) ? entry.Target : []).filter(isObject).map(readTarget),
+    ...(warning ? { warnings: [warning] } : {}),
   };
 }
 

@@ -55,6 +55,8 @@ export interface SubstanceRecord {
   synonyms: string[];
   /** CIDs of the compounds PubChem standardized this substance into. */
   standardizedCids: number[];
+  /** The record differs from the expected shape: what differs (the record is read as far as it can be). */
+  warnings?: string[];
 }
 
 export interface RecordDates {
@@ -81,6 +83,8 @@ export interface AssaySummaryRecord {
   numCids?: number;
   numActiveCids?: number;
   targets: AssayTarget[];
+  /** The record differs from the expected shape: what differs (the record is read as far as it can be). */
+  warnings?: string[];
 }
 
 /** Gene details of an assay's targets, from `assay/aid/<aid>/targets/...`: parallel lists per type. */

@@ -58,7 +58,10 @@ export const convertArticleIds = defineTool({
   rest(cut) {
     if (cut.path !== "records") return undefined;
     const omitted = (cut.omitted as { requested_id: string }[]).map((rec) => rec.requested_id);
-    return `convert the other ${omitted.length} in a further call: ids=${JSON.stringify(omitted)}`;
+    // Where they start in the caller's list first: a list too long for the notice is cut at its end (#34).
+    const span = omitted.length > 1 ? `, ${omitted[0]} to ${omitted.at(-1)}` : "";
+    return `convert the other ${omitted.length} (your ids from number ${cut.kept + 1} on${span}) in a further ` +
+      `call: ids=${JSON.stringify(omitted)}`;
   },
   render(r) {
     const lines = [`# ${r.converted} of ${r.records.length} ids converted`];

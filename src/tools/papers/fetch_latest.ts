@@ -8,9 +8,22 @@ import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category
 import { arxivPaper, isoDay, openalexPaper } from "./paper_view.ts";
 import { logOperatorNotices } from "./operator_notices.ts";
 import { paperListSchema, partialResult, partialSuccess, renderPapers, sourceSchema } from "./schemas.ts";
+import { cursorInput, cursorOffset, nextPage, type OffsetPaging, offsetPaging } from "../../core/envelope.ts";
+import { nextCallSchema } from "../../core/next_call.ts";
 
-/** Papers to return: no hard maximum (seed 004); the sources fetch page after page until they have them. */
-export const countInput = z.number().int().min(1).default(20).describe("Papers; no maximum");
+/**
+ * Papers to return: no hard maximum, 50 by default (seed 004); the sources fetch page after page until they
+ * have them. The answer shows what fits the output budget; `next` reaches the rest of the `count`.
+ */
+export const countInput = z.number().int().min(1).default(50).describe("Papers; no maximum");
+
+/** The page fields of a list of `count` papers shown page by page (#31). */
+export const pagedOutput = {
+  next_cursor: z.string().optional().describe("cursor of the next page"),
+  next: nextCallSchema,
+};
+
+const PAGES: OffsetPaging = { tool: "fetch_latest", path: "papers" };
 
 const input = z.object({
   source: sourceSchema.describe("arXiv preprints or OpenAlex works"),
@@ -18,11 +31,13 @@ const input = z.object({
     "arXiv code (cs.LG), OpenAlex id (T10320, fields/17) or topic name",
   ),
   count: countInput,
+  cursor: cursorInput(),
 });
 
 const output = paperListSchema.extend({
   category: z.string().describe("The category searched (canonical arXiv code or OpenAlex id)"),
   category_used: categoryUsedSchema.optional(),
+  ...pagedOutput,
 });
 
 export const fetchLatest = defineTool({
@@ -40,6 +55,7 @@ export const fetchLatest = defineTool({
   ],
   run: (args, ctx) => args.source === "arxiv" ? latestArxiv(args, ctx) : latestOpenAlex(args, ctx),
   render: renderPapers,
+  paging: offsetPaging(PAGES),
 });
 
 type Args = z.output<typeof input>;
@@ -52,7 +68,14 @@ async function latestArxiv(args: Args, ctx: ToolContext): Promise<z.input<typeof
       message: `${category.code} (${category.name}) is a retired arXiv category: it holds only old papers.`,
     });
   }
-  const result = await latestInCategory(ctx, category.code, args.count, (got, wanted) => progress(ctx, got, wanted));
+  const offset = cursorOffset(PAGES, args);
+  const result = await latestInCategory(
+    ctx,
+    category.code,
+    Math.max(1, args.count - offset),
+    (got, wanted) => progress(ctx, got, wanted),
+    offset,
+  );
   if (result.shortfall) warnings.push(partialResult(result.shortfall));
   const papers = result.entries.map(arxivPaper);
   const partial = partialSuccess(papers, "arXiv");
@@ -62,13 +85,16 @@ async function latestArxiv(args: Args, ctx: ToolContext): Promise<z.input<typeof
     category: category.code,
     papers,
     total: result.total,
+    ...nextPage(PAGES, args, offset + papers.length, Math.min(args.count, result.total)),
     ...(warnings.length ? { warnings } : {}),
   };
 }
 
 async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typeof output>> {
+  const offset = cursorOffset(PAGES, args);
   const client = new OpenAlexClient(ctx);
   const resolved = await resolveOpenAlexCategory(client, args.category, "category");
+  // The listing is read from its start (OpenAlex cursors cannot seek): earlier pages come from the cache.
   const { works, total, shortfall } = await client.works(
     {
       filter: `${resolved.filter},to_publication_date:${isoDay(ctx.clock.now())}`,
@@ -77,7 +103,7 @@ async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typ
     },
     (got, wanted) => progress(ctx, got, wanted),
   );
-  const papers = works.map((w) => openalexPaper(w));
+  const papers = works.slice(offset).map((w) => openalexPaper(w));
   logOperatorNotices(ctx, client);
   const warnings = [...resolved.warnings];
   if (shortfall) warnings.push(partialResult(shortfall));
@@ -89,6 +115,7 @@ async function latestOpenAlex(args: Args, ctx: ToolContext): Promise<z.input<typ
     category_used: resolved.used,
     papers,
     total,
+    ...nextPage(PAGES, args, offset + papers.length, Math.min(args.count, total)),
     ...(warnings.length ? { warnings } : {}),
   };
 }

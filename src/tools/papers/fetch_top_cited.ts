@@ -3,8 +3,11 @@ import { z } from "../../core/zod.ts";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { OpenAlexClient } from "../../sources/openalex/client.ts";
-import { countInput } from "./fetch_latest.ts";
+import { countInput, pagedOutput } from "./fetch_latest.ts";
 import { dayArg, firstDay } from "./date_range.ts";
+import { cursorInput, cursorOffset, nextPage, type OffsetPaging, offsetPaging } from "../../core/envelope.ts";
+
+const PAGES: OffsetPaging = { tool: "fetch_top_cited", path: "papers" };
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
 import { citedPaper, isoDay } from "./paper_view.ts";
 import { logOperatorNotices } from "./operator_notices.ts";
@@ -15,11 +18,13 @@ const input = z.object({
   // The seed's ISO date; a year or month is taken as its first day, as search_papers.from_date takes it (#34).
   since: dayArg("Since"),
   count: countInput,
+  cursor: cursorInput(),
 });
 
 const output = paperListSchema.extend({
   papers: z.array(paperSchema.required({ cited_by_count: true })),
   concept_used: categoryUsedSchema,
+  ...pagedOutput,
 });
 
 export const fetchTopCited = defineTool({
@@ -44,8 +49,10 @@ export const fetchTopCited = defineTool({
     if (since.getTime() > ctx.clock.now()) {
       throw invalidInput("since", "is in the future", args.since, "Use a past date, e.g. 2020-01-01.");
     }
+    const offset = cursorOffset(PAGES, args);
     const client = new OpenAlexClient(ctx);
     const resolved = await resolveOpenAlexCategory(client, args.concept, "concept");
+    // The listing is read from its start (OpenAlex cursors cannot seek): earlier pages come from the cache.
     const { works, total, shortfall } = await client.works(
       {
         filter: `${resolved.filter},from_publication_date:${day}`,
@@ -54,7 +61,7 @@ export const fetchTopCited = defineTool({
       },
       (got, wanted) => ctx.progress(got, wanted, `fetched ${got} of ${wanted} papers`),
     );
-    const papers = works.map(citedPaper);
+    const papers = works.slice(offset).map(citedPaper);
     logOperatorNotices(ctx, client);
     const warnings = [...resolved.warnings];
     if (shortfall) warnings.push(partialResult(shortfall));
@@ -65,8 +72,10 @@ export const fetchTopCited = defineTool({
       concept_used: resolved.used,
       papers,
       total,
+      ...nextPage(PAGES, args, offset + papers.length, Math.min(args.count, total)),
       ...(warnings.length ? { warnings } : {}),
     };
   },
   render: renderPapers,
+  paging: offsetPaging(PAGES),
 });

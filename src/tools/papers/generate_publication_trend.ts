@@ -32,7 +32,7 @@ const output = z.object({
   toYear: z.number().int(),
   counts: z.array(z.object({ year: z.number().int(), count: z.number().int() })).describe("Every year, zeros kept."),
   total: z.number().int().describe("Sum over the range."),
-  partial_year: z.number().int().optional().describe("The current year, when in range: counted so far only."),
+  partial_year: z.number().int().optional().describe("This year, in range: counted so far"),
   warnings: z.array(z.string()).optional().describe("Upstream notes, e.g. a phrase PubMed did not find."),
   image: chartImageSchema,
 });

@@ -6,6 +6,7 @@ import { citationTools } from "./citations/mod.ts";
 import { fetchContent } from "./fetch_content.ts";
 import { fetchLatest } from "./fetch_latest.ts";
 import { fetchTopCited } from "./fetch_top_cited.ts";
+import { findAuthor } from "./find_author.ts";
 import { generatePublicationTrend } from "./generate_publication_trend.ts";
 import { listCategories } from "./list_categories.ts";
 import { searchPapers } from "./search_papers.ts";
@@ -15,6 +16,7 @@ export const papersTools: AnyToolDef[] = [
   searchPapers,
   fetchLatest,
   fetchTopCited,
+  findAuthor,
   listCategories,
   fetchContent,
   convertArticleIds,

@@ -2,6 +2,7 @@
 import { z } from "../../core/zod.ts";
 import { count, fieldLines, inlineList, type Lines, textBlock, warningLines } from "../../render/markdown.ts";
 import { untrustedField } from "../../render/untrusted.ts";
+import { type NextCall, nextCallLine } from "../../core/next_call.ts";
 
 export const sourceSchema = z.enum(["arxiv", "openalex"]);
 
@@ -29,6 +30,7 @@ export const paperSchema = z.object({
     pmcid: z.string().optional(),
     doi: z.string().optional(),
   }).optional().describe("The ids other tools take (fetch_content, fetchArticleDetails, convert_article_ids)"),
+  sources: z.array(z.string()).optional().describe("source=all: every source that has it; id is the first's"),
   preprint: z.boolean().optional().describe("true: not peer-reviewed (bioRxiv, medRxiv, ...)"),
   retracted: z.boolean().optional().describe("true: the record says the paper was retracted"),
   retraction_notice: z.string().optional(),
@@ -121,12 +123,24 @@ export function paperLines(p: Paper): Lines {
  * The text block of a paper list: a summary line, what was searched (category, topic used), warnings, then
  * a heading per paper with its fields.
  */
-export function renderPapers(result: { papers: Paper[]; total?: number; warnings?: Warning[] }): string {
-  const { papers, total, warnings, ...searched } = result;
+export function renderPapers(
+  result: { papers: Paper[]; total?: number; warnings?: Warning[]; next_cursor?: string; next?: NextCall },
+): string {
+  const { papers, total, warnings, next_cursor: _cursor, next, ...searched } = result;
   return textBlock(
     `${count(papers.length, "paper")}${total === undefined ? "" : ` of ${total}`}.`,
     fieldLines(searched),
     warningLines(warnings),
     papers.flatMap(paperLines),
+    "",
+    nextCallLine(next, "cursor") ?? "last page",
   );
 }
+
+/** A notice about a work (src/sources/works/updates.ts): a correction, an expression of concern, a retraction. */
+export const updateSchema = z.object({
+  type: z.string(),
+  id: z.string().optional(),
+  date: z.string().optional(),
+  source: z.enum(["Crossref", "PubMed"]),
+});

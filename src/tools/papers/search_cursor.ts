@@ -30,6 +30,10 @@ export interface SourcePosition {
 /** Where a page of search_papers starts: one source's position, or (`p`) one per source of a merged search. */
 export interface SearchPosition extends SourcePosition {
   p?: Record<string, SourcePosition>;
+  /** A merged search: 4-character hashes of the keys of the papers already shown, concatenated (search_all.ts). */
+  k?: string;
+  /** A merged search: which source (index in the merged order) the next page takes its first hit from. */
+  t?: number;
 }
 
 /** The arguments a cursor is bound to: everything but the page size and the cursor itself. */

@@ -1,51 +1,54 @@
 /**
- * search_papers: keyword search over arXiv, OpenAlex or Europe PMC, with a date range, ordering and paging by
- * an opaque cursor (search_cursor.ts) that the output budget re-issues for the papers a cut kept.
+ * search_papers: keyword search over arXiv, OpenAlex, Europe PMC or PubMed — or all four at once, merged without
+ * duplicates (search_all.ts) — with a date range, ordering, an OpenAlex author filter, and paging by an opaque
+ * cursor (search_cursor.ts) that the output budget re-issues for the papers a cut kept.
  */
 import { z } from "../../core/zod.ts";
-import { invalidInput, ToolError } from "../../core/errors.ts";
+import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK, type ToolContext } from "../tool_def.ts";
-import { searchPage } from "../../sources/arxiv/client.ts";
-import { arxivSearchQuery } from "../../sources/arxiv/search_query.ts";
-import { OpenAlexClient } from "../../sources/openalex/client.ts";
-import { worksSearchParams } from "../../sources/openalex/search_query.ts";
-import { dateArg, type DayRange, dayRange } from "./date_range.ts";
+import { dateArg, dayRange } from "./date_range.ts";
 import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
-import { cursorInput } from "../../core/envelope.ts";
+import { DEFAULT_OUTPUT_MAX_CHARS } from "../../core/output_budget.ts";
 import { textBlock, warningLines } from "../../render/markdown.ts";
-import { logOperatorNotices } from "./operator_notices.ts";
-import { arxivPaper, citedPaper, isoDay } from "./paper_view.ts";
 import { type Paper, paperLines, paperListSchema, partialSuccess, type Warning } from "./schemas.ts";
-import { openalexPages } from "./search_pages.ts";
-import { searchEuropePmcPapers, searchSourceSchema } from "./search_europepmc.ts";
+import { sourceSchema } from "./schemas.ts";
 import { advance, cursorAt, type SearchPosition, startOf, TOOL } from "./search_cursor.ts";
+import { firstPosition, type SearchSource, sourcePage, type SourceQuery } from "./search_sources.ts";
+import { mergedPage, rememberShown } from "./search_all.ts";
+import { authorFilter } from "./author_ref.ts";
 
 /** `key:value` pairs joined by commas, as OpenAlex's `filter=` takes them (`|` ORs values). */
 const FILTER = /^[a-z][a-z_.]*:[^,\s][^,]*(?:,[a-z][a-z_.]*:[^,\s][^,]*)*$/;
 
-/** OpenAlex's work type for `preprint` true or false (a posted-content record is type preprint). */
-const PREPRINT_FILTER: Record<string, string | undefined> = { true: "type:preprint", false: "type:!preprint" };
+/** search_papers' sources: one index, or `all` of them merged. */
+export const searchSourceSchema = z.enum([...sourceSchema.options, "europepmc", "pubmed", "all"]);
 
-/** Both APIs serve the first 10,000 hits of a search at most (OpenAlex basic paging; arXiv slices). */
-export const SEARCH_WINDOW = 10_000;
+const NAMES: Record<SearchSource, string> = {
+  arxiv: "arXiv",
+  openalex: "OpenAlex",
+  europepmc: "Europe PMC",
+  pubmed: "PubMed",
+};
 
 const input = z.object({
-  query: z.string().trim().min(2).max(500).describe("Keywords; arXiv ti:/au:/abs: ok"),
-  source: searchSourceSchema.describe("Index"),
+  query: z.string().trim().min(2).max(500).optional().describe("Keywords; arXiv ti:/au:/abs: ok"),
+  source: searchSourceSchema.describe("Index; all = merged"),
   from_date: dateArg("From"),
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
   filter: z.string().max(300).optional().describe("openalex, e.g. is_oa:true"),
-  preprint: z.boolean().optional().describe("true: preprints only; false: none (arXiv: all are)"),
+  preprint: z.boolean().optional().describe("true: preprints only; false: none"),
+  author: z.string().trim().min(1).max(60).optional().describe("openalex: A id or ORCID"),
   count: z.number().int().min(1).max(100).default(20).describe("Per page"),
-  cursor: cursorInput(),
+  // Longer than other tools' cursors: a merged search remembers the papers it showed.
+  cursor: z.string().max(8192).optional().describe("From next_cursor"),
 });
 
 const output = paperListSchema.omit({ total: true }).extend({
   source: searchSourceSchema,
-  total_count: z.number().int().describe("How many papers match upstream, across all pages"),
-  next_cursor: z.string().optional().describe("Pass as cursor for the next page; absent on the last"),
-  query_sent: z.string().describe("arXiv search_query, or OpenAlex search/filter/sort"),
+  total_count: z.number().int().describe("Matches upstream across pages (all: summed over sources)"),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
+  query_sent: z.string().describe("What each source was asked"),
   next: nextCallSchema,
 });
 
@@ -56,9 +59,9 @@ export const searchPapers = defineTool({
   name: "search_papers",
   title: "Search papers",
   toolset: "papers",
-  description: "Paper search in arXiv (preprints), OpenAlex (any field, citation counts) or Europe PMC (life " +
-    "sciences, bioRxiv/medRxiv); preprint:true keeps preprints only; paged. Biomedicine: searchPubMedArticles. " +
-    'Example: {"query":"CRISPR","source":"arxiv"}',
+  description: "Papers from arXiv, OpenAlex (citations, author works), Europe PMC, PubMed, or all merged (joined " +
+    "by DOI/PMID/PMCID/arXiv id; ranks interleaved); preprint:true for preprints; paged. " +
+    'Example: {"query":"CRISPR","source":"all"}',
   input,
   output,
   annotations: READS_NETWORK,
@@ -66,6 +69,8 @@ export const searchPapers = defineTool({
     { query: "testing", source: "arxiv", count: 5 },
     { query: "english language africa", source: "openalex", from_date: "2015", sort: "citations", count: 5 },
     { query: "cancer", source: "europepmc", count: 3 },
+    { query: "malaria vaccine", source: "all", count: 10 },
+    { source: "openalex", author: "A5043579160", sort: "citations", count: 5 },
   ],
   run(args, ctx) {
     if (args.filter !== undefined && !FILTER.test(args.filter)) {
@@ -79,111 +84,125 @@ export const searchPapers = defineTool({
       );
     }
     const start = startOf(args);
-    const range = dayRange(args.from_date, args.to_date);
-    if (args.source === "europepmc") return searchEuropePmcPapers(args, start, range, ctx);
-    return args.source === "arxiv" ? searchArxiv(args, start, range, ctx) : searchOpenAlex(args, start, range, ctx);
+    const q = sourceQuery(args);
+    return args.source === "all" ? searchAll(args, q, start, ctx) : searchOne(args.source, args, q, start, ctx);
   },
-  render(r) {
-    return textBlock(
-      `${r.papers.length} papers of ${r.total_count} (${r.source}).`,
-      `query_sent: ${r.query_sent}`,
-      warningLines(r.warnings),
-      r.papers.flatMap(paperLines),
-      "",
-      nextCallLine(r.next, "cursor") ?? "last page",
-    );
-  },
+  render,
   paging: {
     argument: "cursor",
     path: "papers",
     keep(r, kept, args) {
-      const cursor = cursorAt(args, advance(startOf(args), kept));
+      const start = startOf(args);
+      // A merged page resumes each source where it started and skips what was shown (keys in the cursor):
+      // nothing is lost, nothing repeats. A single source resumes right after the kept papers.
+      const position: SearchPosition = args.source === "all"
+        ? { o: start.o + kept, ...(start.p ? { p: start.p } : {}), ...keysAfter(start, r.papers.slice(0, kept)) }
+        : advance(start, kept);
+      const cursor = cursorAt(args, position);
       return { ...r, next_cursor: cursor, next: nextCall(TOOL, args, { cursor }) };
     },
   },
 });
 
-/** How many papers a page from `start` may hold: `count`, within the first SEARCH_WINDOW hits. */
-function pageCount(args: Args, start: SearchPosition): number {
-  return Math.max(1, Math.min(args.count, SEARCH_WINDOW - start.o));
+/** What every source is asked: the words, the order, the whole days of the range, OpenAlex filters. */
+function sourceQuery(args: Args): SourceQuery {
+  const range = dayRange(args.from_date, args.to_date);
+  if (!args.query && !args.author) {
+    throw invalidInput("query", "is missing", args.query, "Give keywords in query, or an author (find_author's A id).");
+  }
+  if (args.author && args.source !== "openalex") {
+    throw invalidInput(
+      "author",
+      `filters OpenAlex only, not ${args.source}`,
+      args.author,
+      "Call again with source=openalex.",
+    );
+  }
+  const filters = [args.author ? authorFilter(args.author) : "", args.filter ?? ""].filter(Boolean).join(",");
+  return {
+    query: args.query ?? "",
+    sort: args.sort,
+    range,
+    ...(filters ? { filter: filters } : {}),
+    ...(args.preprint !== undefined ? { preprint: args.preprint } : {}),
+  };
 }
 
-async function searchArxiv(args: Args, start: SearchPosition, range: DayRange, ctx: ToolContext): Promise<Result> {
-  if (args.sort === "citations") {
-    throw invalidInput(
-      "sort",
-      "arXiv cannot order by citations",
-      args.sort,
-      "Use source=openalex to sort by citations.",
-    );
-  }
-  if (args.preprint === false) {
-    throw invalidInput(
-      "preprint",
-      "arXiv holds only preprints",
-      false,
-      "Leave preprint out for arXiv, or search source=openalex or europepmc with preprint=false.",
-    );
-  }
-  const query = arxivSearchQuery(args.query, "all", range, isoDay(ctx.clock.now()));
-  if (!query) throw invalidInput("query", "has no search words", args.query, "Give at least one keyword.");
+async function searchOne(
+  source: SearchSource,
+  args: Args,
+  q: SourceQuery,
+  start: SearchPosition,
+  ctx: ToolContext,
+): Promise<Result> {
+  const from = start.o === 0 && start.m === undefined ? firstPosition(source) : start;
+  const page = await sourcePage(source, q, from, args.count, ctx);
   const warnings: Warning[] = [];
-  if (args.filter) {
+  if (args.filter && source !== "openalex") {
     warnings.push({
       code: "IgnoredArgument",
-      message: "filter applies to OpenAlex only; arXiv was searched without it.",
+      message: source === "europepmc"
+        ? "filter applies to OpenAlex only; for Europe PMC put fields in the query (e.g. SRC:PPR, OPEN_ACCESS:y)."
+        : `filter applies to OpenAlex only; ${NAMES[source]} was searched without it.`,
     });
   }
-  const sortBy = args.sort === "date" ? "submittedDate" : "relevance";
-  const count = pageCount(args, start);
-  const feed = await searchPage(ctx, query, sortBy, start.o, count).catch((error) => {
-    if (!(error instanceof ToolError) || error.code !== "INVALID_INPUT") throw error;
-    throw new ToolError(
-      "INVALID_INPUT",
-      `${error.message} (search_query ${query})`,
-      'Check the query: plain keywords, "quoted phrases", or arXiv syntax with ti:, au:, abs:, all: and ' +
-        "AND, OR, ANDNOT.",
-      { invalidInput: { field: "query", value: args.query }, cause: error },
-    );
+  const partial = partialSuccess(page.papers, NAMES[source]);
+  if (partial) warnings.push(partial);
+  return fitted(page.papers.length, ctx, (n) => {
+    const cursor = page.more(n) ? cursorAt(args, page.after(n)) : undefined;
+    return result(source, page.querySent, page.papers.slice(0, n), page.total, args, cursor, warnings);
   });
-  const papers = feed.entries.slice(0, count).map(arxivPaper);
-  return finish("arxiv", `search_query=${query}&sortBy=${sortBy}`, papers, feed.totalResults, args, start, warnings);
 }
 
-async function searchOpenAlex(args: Args, start: SearchPosition, range: DayRange, ctx: ToolContext): Promise<Result> {
-  const params = worksSearchParams({
-    query: args.query,
-    ...range,
-    extraFilter: [args.filter, PREPRINT_FILTER[String(args.preprint)]].filter(Boolean).join(",") || undefined,
-    sort: args.sort,
+async function searchAll(args: Args, q: SourceQuery, start: SearchPosition, ctx: ToolContext): Promise<Result> {
+  const page = await mergedPage(q, start, args.count, ctx);
+  return fitted(page.papers.length, ctx, (n) => {
+    const cursor = page.more(n) ? cursorAt(args, page.positionAfter(n)) : undefined;
+    return result("all", page.querySent, page.papers.slice(0, n), page.total, args, cursor, page.warnings);
   });
-  const client = new OpenAlexClient(ctx);
-  let total = 0;
-  const papers: Paper[] = [];
-  for (const page of openalexPages(start.o, pageCount(args, start))) {
-    const got = await client.worksPage(params, page.perPage, page.page);
-    total = got.total;
-    papers.push(...got.works.slice(page.skip, page.skip + page.take).map(citedPaper));
-    if (got.works.length < page.perPage) break;
+}
+
+/**
+ * The page with as many of its `n` papers as fit the output budget, chosen before the budget would cut it: the
+ * page's own positions then say where each source resumes (a Europe PMC page spanning two upstream pages, a
+ * merged page's sources and whose turn is next), which a cut after the fact could not know.
+ */
+function fitted(n: number, ctx: ToolContext, build: (n: number) => Result): Result {
+  const budget = (ctx.outputBudget ?? DEFAULT_OUTPUT_MAX_CHARS) - FIT_MARGIN;
+  if (n <= 1 || render(build(n)).length <= budget) return build(n);
+  let lo = 1;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (render(build(mid)).length <= budget) lo = mid;
+    else hi = mid - 1;
   }
-  const sent = Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&");
-  logOperatorNotices(ctx, client);
-  return finish("openalex", sent, papers, total, args, start, []);
+  return build(lo);
 }
 
-function finish(
-  source: "arxiv" | "openalex",
+/** Room left under the budget when a merged page is sized (the renderer's own rounding). */
+const FIT_MARGIN = 200;
+
+function render(r: Result): string {
+  return textBlock(
+    `${r.papers.length} papers of ${r.total_count} (${r.source}).`,
+    `query_sent: ${r.query_sent}`,
+    warningLines(r.warnings),
+    r.papers.flatMap(paperLines),
+    "",
+    nextCallLine(r.next, "cursor") ?? "last page",
+  );
+}
+
+function result(
+  source: Result["source"],
   querySent: string,
   papers: Paper[],
   total: number,
   args: Args,
-  start: SearchPosition,
+  cursor: string | undefined,
   warnings: Warning[],
 ): Result {
-  const partial = partialSuccess(papers, source === "arxiv" ? "arXiv" : "OpenAlex");
-  if (partial) warnings.push(partial);
-  const end = start.o + papers.length;
-  const cursor = papers.length > 0 && end < Math.min(total, SEARCH_WINDOW) ? cursorAt(args, { o: end }) : undefined;
   return {
     source,
     query_sent: querySent,
@@ -192,4 +211,10 @@ function finish(
     ...(cursor ? { next_cursor: cursor, next: nextCall(TOOL, args, { cursor }) } : {}),
     ...(warnings.length ? { warnings } : {}),
   };
+}
+
+/** The cursor's `k` (shown papers) after `kept` more papers. */
+function keysAfter(start: SearchPosition, kept: Paper[]): { k?: string } {
+  const k = rememberShown(start.k, kept);
+  return k ? { k } : {};
 }

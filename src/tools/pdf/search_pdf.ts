@@ -66,7 +66,7 @@ const output = z.object({
   next_cursor: z.string().optional().describe("Pass as cursor, same other arguments, for the next passages"),
   next: nextCall,
   hint: z.string().optional().describe("What to try when nothing matched"),
-  nearest: z.array(z.string()).optional().describe("file_exists false: the PDF names closest to pdf_name"),
+  nearest: z.array(z.string()).optional().describe("file_exists false: closest PDF names"),
 });
 
 type Output = z.input<typeof output>;

@@ -65,6 +65,7 @@ export const compoundResource: ResourceDef = {
       synonymCount: synonyms.length,
       imageUrl: compoundImageUrl(ctx, cid, "large"),
       pubchemUrl: `https://pubchem.ncbi.nlm.nih.gov/compound/${cid}`,
+      ...(batch.warnings.length ? { warnings: batch.warnings } : {}),
     };
     return [{ uri, mimeType: "application/json", text: JSON.stringify(summary) }];
   },

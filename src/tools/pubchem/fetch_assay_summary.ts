@@ -24,6 +24,9 @@ const output = z.object({
     geneId: z.number().int().optional().describe("NCBI Gene ID, when known."),
     geneSymbol: z.string().optional().describe("Gene symbol, when known."),
   })).describe("Biological targets of the assay (empty for assays without a molecular target)."),
+  warnings: z.array(z.string()).optional().describe(
+    "What PubChem sent in an unexpected shape: kept as far as it reads, each named with what differs",
+  ),
 });
 
 export const fetchAssaySummary = defineTool({
@@ -42,9 +45,10 @@ export const fetchAssaySummary = defineTool({
   render: (r) =>
     textBlock(
       recordSection(`AID ${r.aid}: ${r.name}`, r, {
-        omit: ["aid", "name", "description", "targets"],
+        omit: ["aid", "name", "description", "targets", "warnings"],
       }),
       r.targets.length > 0 && ["targets:", ...r.targets.map((t) => `- ${fieldLines(t).join("; ")}`)],
       r.description && ["", "### description", r.description],
+      (r.warnings ?? []).map((w) => `warning: ${w}`),
     ),
 });

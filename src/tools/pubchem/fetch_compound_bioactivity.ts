@@ -47,6 +47,9 @@ const output = z.object({
     activityValue: z.number().optional().describe("In µM."),
     pubmedId: z.number().int().optional(),
   })).describe("This page of assays, active first, then by AID."),
+  warnings: z.array(z.string()).optional().describe(
+    "Assay rows PubChem sent in an unexpected shape: counted as far as they read, each named with what differs",
+  ),
 });
 
 export const fetchCompoundBioactivity = defineTool({
@@ -63,7 +66,7 @@ export const fetchCompoundBioactivity = defineTool({
   async run(args, ctx) {
     const binding = await cursorBinding("fetch_compound_bioactivity", { cid: args.cid });
     const offset = args.cursor ? decodeCursor(args.cursor, binding, "fetch_compound_bioactivity") : args.offset;
-    const { counts, assays, topTargets } = await fetchBioactivity(ctx, args.cid);
+    const { counts, assays, topTargets, warnings } = await fetchBioactivity(ctx, args.cid);
     const end = offset + args.count;
     const cursor = end < assays.length ? encodeCursor(end, binding) : undefined;
     return {
@@ -80,6 +83,7 @@ export const fetchCompoundBioactivity = defineTool({
         }
         : {}),
       assays: assays.slice(offset, end),
+      ...(warnings ? { warnings } : {}),
     };
   },
   render(r) {
@@ -104,6 +108,7 @@ export const fetchCompoundBioactivity = defineTool({
         return `- AID ${a.aid} ${a.outcome}: ${a.name ?? "(unnamed assay)"}${details ? ` (${details})` : ""}`;
       }),
       ...(r.nextOffset !== undefined ? ["", `${nextCallLine(r.next, "cursor")} (or offset=${r.nextOffset})`] : []),
+      ...(r.warnings ?? []).map((w) => `warning: ${w}`),
     ].join("\n");
   },
 });

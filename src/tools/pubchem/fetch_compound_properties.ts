@@ -51,6 +51,9 @@ const compoundProperties = z.object({
 const output = z.object({
   results: z.array(compoundProperties).describe("One entry per requested CID (duplicates merged), in request order."),
   notFoundCids: z.array(z.number().int()).describe("Requested CIDs PubChem does not know (also flagged in results)."),
+  warnings: z.array(z.string()).optional().describe(
+    "Rows PubChem sent in an unexpected shape: kept as far as they read, each named with what differs",
+  ),
 });
 
 export const fetchCompoundProperties = defineTool({
@@ -79,6 +82,7 @@ export const fetchCompoundProperties = defineTool({
     return {
       results: batch.rows.map((row) => missing.has(row.CID) ? { CID: row.CID, notFound: true as const } : row),
       notFoundCids: batch.notFound,
+      ...(batch.warnings.length ? { warnings: batch.warnings } : {}),
     };
   },
   render: (r) =>
@@ -90,5 +94,6 @@ export const fetchCompoundProperties = defineTool({
       ),
       "",
       structureImageLine(r.results.filter((row) => !row.notFound).map((row) => row.CID)),
+      (r.warnings ?? []).map((w) => `warning: ${w}`),
     ),
 });

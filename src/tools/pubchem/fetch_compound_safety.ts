@@ -70,8 +70,15 @@ export const fetchCompoundSafety = defineTool({
         ...(c.unparsed.length ? { unparsed: c.unparsed } : {}),
         ...(c.notes.length ? { notes: c.notes } : {}),
       })),
-      ...(unread
-        ? { warnings: [`${unread} line(s) could not be read as GHS data; kept verbatim under sources[].unparsed`] }
+      ...(unread || record.warnings
+        ? {
+          warnings: [
+            ...(unread
+              ? [`${unread} line(s) could not be read as GHS data; kept verbatim under sources[].unparsed`]
+              : []),
+            ...(record.warnings ?? []),
+          ],
+        }
         : {}),
     };
   },

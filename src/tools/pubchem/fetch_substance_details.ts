@@ -18,6 +18,9 @@ const output = z.object({
   relatedCids: z.array(z.number().int()).describe(
     "A list of standardized Compound IDs (CIDs) related to this substance.",
   ),
+  warnings: z.array(z.string()).optional().describe(
+    "What PubChem sent in an unexpected shape: kept as far as it reads, each named with what differs",
+  ),
 });
 
 export const fetchSubstanceDetails = defineTool({
@@ -41,6 +44,7 @@ export const fetchSubstanceDetails = defineTool({
       modificationDate: record.dates.modification ?? "",
       synonyms: record.synonyms,
       relatedCids: record.standardizedCids,
+      ...(record.warnings ? { warnings: record.warnings } : {}),
     };
   },
   render: (r) => textBlock(recordSection(`SID ${r.sid}`, r, { omit: ["sid"] })),

@@ -39,6 +39,7 @@ const output = z.object({
   })).describe("One row per charted compound, in request order."),
   notFoundCids: z.array(z.number().int()).describe("CIDs PubChem does not know (not charted)."),
   image: chartImageSchema,
+  warnings: z.array(z.string()).optional().describe("Rows PubChem sent in an unexpected shape (kept as far as read)"),
 });
 
 export const generateCompoundChart = defineTool({
@@ -86,7 +87,10 @@ export const generateCompoundChart = defineTool({
       panels: properties.map((p) => ({ title: AXIS_TITLES[p], values: rows.map((row) => row.values[p]) })),
     });
     const { image, block } = await drawChart(ctx, "pubchem", svg);
-    return withContent({ kind: args.kind, properties, rows, notFoundCids: batch.notFound, image }, [block]);
+    const warnings = batch.warnings.length ? { warnings: batch.warnings } : {};
+    return withContent({ kind: args.kind, properties, rows, notFoundCids: batch.notFound, image, ...warnings }, [
+      block,
+    ]);
   },
   render(r) {
     return [
@@ -97,6 +101,7 @@ export const generateCompoundChart = defineTool({
       ),
       ...(r.notFoundCids.length ? [`notFoundCids (not charted): ${r.notFoundCids.join(", ")}`] : []),
       imageLine(r.image),
+      ...(r.warnings ?? []).map((w) => `warning: ${w}`),
     ].join("\n");
   },
 });

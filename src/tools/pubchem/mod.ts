@@ -17,8 +17,10 @@ import { searchCompoundByIdentifier } from "./search_compound_by_identifier.ts";
 import { searchCompoundsByFormula } from "./search_compounds_by_formula.ts";
 import { searchCompoundsBySimilarity } from "./search_compounds_by_similarity.ts";
 import { searchCompoundsByStructure } from "./search_compounds_by_structure.ts";
+import { wrongCidHint } from "./cid_hint.ts";
 
-export const pubchemTools: AnyToolDef[] = [
+/** Every pubchem tool answers a compound name given as a CID with the call that finds the CID. */
+export const pubchemTools: AnyToolDef[] = ([
   searchCompoundByIdentifier,
   fetchCompoundProperties,
   getCompoundImageUrl,
@@ -33,5 +35,5 @@ export const pubchemTools: AnyToolDef[] = [
   fetchCompoundBioactivity,
   generateCompoundChart,
   generateBioactivityChart,
-];
+] as AnyToolDef[]).map((def) => ({ ...def, inputHint: wrongCidHint }));
 export const pubchemResources: ResourceDef[] = [compoundResource, compoundImageResource, pubchemChartResource];

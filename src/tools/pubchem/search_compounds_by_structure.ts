@@ -2,14 +2,16 @@
 import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { structureSearch } from "../../sources/pubchem/search.ts";
-import { checkStructureQuery, cidListSchema } from "./shared.ts";
+import { checkStructureQuery } from "./shared.ts";
 import { count } from "../../render/markdown.ts";
+import { cidCursorInput, cidNextLine, cidPage, cidPageSchema, cidPaging } from "./cid_pages.ts";
 
 const input = z.object({
   searchType: z.enum(["substructure", "superstructure", "identity"]).describe("substructure: hits contain the query"),
   query: z.string().trim().min(1).max(4000).describe("SMILES or CID"),
   queryType: z.enum(["smiles", "cid"]).describe("Format"),
-  maxRecords: z.number().int().positive().max(100).default(20).describe("CIDs to return"),
+  maxRecords: z.number().int().positive().max(100).default(20).describe("Per page"),
+  cursor: cidCursorInput,
 });
 
 export const searchCompoundsByStructure = defineTool({
@@ -21,7 +23,7 @@ export const searchCompoundsByStructure = defineTool({
     "Example: " +
     '{"searchType":"substructure","query":"c1ccccc1C(=O)O","queryType":"smiles"}',
   input,
-  output: z.object({ cids: cidListSchema }),
+  output: cidPageSchema,
   annotations: READS_NETWORK,
   examples: [
     { searchType: "substructure", query: "C1=CC=C(C=C1)C(=O)O", queryType: "smiles", maxRecords: 5 },
@@ -29,7 +31,12 @@ export const searchCompoundsByStructure = defineTool({
   ],
   async run(args, ctx) {
     const query = checkStructureQuery(args.queryType, args.query);
-    return { cids: await structureSearch(ctx, { ...args, query }) };
+    return await cidPage(
+      "search_compounds_by_structure",
+      args,
+      (maxRecords) => structureSearch(ctx, { ...args, query, maxRecords }),
+    );
   },
-  render: (r) => `${count(r.cids.length, "matching CID")}: ${r.cids.join(", ")}`,
+  render: (r) => `${count(r.cids.length, "matching CID")}: ${r.cids.join(", ")}\n${cidNextLine(r)}`,
+  paging: cidPaging("search_compounds_by_structure"),
 });

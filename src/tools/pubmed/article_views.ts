@@ -38,6 +38,7 @@ export function citationView(
     ...(article.pmcId ? { pmcId: article.pmcId } : {}),
     ...(article.book ? { book: article.book } : {}),
     ...(article.retractedIn ? { retractedIn: article.retractedIn } : {}),
+    ...(article.updates ? { updates: article.updates } : {}),
     ...(options.includeMeshTerms ? { meshTerms: article.meshTerms } : {}),
   };
 }

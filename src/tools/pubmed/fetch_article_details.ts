@@ -11,6 +11,23 @@ import { pmidSchema, unique } from "./pmid.ts";
 import { articleSchema } from "./schemas.ts";
 import { articleSection } from "./render.ts";
 import { count, textBlock } from "../../render/markdown.ts";
+import { cursorInput, cursorOffset, type OffsetPaging, offsetPaging } from "../../core/envelope.ts";
+import { nextCallLine, nextCallSchema } from "../../core/next_call.ts";
+
+/**
+ * Pages over the requested PMIDs (#31): a page is the records of the PMIDs from the cursor on that fit; it ends
+ * after its last record, and notFoundPmids name only the PMIDs before that.
+ */
+const PAGES: OffsetPaging = {
+  tool: "fetchArticleDetails",
+  path: "articles",
+  splitItems: true,
+  positionOf: (r: Result, i) => r.requestedPmids.indexOf(r.articles[i].pmid),
+  trim: (r: Result, kept) => {
+    const before = new Set(r.requestedPmids.slice(0, r.requestedPmids.indexOf(r.articles[kept - 1].pmid) + 1));
+    return { ...r, notFoundPmids: r.notFoundPmids.filter((p) => before.has(p)) };
+  },
+};
 
 const input = z.object({
   pmids: z.array(pmidSchema).min(1).max(200).describe("31452104 or PMID:31452104"),
@@ -18,6 +35,7 @@ const input = z.object({
     .describe("abstract_plus: parsed; citation_data: reference fields; full_xml, medline_text: raw"),
   includeMeshTerms: z.boolean().default(true).describe("abstract_plus, citation_data: MeSH headings"),
   includeGrantInfo: z.boolean().default(false).describe("abstract_plus: funding grants"),
+  cursor: cursorInput(),
 });
 
 const output = z.object({
@@ -26,9 +44,12 @@ const output = z.object({
   articles: z.array(articleSchema).describe("Found records, in the order requested"),
   notFoundPmids: z.array(z.string()).describe("Requested PMIDs PubMed returned no record for"),
   eFetchDetails: z.object({ urls: z.array(z.string()), requestMethod: z.enum(["GET", "POST"]) }),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
+  next: nextCallSchema,
 });
 
 type Article = z.input<typeof articleSchema>;
+type Result = z.output<typeof output>;
 
 export const fetchArticleDetails = defineTool({
   name: "fetchArticleDetails",
@@ -47,11 +68,13 @@ export const fetchArticleDetails = defineTool({
   ],
   async run(args, ctx) {
     const requested = unique(args.pmids);
+    const offset = cursorOffset(PAGES, args);
+    const wanted = requested.slice(offset);
     const format = args.detailLevel === "medline_text" ? "medline" : "xml";
     const byPmid = new Map<string, Article>();
     let sent: { url: string; method: "GET" | "POST" };
     if (format === "medline" || args.detailLevel === "full_xml") {
-      const fetched = await eFetch(ctx, requested, format);
+      const fetched = await eFetch(ctx, wanted, format);
       sent = fetched;
       if (format === "medline") {
         for (const r of splitMedlineText(fetched.value)) byPmid.set(r.pmid, { pmid: r.pmid, medlineText: r.text });
@@ -62,14 +85,14 @@ export const fetchArticleDetails = defineTool({
         }
       }
     } else {
-      const fetched = await eFetchArticles(ctx, requested);
+      const fetched = await eFetchArticles(ctx, wanted);
       sent = fetched;
       for (const a of fetched.value) {
         byPmid.set(a.pmid, args.detailLevel === "citation_data" ? citationView(a, args) : abstractPlusView(a, args));
       }
     }
-    const found = requested.filter((p) => byPmid.has(p));
-    const notFoundPmids = requested.filter((p) => !byPmid.has(p));
+    const found = wanted.filter((p) => byPmid.has(p));
+    const notFoundPmids = wanted.filter((p) => !byPmid.has(p));
     if (found.length === 0) {
       throw new ToolError(
         "ENTITY_NOT_FOUND",
@@ -86,18 +109,19 @@ export const fetchArticleDetails = defineTool({
       eFetchDetails: { urls: [sent.url], requestMethod: sent.method },
     };
   },
-  rest(cut, args) {
+  rest(_cut, args) {
     const lighter = args.detailLevel === "full_xml" || args.detailLevel === "medline_text"
       ? " or a lighter detailLevel (abstract_plus or citation_data)"
       : "";
-    if (cut.path !== "articles") return `ask for fewer PMIDs${lighter}.`;
-    const omitted = (cut.omitted as Article[]).map((a) => a.pmid);
-    return `fetch the omitted PMIDs in a further call${lighter}: pmids=${JSON.stringify(omitted)}`;
+    return `ask for fewer PMIDs${lighter}.`;
   },
   render: (r) =>
     textBlock(
       `${count(r.articles.length, "PubMed record")} of ${r.requestedPmids.length} requested (${r.detailLevel}).`,
       r.notFoundPmids.length > 0 && `notFoundPmids: ${r.notFoundPmids.join(", ")}`,
       r.articles.flatMap(articleSection),
+      "",
+      nextCallLine(r.next, "cursor") ?? "last page",
     ),
+  paging: offsetPaging(PAGES),
 });

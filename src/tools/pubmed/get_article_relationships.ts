@@ -11,6 +11,15 @@ import { pubmedToCsl } from "../../sources/citations/from/pubmed.ts";
 import { pmidSchema, pubmedUrl, unique } from "./pmid.ts";
 import { matchSummaries } from "./summaries_by_id.ts";
 import { recordSection, textBlock } from "../../render/markdown.ts";
+import { cursorInput, cursorOffset, nextPage, type OffsetPaging } from "../../core/envelope.ts";
+import { nextCallLine, nextCallSchema } from "../../core/next_call.ts";
+
+/** Paged by a cursor over the linked articles; maxRelatedResults is the page size, free to change (#31). */
+const PAGES: OffsetPaging = {
+  tool: "getArticleRelationships",
+  path: "relatedArticles",
+  defining: (args) => ({ sourcePmid: args.sourcePmid, relationshipType: args.relationshipType }),
+};
 
 const RELATIONSHIPS = ["pubmed_similar_articles", "pubmed_citedin", "pubmed_references", "citation_formats"] as const;
 const LINK_KIND: Record<string, LinkKind> = {
@@ -24,8 +33,9 @@ const input = z.object({
   relationshipType: z.enum(RELATIONSHIPS).default("pubmed_similar_articles").describe(
     "citation_formats: the article's own citations",
   ),
-  maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Related articles"),
+  maxRelatedResults: z.number().int().min(1).max(50).default(5).describe("Per page"),
   citationStyles: z.array(z.enum(CITATION_STYLES)).min(1).max(8).default(["ris"]).describe("For citation_formats"),
+  cursor: cursorInput(),
 });
 
 const relatedSchema = z.object({
@@ -51,7 +61,9 @@ const output = z.object({
     mla_string: z.string().optional(),
   }),
   retrievedCount: z.number(),
-  totalLinked: z.number().optional().describe("All linked articles NCBI returned before the maxRelatedResults cut"),
+  totalLinked: z.number().optional().describe("All linked articles NCBI returned, across pages"),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
+  next: nextCallSchema,
   notice: z.string().optional(),
   eLinkUrl: z.string().optional(),
   eSummaryUrl: z.string().optional(),
@@ -80,7 +92,7 @@ export const getArticleRelationships = defineTool({
     if (args.relationshipType === "citation_formats") {
       return await citations(args.sourcePmid, unique(args.citationStyles), ctx);
     }
-    return await related(args.sourcePmid, args.relationshipType, args.maxRelatedResults, ctx);
+    return await related(args, ctx);
   },
   render(r) {
     if (r.relationshipType === "citation_formats") {
@@ -97,17 +109,30 @@ export const getArticleRelationships = defineTool({
         const head = `[PMID ${a.pmid}](${a.linkUrl}): ${a.title || "(no summary)"}`;
         return recordSection(head, a, { omit: ["pmid", "title", "linkUrl"], level: 3 });
       }),
+      "",
+      nextCallLine(r.next, "cursor") ?? "last page",
     );
+  },
+  paging: {
+    argument: "cursor",
+    path: "relatedArticles",
+    keep: (r, kept, args) => ({
+      ...r,
+      retrievedCount: kept,
+      ...nextPage(PAGES, args, cursorOffset(PAGES, args) + kept, Infinity),
+    }),
   },
 });
 
-async function related(pmid: string, type: string, max: number, ctx: ToolContext): Promise<Output> {
+async function related(args: z.output<typeof input>, ctx: ToolContext): Promise<Output> {
+  const { sourcePmid: pmid, relationshipType: type } = args;
+  const offset = cursorOffset(PAGES, args);
   const links = await eLink(ctx, pmid, LINK_KIND[type]).catch((error) => {
     throw error instanceof ToolError && error.code === "ENTITY_NOT_FOUND" ? unknownPmid(pmid, error) : error;
   });
   // Similar-article lists start with the article itself (score 2^31-1): it is not related to itself.
   const others = links.value.filter((l) => l.id !== pmid);
-  const chosen = others.slice(0, max);
+  const chosen = others.slice(offset, offset + args.maxRelatedResults);
   const base = {
     sourcePmid: pmid,
     relationshipType: type,
@@ -141,6 +166,7 @@ async function related(pmid: string, type: string, max: number, ctx: ToolContext
     ...base,
     relatedArticles,
     retrievedCount: relatedArticles.length,
+    ...nextPage(PAGES, args, offset + chosen.length, others.length),
     ...(matched.warning ? { notice: matched.warning } : {}),
     eSummaryUrl: summaries.url,
   };

@@ -6,6 +6,7 @@
 import type { z } from "../../core/zod.ts";
 import { fieldLines, inlineList, type Lines, recordSection } from "../../render/markdown.ts";
 import { isRetracted } from "../../sources/ncbi/pubmed/types.ts";
+import { updateLine } from "../../sources/works/updates.ts";
 import { untrustedField } from "../../render/untrusted.ts";
 import type { articleSchema, authorSchema, dateSchema, journalInfoSchema, meshTermSchema } from "./schemas.ts";
 
@@ -104,6 +105,7 @@ export function articleSection(a: Article): Lines {
     omit: ["pmid", "title"],
     format: {
       retractedIn: retractionLine,
+      updates: (list: NonNullable<Article["updates"]>) => `updates: ${list.map(updateLine).join("; ")}`,
       authors: (authors: Author[]) => authorLines(authors),
       journalInfo: journalLine,
       meshTerms: meshLine,

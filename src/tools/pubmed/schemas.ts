@@ -60,6 +60,14 @@ export const bookSchema = z.object({
  * One fetched article. Which fields appear depends on detailLevel: abstract_plus gives the bibliographic
  * fields, citation_data a subset, full_xml `fullXml`, medline_text `medlineText`.
  */
+/** A notice about a record (see src/sources/works/updates.ts). */
+export const updateSchema = z.object({
+  type: z.string(),
+  id: z.string().optional(),
+  date: z.string().optional(),
+  source: z.enum(["Crossref", "PubMed"]),
+});
+
 export const articleSchema = z.object({
   pmid: z.string(),
   recordType: z.enum(["journal_article", "book", "book_chapter"]).optional(),
@@ -81,6 +89,9 @@ export const articleSchema = z.object({
   book: bookSchema.optional(),
   retractedIn: z.array(z.object({ refSource: z.string().optional(), pmid: z.string().optional() })).optional()
     .describe("Retraction notices (RetractionIn)"),
+  updates: z.array(updateSchema).optional().describe(
+    "Notices about the record: correction, expression_of_concern, retraction, … (PubMed CommentsCorrections)",
+  ),
   fullXml: z.string().optional().describe("The record's raw PubMed XML (full_xml)"),
   medlineText: z.string().optional().describe("The record in MEDLINE tagged format (medline_text)"),
 });

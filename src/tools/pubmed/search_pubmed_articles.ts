@@ -119,8 +119,8 @@ export const searchPubMedArticles = defineTool({
       freeFullText: args.freeFullText,
       dateRange: args.dateRange,
     });
-    // Summaries over the search history would start at the history's first record, not at `offset`.
-    const viaHistory = args.fetchBriefSummaries > 0 && args.offset === 0;
+    // Summaries come over the search history, from `offset` on (a later page reads the same listing).
+    const viaHistory = args.fetchBriefSummaries > 0;
     const search = await eSearch(ctx, {
       term,
       retmax: args.maxResults,
@@ -136,7 +136,7 @@ export const searchPubMedArticles = defineTool({
     const count = Math.min(args.fetchBriefSummaries, pmids.length);
     if (count > 0) {
       const fetched = viaHistory && found.webEnv && found.queryKey
-        ? await eSummaryFromHistory(ctx, found.webEnv, found.queryKey, count)
+        ? await eSummaryFromHistory(ctx, found.webEnv, found.queryKey, count, args.offset)
         : await eSummaryByIds(ctx, pmids.slice(0, count));
       const matched = matchSummaries(pmids.slice(0, count), fetched.value);
       summaries = matched.summaries;
@@ -185,6 +185,22 @@ export const searchPubMedArticles = defineTool({
         recordSection(s.title ? `PMID ${s.pmid}: ${s.title}` : `PMID ${s.pmid}`, s, { omit: ["pmid", "title"] })
       ),
     ),
+  // A cut page keeps its first PMIDs and their summaries; nextOffset and next continue after them (#31).
+  paging: {
+    argument: "offset",
+    path: "pmids",
+    keep: (r, kept, args) => {
+      const pmids = new Set(r.pmids);
+      const end = r.searchParameters.offset + kept;
+      return {
+        ...r,
+        retrievedPmidCount: kept,
+        briefSummaries: r.briefSummaries.filter((s) => pmids.has(s.pmid)),
+        nextOffset: end,
+        next: nextCall("searchPubMedArticles", args, { offset: end }),
+      };
+    },
+  },
 });
 
 /** ESpell's suggestion for a query that found nothing; a failed ESpell call only loses the hint (logged). */

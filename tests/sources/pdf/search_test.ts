@@ -230,3 +230,26 @@ Deno.test("a search asked again (the next page of an answer) gives what a first 
   }
   assert.notDeepEqual(find(searched, "beta", 40).contexts, find(searched, "beta", 20).contexts, "options count");
 });
+
+Deno.test("a ranked passage in the reference list is marked and comes after every body passage", () => {
+  const body = "We gave heparin to trauma patients. ".repeat(3) + "Filler sentences about other things. ".repeat(20);
+  const refs = "\nReferences\n1. Low-dose heparin prophylaxis in trauma patients: dose and timing. J Trauma 2001.\n" +
+    "2. Heparin dose in trauma. Surg 2002.\n3. Trauma prophylaxis. Chest 2003.\n";
+  const d = indexDocument({ pageCount: 1, pages: [body + refs] });
+  const found = searchDocument(d, "heparin dose for trauma prophylaxis", { contextLength: 80 });
+  const start = d.text.indexOf("References");
+  const inRefs = found.passages.map((p) => p.hits[0].start >= start);
+  assert.equal(inRefs[0], false, "body text first, though the reference titles hold more of the words");
+  assert.ok(inRefs.includes(true));
+  assert.ok(inRefs.slice(inRefs.indexOf(true)).every(Boolean));
+  assert.ok(found.passages.filter((p) => p.inReferences).length === inRefs.filter(Boolean).length);
+});
+
+Deno.test("a References heading not followed by entries is no reference list", () => {
+  const d = indexDocument({
+    pageCount: 1,
+    pages: ["Intro heparin dose.\nReferences\nare given at the end of each chapter."],
+  });
+  const found = searchDocument(d, "heparin dose", { contextLength: 40 });
+  assert.ok(found.passages.every((p) => !p.inReferences));
+});

@@ -86,3 +86,24 @@ Deno.test("an author response keeps its table (24 cells), figure and video", () 
   assert.match(response.text, /^Author response image 1\. Single figure:/m);
   assert.match(response.text, /^- Author response video 1\. .*\(video: elife-00666-resp-video1\.mp4\)$/m);
 });
+
+Deno.test("BMC/Springer 'Additional file' items: caption beside or inside the media, no label (BUILT snippet)", () => {
+  // BUILT: the two layouts PMC shows for BMC articles' additional files (the caption a sibling of <media>,
+  // or inside it), wrapped in the recorded PMC3258128's <article> shell; file names follow Springer's MOESM scheme.
+  const xml = PMC_3258128.replace(
+    /<sec sec-type="supplementary-material">[\s\S]*?<\/sec>/,
+    `<sec sec-type="supplementary-material"><title>Electronic supplementary material</title>
+      <supplementary-material content-type="local-data" id="MOESM1">
+        <media xlink:href="12864_2016_1234_MOESM1_ESM.xlsx"/>
+        <caption><p>Additional file 1: Table S1. Location of identified QTL regions.</p></caption>
+      </supplementary-material>
+      <supplementary-material content-type="local-data" id="MOESM2">
+        <media xlink:href="12864_2016_1234_MOESM2_ESM.pdf"><caption><p>Additional file 2: Figure S1.</p></caption></media>
+      </supplementary-material></sec>`,
+  );
+  const [a] = parsePmcArticles(xml, "u");
+  assert.deepEqual(fileLines(jatsDoc(a, "u").text), [
+    "- Additional file 1: Table S1. Location of identified QTL regions. (file: 12864_2016_1234_MOESM1_ESM.xlsx)",
+    "- Additional file 2: Figure S1. (file: 12864_2016_1234_MOESM2_ESM.pdf)",
+  ]);
+});

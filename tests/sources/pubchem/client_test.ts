@@ -96,7 +96,7 @@ Deno.test("fetchProperties batches CIDs: one GET for a few, POST chunks for many
       on("/pug/compound/cid/999999999/property/MolecularFormula/JSON", "metmashr__fault_name_no_hit_cids.json", 404),
     );
     const batch = await fetchProperties(fakeContext(upstream), [999999999, 999999999], ["MolecularFormula"]);
-    assert.deepEqual(batch, { rows: [{ CID: 999999999 }], notFound: [999999999] });
+    assert.deepEqual(batch, { rows: [{ CID: 999999999 }], notFound: [999999999], warnings: [] });
   });
   await t.step("a mixed answer keeps known CIDs and reports the rest", async () => {
     const upstream = fakeUpstream(() => ({ body: pubchemFixture("webchem__property_cid5564_MF_MW.json") }));

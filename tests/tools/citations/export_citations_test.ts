@@ -84,3 +84,23 @@ Deno.test("export_citations lists unknown ids, and fails with ENTITY_NOT_FOUND w
     assert.equal(JSON.parse(bad.out).error.code, "INVALID_INPUT");
   });
 });
+
+Deno.test("export_citations lists corrections beside retractions, per item and in the text", async () => {
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    // 35649368: a recorded PubMed record with an erratum; 10.5555/12345678: Crossref's sample work (BUILT from
+    // Crossref's documented answer) with a corrigendum and a retraction.
+    const result = await h.call("export_citations", { ids: ["35649368", "10.5555/12345678"], styles: ["ris"] });
+    assert.equal(result.isError, undefined, result.content[0].text);
+    const [pubmed, crossref] = result.structuredContent.items as (Item & { updates?: unknown[] })[];
+    assert.deepEqual(pubmed.updates, [
+      { type: "correction", id: "PMID:35767954", date: "2022-06-28", source: "PubMed" },
+    ]);
+    assert.equal(pubmed.retracted, undefined);
+    assert.deepEqual(crossref.updates, [
+      { type: "correction", id: "doi:10.5555/12345678", date: "2018-01-01", source: "Crossref" },
+      { type: "retraction", id: "doi:10.5555/24242424x", date: "2009-09-14", source: "Crossref" },
+    ]);
+    const text = result.content[0].text;
+    assert.match(text, /## 35649368 \(PubMed\)\nupdates: correction PMID:35767954 \(2022-06-28, PubMed\)\n/);
+  });
+});

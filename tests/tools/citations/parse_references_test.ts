@@ -71,7 +71,7 @@ Deno.test("title similarity forgives typos and case, not a different title", () 
 });
 
 function candidate(fields: Partial<Candidate>): Candidate {
-  return { journals: [], notices: [], checked: new Set(), byId: false, ...fields };
+  return { journals: [], notices: [], updates: [], checked: new Set(), byId: false, ...fields };
 }
 
 Deno.test("two different works that match equally well are ambiguous; one work from two sources is not", () => {

@@ -53,12 +53,19 @@ Deno.test("verify_references gives a mixed list the right verdict per entry, ove
     assert.equal(retracted.record?.pmid, "9500320", "ECitMatch found the PMID from the Crossref record");
     assert.match(retracted.retraction, /Crossref: retraction 10\.1016\/s0140-6736\(10\)60175-4/);
     assert.match(retracted.retraction, /PubMed: retraction notice PMID 20137807/);
+    // Beside the retraction: the 2004 correction Crossref lists (BUILT Crossref record, see its PROVENANCE).
+    assert.deepEqual((retracted as Entry & { updates: unknown[] }).updates, [
+      { type: "correction", id: "doi:10.1016/s0140-6736(04)15715-2", date: "2004-03-06", source: "Crossref" },
+      { type: "retraction", id: "doi:10.1016/s0140-6736(10)60175-4", date: "2010-02-06", source: "Crossref" },
+      { type: "retraction", id: "PMID:20137807", date: "2010-02-06", source: "PubMed" },
+    ]);
 
     const text = result.content[0].text;
     assert.match(text, /^1\. verified confidence 1$/m);
     assert.match(text, /^2\. mismatch \(title, first_author differ\)/m);
     assert.match(text, /^3\. not_found/m);
     assert.match(text, /^4\. verified confidence 1 RETRACTED$/m);
+    assert.match(text, /^ {3}updates: correction doi:10\.1016\/s0140-6736\(04\)15715-2 \(2004-03-06, Crossref\); /m);
     assert.doesNotMatch(text, /not retracted/i);
   });
 });
@@ -175,6 +182,52 @@ Deno.test("verify_references with Crossref down keeps the OpenAlex verdict and n
     assert.match(real.retraction, /^no retraction notice found in OpenAlex$/, "Crossref is not claimed as checked");
     assert.ok(real.failed?.some((f) => /^Crossref: .*\b500\b/.test(f)), JSON.stringify(real.failed));
     assert.match(result.content[0].text, /^ {3}failed: Crossref: .*\b500\b/m);
+  });
+});
+
+Deno.test("ECitMatch matched but the record could not be read: unverified with the PMID, not not_found", async () => {
+  // ECitMatch answers PMID 2014248 for PNAS 1991;88:3248 (the recorded pubmedclient__ecitmatch_mixed.txt);
+  // PubMed's EFetch answers without that record (the mock holds no record for it).
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    const result = await h.call("verify_references", {
+      references: [
+        "Mann BJ, Torian BE, Vedvick TS, Petri WA Jr. Sequence of a cysteine-rich galactose-specific lectin of " +
+        "Entamoeba histolytica. Proc Natl Acad Sci U S A. 1991;88(8):3248-52.",
+      ],
+    });
+    assert.equal(result.isError, undefined, result.content[0].text);
+    const [e] = result.structuredContent.entries as (Entry & { unreadable_record?: string; notes?: string[] })[];
+    assert.equal(e.verdict, "unverified");
+    assert.equal(e.unreadable_record, "PMID 2014248 by ECitMatch");
+    assert.deepEqual(e.record, { pmid: "2014248" });
+    assert.ok(e.notes?.some((n) => /ECitMatch matched PMID 2014248 .* could not be read/.test(n)), e.notes?.join("\n"));
+    assert.match(
+      result.content[0].text,
+      /^1\. unverified \(matched PMID 2014248 by ECitMatch; record unreadable\) confidence 0$/m,
+    );
+    assert.doesNotMatch(result.content[0].text, /not_found/);
+  });
+});
+
+const INVENTED_WITH_DOI = "Smith J, Doe A. Quantum entanglement of teapots in microgravity. Nature. 2021;590:12-15. " +
+  "doi:10.9999/teapots.2021";
+
+Deno.test("a DOI both Crossref and OpenAlex answered is not there: not_found, though PubMed failed", async () => {
+  await withTools({ env: ENV, driveClock: true, routes: [down("ncbi", 503)] }, async (h) => {
+    const result = await h.call("verify_references", { references: [INVENTED_WITH_DOI] });
+    assert.equal(result.isError, undefined, result.content[0].text);
+    const [e] = result.structuredContent.entries as (Entry & { failed?: string[] })[];
+    assert.equal(e.verdict, "not_found");
+    assert.ok(e.failed?.some((f) => f.startsWith("PubMed")), "the failed search is still named");
+  });
+});
+
+Deno.test("a DOI one registry could not be asked about is unverified", async () => {
+  await withTools({ env: ENV, driveClock: true, routes: [down("crossref", 500)] }, async (h) => {
+    const result = await h.call("verify_references", { references: [INVENTED_WITH_DOI, MIXED[0]] });
+    const [e] = result.structuredContent.entries as (Entry & { failed?: string[] })[];
+    assert.equal(e.verdict, "unverified");
+    assert.ok(e.failed?.some((f) => /^Crossref: .*\b500\b/.test(f)), JSON.stringify(e.failed));
   });
 });
 

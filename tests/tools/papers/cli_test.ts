@@ -29,6 +29,18 @@ Deno.test("papers tools from the CLI", async (t) => {
     assert.equal(r.code, EXIT_OK, r.err);
     assert.equal(JSON.parse(r.out).papers.length, 3);
   });
+  await t.step("#37: search_papers --source all, find_author, then the author's works", async () => {
+    const all = await cli(["call", "search_papers", "--query", "malaria vaccine", "--source", "all", "--count", "8"]);
+    assert.equal(all.code, EXIT_OK, all.err);
+    assert.ok(JSON.parse(all.out).papers.every((p: { sources: string[] }) => p.sources.length >= 1));
+    const author = await cli(["call", "find_author", "--name", "Tokuzawa", "--affiliation", "Kyushu University"]);
+    assert.equal(author.code, EXIT_OK, author.err);
+    const id = JSON.parse(author.out).authors[0].id;
+    assert.equal(id, "A5043579160");
+    const works = await cli(["call", "search_papers", "--source", "openalex", "--author", id, "--sort", "citations"]);
+    assert.equal(works.code, EXIT_OK, works.err);
+    assert.ok(JSON.parse(works.out).papers.length > 0);
+  });
   await t.step("list_categories for arXiv", async () => {
     const r = await cli(["call", "list_categories", "--source", "arxiv", "--query", "quant-ph"]);
     assert.equal(r.code, EXIT_OK, r.err);

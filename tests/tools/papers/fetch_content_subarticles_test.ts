@@ -22,9 +22,9 @@ interface Page {
   section?: { heading: string };
 }
 
-async function client() {
+async function client(outputChars = "200000") {
   return await papersClient({
-    env: { SCIENCE_MCP_MAX_OUTPUT_CHARS: "200000" },
+    env: { SCIENCE_MCP_MAX_OUTPUT_CHARS: outputChars },
     routes: [
       (req) =>
         req.url.pathname === "/ncbi/efetch.fcgi" && req.url.searchParams.get("db") === "pmc"
@@ -52,23 +52,28 @@ Deno.test("fetch_content lists sub-articles in the outline and reads one as a se
   }
 });
 
-Deno.test("fetch_content pages through an eLife article to its last sub-article at two budgets", async () => {
+Deno.test("fetch_content pages through an eLife article to its last sub-article, following `next`, at three budgets", async () => {
   const expected = jatsDoc({ ...parsePmcArticles(ELIFE, "u")[0], pmcid: ID }, "u").text;
   assert.match(expected, /\n## Decision letter\n[\s\S]*\n## Author response\n/);
-  for (const budget of [20_000, 47_000]) {
-    const { call, close } = await client();
+  // max_chars 20,000 and 47,000 under a large output budget; max_chars 60,000 under a 12,000-character
+  // output budget, where the budget cut decides where each page ends.
+  for (const [budget, outputChars] of [[20_000, "200000"], [47_000, "200000"], [60_000, "12000"]] as const) {
+    const { call, close } = await client(outputChars);
     try {
       let text = "";
-      let next: number | undefined = 0;
-      while (next !== undefined) {
-        const page: Page = structured<Page>(
-          await call("fetch_content", { source: "pubmed", id: ID, offset: next, max_chars: budget }),
+      let args: Record<string, unknown> | undefined = { source: "pubmed", id: ID, max_chars: budget };
+      let pages = 0;
+      while (args) {
+        const page: Page & { next?: { tool: string; arguments: Record<string, unknown> } } = structured(
+          await call("fetch_content", args),
         );
-        assert.equal(page.offset, next, `budget ${budget}`);
         text += page.text;
-        next = page.next_offset;
+        pages++;
+        assert.equal(page.next?.tool ?? "fetch_content", "fetch_content");
+        args = page.next?.arguments;
       }
-      assert.equal(text, expected, `budget ${budget}: the pages concatenate to the whole text`);
+      assert.equal(text, expected, `budget ${budget}/${outputChars}: the pages concatenate to the whole text`);
+      assert.ok(pages > 1, `budget ${budget}/${outputChars}: ${pages} pages`);
       assert.equal(fileCount(text), 9, "every source-data line");
     } finally {
       await close();

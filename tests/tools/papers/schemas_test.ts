@@ -36,7 +36,7 @@ Deno.test("renderPapers gives a heading per paper with every author, and the war
   });
   assert.equal(
     text,
-    "1 paper of 10.\nwarning X: y\n\n## W1: T\nauthors: A, B, C\ndate: 2024-01-01\ncited_by_count: 7",
+    "1 paper of 10.\nwarning X: y\n\n## W1: T\nauthors: A, B, C\ndate: 2024-01-01\ncited_by_count: 7\n\nlast page",
   );
 });
 
@@ -53,5 +53,5 @@ Deno.test("a listing shows RETRACTED in the heading and the fenced abstract; ids
   assert.match(text, /\n## W1: RETRACTED — T\n/);
   assert.match(text, /\nids: pmid: 123\n/);
   assert.match(text, /\nretracted: true\n/);
-  assert.match(text, /\nabstract: ⟦We show…⟧$/);
+  assert.match(text, /\nabstract: ⟦We show…⟧\n\nlast page$/);
 });

@@ -101,3 +101,19 @@ Deno.test("seed 002: each match is at most context_length plus marks; clustered 
     await pdf.close();
   }
 });
+
+Deno.test("search_pdfs ranks the same way: the best passage of a paper is body text", async () => {
+  const pdf = await pdfClient(FILES_DIR);
+  try {
+    const text = await documentText(pdf, "dvt_prophylaxis_review");
+    const [references] = referenceSection(text)!;
+    const result = await pdf.client.callTool({
+      name: "search_pdfs",
+      arguments: { query: PAPERS[0].question, context_length: 300, per_file: 3 },
+    }, { timeout: 300_000 });
+    const files = (result.structuredContent as { files: { passages: { offset: number }[] }[] }).files;
+    assert.ok(files[0].passages[0].offset < references, `best passage at ${files[0].passages[0].offset}`);
+  } finally {
+    await pdf.close();
+  }
+});

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { busy, errorOf, mockRoutesHarness, pubchemHarness } from "./helpers.ts";
+import { pubchemFixture } from "../../sources/pubchem/fakes.ts";
 
 interface Bioactivity {
   cid: number;
@@ -106,6 +107,29 @@ Deno.test("fetch_compound_bioactivity: ServerBusy is RATE_LIMITED", async () => 
   const h = await pubchemHarness(busy);
   try {
     assert.equal(errorOf(await h.call("fetch_compound_bioactivity", { cid: 2244 })).code, "RATE_LIMITED");
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("fetch_compound_bioactivity counts an assay row in another shape and names it in warnings", async () => {
+  // built__assaysummary_cid_2244.json with the activity value of its first row sent as an object (BUILT variant).
+  const doc = JSON.parse(pubchemFixture("built__assaysummary_cid_2244.json"));
+  doc.Table.Row[0].Cell[7] = { value: 1.7 };
+  const h = await pubchemHarness((req) => {
+    const path = req.url.pathname;
+    if (path.endsWith("/assaysummary/JSON")) return new Response(JSON.stringify(doc));
+    if (path.includes("/gene/geneid/")) return new Response(pubchemFixture("built__gene_summary_aspirin_targets.json"));
+    return undefined;
+  });
+  try {
+    const r = await h.call("fetch_compound_bioactivity", { cid: 2244, count: 50 });
+    assert.equal(r.isError, undefined, r.content[0].text);
+    const out = r.structuredContent as unknown as Bioactivity & { warnings?: string[] };
+    assert.ok(out.assays.some((a) => a.aid === 1000), "the row's assay is still counted");
+    assert.equal(out.warnings?.length, 1);
+    assert.match(out.warnings![0], /^PubChem assay-summary row 1 does not match the expected shape \(Cell\.7/);
+    assert.match(r.content[0].text!, /^warning: PubChem assay-summary row 1 /m);
   } finally {
     await h.close();
   }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { busy, errorOf, pubchemHarness, reply } from "./helpers.ts";
+import { pubchemFixture } from "../../sources/pubchem/fakes.ts";
 
 const PROPS = ["MolecularWeight", "ExactMass", "SMILES", "CanonicalSMILES", "XLogP", "HBondDonorCount"];
 
@@ -111,6 +112,26 @@ Deno.test("fetch_compound_properties fails the whole call on a fault it cannot a
   try {
     const error = errorOf(await h.call("fetch_compound_properties", { cids: [1, 2], properties: ["Title"] }));
     assert.equal(error.code, "RATE_LIMITED");
+  } finally {
+    await h.close();
+  }
+});
+
+Deno.test("fetch_compound_properties keeps a row in another shape and says so in warnings", async () => {
+  // The recorded webchem answer with MolecularWeight of CID 2244 sent as an object (BUILT variant).
+  const doc = JSON.parse(pubchemFixture("webchem__property_cid5564_all.json"));
+  doc.PropertyTable.Properties[1].MolecularWeight = { value: 180.16 };
+  const h = await pubchemHarness((req) =>
+    /\/property\//.test(req.url.pathname) ? new Response(JSON.stringify(doc)) : undefined
+  );
+  try {
+    const r = await h.call("fetch_compound_properties", { cids: [2244], properties: ["MolecularWeight", "XLogP"] });
+    assert.equal(r.isError, undefined);
+    const out = r.structuredContent as { results: Record<string, unknown>[]; warnings?: string[] };
+    assert.deepEqual(out.results, [{ CID: 2244, XLogP: 1.2 }]);
+    assert.equal(out.warnings?.length, 1);
+    assert.match(out.warnings![0], /CID 2244\) does not match the expected shape \(MolecularWeight/);
+    assert.match(r.content[0].text!, /^warning: PubChem property row 2 \(CID 2244\)/m);
   } finally {
     await h.close();
   }

@@ -21,7 +21,11 @@ Deno.test("search_compounds_by_formula over MCP", async (t) => {
       assert.deepEqual(result.structuredContent, { cids: [2244, 689043] });
       const url = h.requests.at(-1)!.url;
       assert.equal(url.searchParams.get("AllowOtherElements"), "false");
-      assert.equal(url.searchParams.get("MaxRecords"), "10");
+      assert.equal(
+        url.searchParams.get("MaxRecords"),
+        "11",
+        "a page of 10 and one more, to know whether a next page exists",
+      );
     });
     await t.step("not found: a formula nothing has is ENTITY_NOT_FOUND", async () => {
       const error = errorOf(await h.call("search_compounds_by_formula", { formula: "Xe9" }));

@@ -18,13 +18,17 @@ Deno.test("search_compounds_by_similarity over MCP", async (t) => {
       assert.deepEqual(result.structuredContent, { cids: [2244, 338, 5161, 10745] });
       const url = h.requests.at(-1)!.url;
       assert.equal(url.searchParams.get("Threshold"), "95");
-      assert.equal(url.searchParams.get("MaxRecords"), "10");
+      assert.equal(
+        url.searchParams.get("MaxRecords"),
+        "11",
+        "a page of 10 and one more, to know whether a next page exists",
+      );
     });
     await t.step("success: defaults are threshold 90 and 20 records", async () => {
       await h.call("search_compounds_by_similarity", { query: " 2244 ", queryType: "cid" });
       const url = h.requests.at(-1)!.url;
       assert.equal(url.searchParams.get("Threshold"), "90");
-      assert.equal(url.searchParams.get("MaxRecords"), "20");
+      assert.equal(url.searchParams.get("MaxRecords"), "21");
     });
     await t.step(
       "not found: nothing similar enough is ENTITY_NOT_FOUND with a hint to lower the threshold",

@@ -17,10 +17,11 @@ Deno.test("search_compounds_by_structure over MCP", async (t) => {
         queryType: "smiles",
         maxRecords: 2,
       });
-      assert.deepEqual(result.structuredContent, { cids: [243, 338] });
+      assert.deepEqual(result.structuredContent?.cids, [243, 338]);
+      assert.ok(result.structuredContent?.next_cursor, "more hits than the page: a next page");
       const req = h.requests.at(-1)!;
       assert.equal(req.method, "POST");
-      assert.equal(req.url.searchParams.get("MaxRecords"), "2");
+      assert.equal(req.url.searchParams.get("MaxRecords"), "3");
       assert.equal(new URLSearchParams(req.body).get("smiles"), smiles);
     });
     await t.step("not found: no match is ENTITY_NOT_FOUND", async () => {
@@ -89,7 +90,7 @@ Deno.test("search_compounds_by_structure finishes a timed-out search through the
       { searchType: "substructure", query: "241", queryType: "cid", maxRecords: 3 },
       progress,
     );
-    assert.deepEqual(result.structuredContent, { cids: [2244, 338, 5161] });
+    assert.deepEqual(result.structuredContent?.cids, [2244, 338, 5161]);
     assert.deepEqual(progress, [1, 2]);
     const paths = h.requests.map((r) => r.url.pathname);
     assert.ok(paths.includes("/rest/pug/compound/substructure/cid/241/cids/JSON"));

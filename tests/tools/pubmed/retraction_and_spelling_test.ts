@@ -24,6 +24,28 @@ Deno.test("fetchArticleDetails flags a retracted article with its notice, over M
   });
 });
 
+Deno.test("fetchArticleDetails shows corrections beside retractions: updates [{type, id, date}]", async () => {
+  await withTools({ env: ENV, driveClock: true }, async (h) => {
+    // 35649368 (Cell Rep 2022, recorded) links an erratum; 9500320 a retraction; 34843274 nothing.
+    const result = await h.call("fetchArticleDetails", { pmids: ["35649368", "9500320", "34843274"] });
+    assert.equal(result.isError, undefined);
+    const [corrected, retracted, other] = result.structuredContent.articles as Record<string, unknown>[];
+    assert.deepEqual(corrected.updates, [
+      { type: "correction", id: "PMID:35767954", date: "2022-06-28", source: "PubMed" },
+    ]);
+    assert.equal(corrected.retractedIn, undefined, "a correction is no retraction");
+    assert.deepEqual(retracted.updates, [
+      { type: "retraction", id: "PMID:20137807", date: "2010-02-06", source: "PubMed" },
+    ]);
+    assert.equal(other.updates, undefined);
+    const text = result.content[0].text;
+    assert.match(text, /^updates: correction PMID:35767954 \(2022-06-28, PubMed\)$/m);
+    assert.doesNotMatch(text, /PMID 35649368 RETRACTED/);
+    const cited = await h.call("fetchArticleDetails", { pmids: ["35649368"], detailLevel: "citation_data" });
+    assert.equal((cited.structuredContent.articles as { updates: unknown[] }[])[0].updates.length, 1);
+  });
+});
+
 Deno.test("fetchArticleDetails citation_data keeps the retraction notice, from the CLI", async () => {
   await withTools({ env: ENV }, async (h) => {
     const { code, out } = await cliCall(h, "fetchArticleDetails", { pmids: ["9500320"], detailLevel: "citation_data" });

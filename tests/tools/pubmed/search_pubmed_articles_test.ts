@@ -136,7 +136,7 @@ Deno.test("searchPubMedArticles builds every filter into the Entrez term with it
   });
 });
 
-Deno.test("searchPubMedArticles pages with offset sent as retstart, and summarises that page by id", async () => {
+Deno.test("searchPubMedArticles pages with offset sent as retstart, and summarises that page (by id without a WebEnv)", async () => {
   const routes = eutils({
     esearch: () => fixtureXml("ncbi/eutils/biopython__esearch1.xml"),
     esummary: () => fixtureXml("ncbi/eutils/eutilsjson__esummary.pubmed.xml"),
@@ -151,7 +151,7 @@ Deno.test("searchPubMedArticles pages with offset sent as retstart, and summaris
       }),
     );
     const p = callsTo(requests, "esearch")[0].url.searchParams;
-    assert.deepEqual([p.get("retstart"), p.get("retmax"), p.has("usehistory")], ["20", "20", false]);
+    assert.deepEqual([p.get("retstart"), p.get("retmax"), p.get("usehistory")], ["20", "20", "y"]);
     assert.equal(callsTo(requests, "esummary")[0].url.searchParams.get("id"), "41282813,41148224");
     assert.equal(out.searchParameters.offset, 20);
     assert.equal(out.nextOffset, 40);

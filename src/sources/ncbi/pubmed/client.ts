@@ -56,8 +56,9 @@ export async function eSummaryFromHistory(
   webEnv: string,
   queryKey: string,
   retmax: number,
+  retstart = 0,
 ): Promise<Fetched<PubMedSummary[]>> {
-  const params = { db: "pubmed", version: "2.0", WebEnv: webEnv, query_key: queryKey, retstart: 0, retmax };
+  const params = { db: "pubmed", version: "2.0", WebEnv: webEnv, query_key: queryKey, retstart, retmax };
   return await fetchEutils(ctx.upstream, { path: "/esummary.fcgi", params, signal: ctx.signal }, parseESummaryPubMed);
 }
 

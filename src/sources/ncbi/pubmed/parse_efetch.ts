@@ -17,6 +17,7 @@ import {
   textList,
 } from "./parts.ts";
 import type { BookInfo, JournalInfo, PubMedArticle, PubMedAuthor, PubMedDate, RetractionNotice } from "./types.ts";
+import { PUBMED_UPDATE_TYPES, refSourceDate, type WorkUpdate } from "../../works/updates.ts";
 import { attr, child, children, get, mixedText, parsePubMedXml, plainText } from "./xml.ts";
 
 /** {@link parseEFetchPubMed} as a parse job (see parse_off_thread.ts). */
@@ -99,6 +100,7 @@ function parseCitation(citation: unknown, pubmedData: unknown): PubMedArticle | 
     pmcId: ids.get("pmc"),
     electronicDate: electronic === undefined ? undefined : parseDate(electronic),
     retractedIn: retractionNotices(child(citation, "CommentsCorrectionsList")),
+    updates: updateNotices(child(citation, "CommentsCorrectionsList")),
   });
 }
 
@@ -118,6 +120,21 @@ function retractionNotices(list: unknown): RetractionNotice[] | undefined {
     .filter((c) => attr(c, "RefType") === "RetractionIn")
     .map((c) => compact({ refSource: mixedText(get(c, "RefSource")), pmid: plainText(get(c, "PMID")) }));
   return notices.length ? notices : undefined;
+}
+
+/**
+ * Every notice about the record (`ErratumIn`, `ExpressionOfConcernIn`, `RetractionIn`, `UpdateIn`, …) as
+ * {@link WorkUpdate}s; undefined when there are none. Comments (`CommentIn`) are not updates.
+ */
+function updateNotices(list: unknown): WorkUpdate[] | undefined {
+  const out = children(list, "CommentsCorrections").flatMap((c) => {
+    const type = PUBMED_UPDATE_TYPES[attr(c, "RefType") ?? ""];
+    if (!type) return [];
+    const pmid = plainText(get(c, "PMID"));
+    const date = refSourceDate(mixedText(get(c, "RefSource")));
+    return [compact({ type, id: pmid ? `PMID:${pmid}` : undefined, date, source: "PubMed" as const })];
+  });
+  return out.length ? out : undefined;
 }
 
 /** Records before 2014 carry one affiliation for the whole article: PubMed shows it on the first author. */

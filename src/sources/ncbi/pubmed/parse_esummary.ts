@@ -40,9 +40,11 @@ function toSummary(doc: XmlNode): PubMedSummary {
   const epubDate = isoDate(clean(doc.EPubDate));
   if (epubDate) summary.epubDate = epubDate;
   const idsNode = doc.ArticleIds as XmlNode | undefined;
-  const doi = asArray(idsNode && typeof idsNode === "object" ? idsNode.ArticleId as XmlNode[] : undefined)
-    .find((id) => clean(id.IdType) === "doi");
+  const articleIds = asArray(idsNode && typeof idsNode === "object" ? idsNode.ArticleId as XmlNode[] : undefined);
+  const doi = articleIds.find((id) => clean(id.IdType) === "doi");
   if (doi && clean(doi.Value)) summary.doi = clean(doi.Value);
+  const pmc = articleIds.map((id) => clean(id.IdType) === "pmc" ? clean(id.Value) : "").find((v) => /^PMC\d+$/.test(v));
+  if (pmc) summary.pmcid = pmc;
   return summary;
 }
 

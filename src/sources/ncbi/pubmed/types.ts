@@ -2,6 +2,7 @@
  * PubMed records as the adapters return them (no MCP types). Every identifier, page and volume token is a
  * string: "08", "4002.e26" and PMIDs must survive untouched. Absent values are omitted, never "".
  */
+import type { WorkUpdate } from "../../works/updates.ts";
 
 export interface PubMedAuthor {
   lastName?: string;
@@ -105,6 +106,8 @@ export interface PubMedArticle {
   book?: BookInfo;
   /** Retraction notices the record links to; absent when it links none. */
   retractedIn?: RetractionNotice[];
+  /** Corrections, expressions of concern, retractions and other notices the record links to. */
+  updates?: WorkUpdate[];
 }
 
 /** PubMed's two retraction signals: the "Retracted Publication" type or a RetractionIn link. */
@@ -122,6 +125,8 @@ export interface PubMedSummary {
   pubDate?: string;
   epubDate?: string;
   doi?: string;
+  /** PMCID (`PMC1234567`) when the article is in PubMed Central. */
+  pmcid?: string;
   /** Set when NCBI could not summarise this id (the other fields are then empty). */
   error?: string;
 }

@@ -4,6 +4,7 @@
  */
 import { pubmedUrl } from "../../../sources/ncbi/pubmed/url.ts";
 import type { CrossrefWork } from "../../../sources/crossref/types.ts";
+import { workUpdates } from "../../../sources/crossref/parse_work.ts";
 import { isRetracted, type PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
 import type { OpenAlexWork } from "../../../sources/openalex/types.ts";
 import type { Candidate } from "./match.ts";
@@ -29,6 +30,7 @@ export function fromPubMed(a: PubMedArticle, byId: boolean): Candidate {
     pmcid: a.pmcId,
     oaUrl: a.pmcId ? `https://pmc.ncbi.nlm.nih.gov/articles/${a.pmcId}/` : undefined,
     notices: isRetracted(a) ? [pubmedNotice(a)] : [],
+    updates: a.updates ?? [],
     checked: new Set(["PubMed"]),
     byId,
   };
@@ -46,6 +48,7 @@ export function fromCrossrefWork(w: CrossrefWork, byId: boolean): Candidate {
     firstPage: w.page?.split(/[-,]/)[0],
     doi: w.doi,
     notices: notice ? [notice] : [],
+    updates: workUpdates(w),
     checked: new Set(["Crossref"]),
     byId,
   };
@@ -67,6 +70,7 @@ export function fromOpenAlexWork(w: OpenAlexWork, byId: boolean): Candidate {
     pmcid: w.pmcid,
     oaUrl: w.pdfUrl ?? best?.landingPageUrl ?? (w.pmid && w.isOa ? pubmedUrl(w.pmid) : undefined),
     notices: w.isRetracted ? ["OpenAlex: is_retracted"] : [],
+    updates: [],
     // Only an answer that carried is_retracted counts as checked.
     checked: new Set(w.isRetracted === undefined ? [] : ["OpenAlex"]),
     byId,

@@ -10,6 +10,8 @@ import { parseWorkRef, type WorkRef } from "../../../sources/works/ids.ts";
 import { EXPORT_STYLES, formatCitations } from "../../../sources/citations/format.ts";
 import { defineTool, READS_NETWORK } from "../../tool_def.ts";
 import { resolveRecords } from "./resolve_records.ts";
+import { updateLine } from "../../../sources/works/updates.ts";
+import { updateSchema } from "../schemas.ts";
 
 const input = z.object({
   ids: z.array(z.string().trim().min(1).max(300)).min(1).max(50).describe("PMIDs, DOIs, arXiv ids, PMCIDs, W ids"),
@@ -26,6 +28,9 @@ const output = z.object({
     id: z.string(),
     source: z.enum(["PubMed", "Crossref", "OpenAlex", "arXiv"]),
     retracted: z.string().optional().describe("The retraction notice: do not cite as valid"),
+    updates: z.array(updateSchema).optional().describe(
+      "Notices about the work: correction, expression_of_concern, retraction, … (Crossref, PubMed)",
+    ),
     citations: citationsSchema,
   })),
   not_found: z.array(z.object({ id: z.string(), reason: z.string() })),
@@ -35,7 +40,8 @@ export const exportCitations = defineTool({
   name: "export_citations",
   title: "Export citations for any work",
   toolset: "papers",
-  description: "Formatted citations from PubMed, Crossref, OpenAlex or arXiv records; flags retracted works. " +
+  description: "Formatted citations from PubMed, Crossref, OpenAlex or arXiv records; flags retracted works " +
+    "and lists corrections and expressions of concern. " +
     "Cite from this, never from memory. " +
     'Example: {"ids":["9500320","10.5555/12345678"],"styles":["bibtex"]}',
   input,
@@ -60,6 +66,7 @@ export const exportCitations = defineTool({
           id: ids[i],
           source: r.source,
           ...(r.retraction ? { retracted: r.retraction } : {}),
+          ...(r.updates ? { updates: r.updates } : {}),
           citations: await formatCitations(r.record, styles, ctx.signal),
         });
       }
@@ -81,6 +88,7 @@ export const exportCitations = defineTool({
       r.items.flatMap((item) => [
         "",
         `## ${item.id} (${item.source})${item.retracted ? ` RETRACTED: ${item.retracted}` : ""}`,
+        ...(item.updates ? [`updates: ${item.updates.map(updateLine).join("; ")}`] : []),
         ...Object.entries(item.citations).flatMap(([style, text]) => [`${style}:`, "```", text ?? "", "```"]),
       ]),
     ),

@@ -12,6 +12,7 @@
  */
 import type { ParsedReference } from "./parse_references.ts";
 import { editRatio, normalize, sameJournal, titleSimilarity } from "./similarity.ts";
+import { mergeUpdates, type WorkUpdate } from "../../../sources/works/updates.ts";
 
 export const TITLE_SAME_WORK = 0.75;
 export const TITLE_AGREES = 0.95;
@@ -36,6 +37,8 @@ export interface Candidate {
   oaUrl?: string;
   /** Retraction notices, each prefixed with its source. */
   notices: string[];
+  /** Corrections, expressions of concern and retractions the sources list for this record. */
+  updates: WorkUpdate[];
   /** Sources whose retraction signals were read for this record. */
   checked: Set<string>;
   /** Found by an identifier the reference gives. */
@@ -119,7 +122,13 @@ export function mergeCandidates(candidates: readonly Candidate[]): Candidate[] {
       (c.openalex && c.openalex === o.openalex)
     );
     if (!same) {
-      out.push({ ...c, journals: [...c.journals], notices: [...c.notices], checked: new Set(c.checked) });
+      out.push({
+        ...c,
+        journals: [...c.journals],
+        notices: [...c.notices],
+        updates: [...c.updates],
+        checked: new Set(c.checked),
+      });
       continue;
     }
     for (
@@ -141,6 +150,7 @@ export function mergeCandidates(candidates: readonly Candidate[]): Candidate[] {
     }
     same.journals.push(...c.journals.filter((j) => !same.journals.includes(j)));
     same.notices.push(...c.notices.filter((n) => !same.notices.includes(n)));
+    same.updates = mergeUpdates(same.updates, c.updates);
     for (const s of c.checked) same.checked.add(s);
     same.byId ||= c.byId;
   }

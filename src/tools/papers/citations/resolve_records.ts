@@ -7,7 +7,8 @@ import { ToolError } from "../../../core/errors.ts";
 import type { SourceContext } from "../../../context.ts";
 import { entryById } from "../../../sources/arxiv/client.ts";
 import { crossrefWork } from "../../../sources/crossref/client.ts";
-import { retractionNotices } from "../../../sources/crossref/parse_work.ts";
+import { retractionNotices, workUpdates } from "../../../sources/crossref/parse_work.ts";
+import type { WorkUpdate } from "../../../sources/works/updates.ts";
 import type { CrossrefWork } from "../../../sources/crossref/types.ts";
 import { eFetchArticles } from "../../../sources/ncbi/pubmed/client.ts";
 import { isRetracted, type PubMedArticle } from "../../../sources/ncbi/pubmed/types.ts";
@@ -28,6 +29,8 @@ export interface ResolvedRecord {
   source: RecordSource;
   /** The notice, when the source marks the work retracted. */
   retraction?: string;
+  /** Corrections, expressions of concern, retractions the source lists (beside the CSL item: CSL has no field). */
+  updates?: WorkUpdate[];
 }
 
 export type Resolution = ResolvedRecord | { notFound: string };
@@ -59,7 +62,12 @@ export async function pubmedArticles(pmids: readonly string[], ctx: Ctx): Promis
 }
 
 export function pubmedResolved(a: PubMedArticle): ResolvedRecord {
-  return { record: pubmedToCsl(a), source: "PubMed", ...(isRetracted(a) ? { retraction: pubmedNotice(a) } : {}) };
+  return {
+    record: pubmedToCsl(a),
+    source: "PubMed",
+    ...(isRetracted(a) ? { retraction: pubmedNotice(a) } : {}),
+    ...(a.updates?.length ? { updates: a.updates } : {}),
+  };
 }
 
 /** `PubMed: retraction notice PMID 20137807 (Lancet. 2010 …)`, or the publication type alone. */
@@ -84,7 +92,13 @@ async function byDoi(ref: WorkRef, ctx: Ctx, client: OpenAlexClient): Promise<Re
   try {
     const work = await crossrefWork(ctx, ref.id);
     const notice = crossrefNotice(work);
-    return { record: crossrefToCsl(work), source: "Crossref", ...(notice ? { retraction: notice } : {}) };
+    const updates = workUpdates(work);
+    return {
+      record: crossrefToCsl(work),
+      source: "Crossref",
+      ...(notice ? { retraction: notice } : {}),
+      ...(updates.length ? { updates } : {}),
+    };
   } catch (error) {
     if (!(error instanceof ToolError && error.code === "ENTITY_NOT_FOUND")) throw error;
     return await openalexResolved(ref, client);

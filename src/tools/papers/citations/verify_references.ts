@@ -19,6 +19,8 @@ import { fromCrossrefWork, fromOpenAlexWork, fromPubMed } from "./candidates.ts"
 import { type Candidate, decide, type Decision, mergeCandidates } from "./match.ts";
 import { type ParsedReference, parseReferences } from "./parse_references.ts";
 import { openalexWork, pubmedArticles } from "./resolve_records.ts";
+import { updateLine } from "../../../sources/works/updates.ts";
+import { updateSchema } from "../schemas.ts";
 
 const TOOL = "verify_references";
 const PAGE = 10;
@@ -35,9 +37,13 @@ const entrySchema = z.object({
   index: z.number().int(),
   reference: z.string(),
   verdict: z.enum(["verified", "mismatch", "ambiguous", "not_found", "unverified", "unreadable"]).describe(
-    "unverified: no match, but lookups failed (see failed), so absence is unproven; unreadable: the " +
+    "not_found: absence proven (see description); unverified: a source that could hold it failed (see failed), " +
+      "or ECitMatch matched a PMID whose record could not be read (unreadable_record); unreadable: the " +
       "reference gives no identifier, no title and not author + year + venue (notes say what is missing), " +
       "so nothing was looked up",
+  ),
+  unreadable_record: z.string().optional().describe(
+    "A PMID ECitMatch matched from journal, year, volume and page whose PubMed record could not be read",
   ),
   mismatched: z.array(z.string()).optional().describe(
     "Fields that disagree: title, first_author, year, journal, doi, pmid",
@@ -57,6 +63,9 @@ const entrySchema = z.object({
   }).optional(),
   retracted: z.boolean(),
   retraction: z.string().describe("The notice, or which sources had none"),
+  updates: z.array(updateSchema).optional().describe(
+    "Notices about the record beside retractions: correction, expression_of_concern, … (Crossref, PubMed)",
+  ),
   oa_url: z.string().optional(),
   failed: z.array(z.string()).optional().describe("Lookups that failed and why; the verdict rests on the others"),
   notes: z.array(z.string()).optional(),
@@ -75,7 +84,10 @@ export const verifyReferences = defineTool({
   title: "Verify references",
   toolset: "papers",
   description: "Checks references against PubMed, Crossref and OpenAlex: verdict, ids, retraction " +
-    "notice, open-access link. Use on any bibliography before relying on it. " +
+    "notice, corrections, open-access link. Use on any bibliography before relying on it. not_found only " +
+    "when absence is proven: a DOI neither Crossref nor OpenAlex has, a PMID PubMed has not, an arXiv/W id " +
+    "OpenAlex has not, or, without an id, every search answered without a match; unverified when one of " +
+    "those could not be asked. " +
     'Example: {"references":["Wakefield AJ et al. Lancet. 1998;351:637-41."]}',
   input,
   output,
@@ -99,7 +111,10 @@ export const verifyReferences = defineTool({
       entries.push(entry);
       failures.push(...failed);
     }
-    if (entries.every((e) => e.verdict === "unverified")) throw allFailed(entries.length, failures);
+    // Nothing checked at all (a matched but unreadable record still tells the caller something).
+    if (entries.every((e) => e.verdict === "unverified" && !e.unreadable_record)) {
+      throw allFailed(entries.length, failures);
+    }
     const next = offset + page.length;
     return {
       entries,
@@ -114,10 +129,12 @@ export const verifyReferences = defineTool({
       r.entries.flatMap((e) => [
         "",
         `${e.index}. ${e.verdict}${e.mismatched ? ` (${e.mismatched.join(", ")} differ)` : ""}` +
+        (e.unreadable_record ? ` (matched ${e.unreadable_record}; record unreadable)` : "") +
         ` confidence ${e.confidence}${e.retracted ? " RETRACTED" : ""}`,
         `   reference: ${e.reference}`,
         ...(e.record ? [`   record: ${recordLine(e.record)}`] : []),
         `   retraction: ${e.retraction}`,
+        ...(e.updates ? [`   updates: ${e.updates.map(updateLine).join("; ")}`] : []),
         ...(e.oa_url ? [`   open access: ${e.oa_url}`] : []),
         ...(e.failed ?? []).map((f) => `   failed: ${f}`),
         ...(e.notes ?? []).map((n) => `   note: ${n}`),
@@ -229,20 +246,23 @@ async function verifyOne(
   };
   const found: Candidate[] = [];
 
+  // Each identifier the reference gives, and whether every registry that could hold it said it does not.
+  const absent: boolean[] = [];
   if (ref.pmid) {
     const got = await tracked("PubMed EFetch", () => pubmedArticles([ref.pmid!], ctx));
     const article = got.value?.get(ref.pmid);
     if (article) found.push(fromPubMed(article, true));
     else if (!got.failed) notes.push(`PMID ${ref.pmid} is not in PubMed`);
+    absent.push(!article && !got.failed);
   }
   if (ref.doi) {
     const work = await tracked("Crossref", () => crossrefWork(ctx, ref.doi!));
     if (work.value) found.push(fromCrossrefWork(work.value, true));
     const oa = await tracked("OpenAlex", () => openalex.work({ kind: "doi", id: ref.doi! }));
     if (oa.value) found.push(fromOpenAlexWork(oa.value, true));
-    if (!work.value && !oa.value && !work.failed && !oa.failed) {
-      notes.push(`DOI ${ref.doi} is registered neither at Crossref nor in OpenAlex`);
-    }
+    const neither = !work.value && !oa.value && !work.failed && !oa.failed;
+    if (neither) notes.push(`DOI ${ref.doi} is registered neither at Crossref nor in OpenAlex`);
+    absent.push(neither);
   }
   const works: WorkRef[] = [
     ...(ref.arxiv ? [{ kind: "arxiv" as const, id: ref.arxiv }] : []),
@@ -252,14 +272,44 @@ async function verifyOne(
     const oa = await tracked("OpenAlex", () => openalex.work(id));
     if (oa.value) found.push(fromOpenAlexWork(oa.value, true));
     else if (!oa.failed) notes.push(`${id.id} is not in OpenAlex`);
+    absent.push(!oa.value && !oa.failed);
   }
-  if (!found.length) await search(ref, ctx, openalex, found, attempt);
+  const unread = found.length ? [] : await search(ref, ctx, openalex, found, attempt);
   const decision = decide(ref, mergeCandidates(found));
   if (decision.best && decision.verdict !== "ambiguous") await enrich(decision.best.candidate, ctx, openalex, attempt);
-  // No match while a lookup failed: absence is unproven, so no "not_found".
-  const unchecked = decision.verdict === "not_found" && failed.length > 0;
   const made = entry(ref, index, withIdentifiers(ref, decision), notes, failed);
-  return { entry: unchecked ? { ...made, verdict: "unverified" } : made, failed };
+  if (decision.verdict !== "not_found") return { entry: made, failed };
+  // ECitMatch named the work but its record could not be read: say so, not "not found".
+  if (unread.length) {
+    const [first] = unread;
+    return {
+      entry: {
+        ...made,
+        verdict: "unverified",
+        unreadable_record: `PMID ${first.pmid} by ECitMatch`,
+        confidence: 0,
+        record: { pmid: first.pmid },
+        notes: [
+          ...(made.notes ?? []),
+          ...unread.map((u) =>
+            `ECitMatch matched PMID ${u.pmid} (journal, year, volume, page) but its PubMed record could not be ` +
+            `read (${u.reason}); title and authors are unchecked: read it with fetchArticleDetails`
+          ),
+        ],
+      },
+      failed,
+    };
+  }
+  // Absence is proven when every identifier was answered "not there" by every registry that could hold it
+  // (a DOI by both Crossref and OpenAlex); else no match while a lookup failed proves nothing.
+  const proven = absent.length > 0 && absent.every(Boolean);
+  return { entry: !proven && failed.length > 0 ? { ...made, verdict: "unverified" } : made, failed };
+}
+
+/** A PMID ECitMatch matched whose PubMed record could not be read, and why. */
+interface UnreadMatch {
+  pmid: string;
+  reason: string;
 }
 
 /**
@@ -294,18 +344,27 @@ interface OpenAlexLookup {
 
 type Attempt = <T>(what: string, run: () => Promise<T>) => Promise<T | undefined>;
 
-/** No identifier resolved: ECitMatch (journal, year, volume, page), OpenAlex search, PubMed title search. */
+/**
+ * No identifier resolved: ECitMatch (journal, year, volume, page), OpenAlex search, PubMed title search.
+ * Returns the PMIDs ECitMatch matched whose records could not be read.
+ */
 async function search(
   ref: ParsedReference,
   ctx: ToolContext,
   openalex: OpenAlexLookup,
   found: Candidate[],
   attempt: Attempt,
-): Promise<void> {
+): Promise<UnreadMatch[]> {
   const pmids = new Set<string>();
+  const matched = new Set<string>();
   if (ref.journal && ref.year && (ref.volume || ref.firstPage)) {
     const match = await attempt("PubMed ECitMatch", () => eCitMatch(ctx, [citationQuery(ref)]));
-    for (const m of match?.value ?? []) if ("pmid" in m) pmids.add(m.pmid);
+    for (const m of match?.value ?? []) {
+      if ("pmid" in m) {
+        pmids.add(m.pmid);
+        matched.add(m.pmid);
+      }
+    }
   }
   const query = ref.title ?? ref.text;
   const hits = await attempt(
@@ -318,10 +377,21 @@ async function search(
     const result = await attempt("PubMed search", () => eSearch(ctx, { term, retmax: 3, useHistory: false }));
     for (const id of (result?.value.ids ?? []).slice(0, 3)) pmids.add(id);
   }
-  if (pmids.size) {
-    const articles = await attempt("PubMed EFetch", () => pubmedArticles([...pmids], ctx));
-    for (const a of articles?.values() ?? []) found.push(fromPubMed(a, false));
-  }
+  if (!pmids.size) return [];
+  let why = "";
+  const articles = await attempt("PubMed EFetch", async () => {
+    try {
+      return await pubmedArticles([...pmids], ctx);
+    } catch (error) {
+      why = failureOf("PubMed EFetch", error).reason;
+      throw error;
+    }
+  });
+  for (const a of articles?.values() ?? []) found.push(fromPubMed(a, false));
+  return [...matched].filter((pmid) => !articles?.has(pmid)).map((pmid) => ({
+    pmid,
+    reason: articles ? "PubMed EFetch answered without it" : `PubMed EFetch failed: ${why}`,
+  }));
 }
 
 /**
@@ -433,6 +503,7 @@ function entry(ref: ParsedReference, index: number, d: Decision, notes: string[]
       : {}),
     retracted,
     retraction,
+    ...(c && d.verdict !== "ambiguous" && d.verdict !== "not_found" && c.updates.length ? { updates: c.updates } : {}),
     ...(c?.oaUrl && d.verdict !== "not_found" ? { oa_url: c.oaUrl } : {}),
     ...(failed.length ? { failed } : {}),
     ...(notes.length ? { notes } : {}),

@@ -27,20 +27,15 @@ export async function repositoryText(
   attempts: Attempts,
 ): Promise<RepositoryResult> {
   const named: ArticleIds = "epmc" in target ? { epmc: target.epmc } : { [target.article.type]: target.article.id };
-  const lookup = lookupRecord(ctx, named, attempts);
-  const ids: ArticleIds = "article" in target ? await resolveIds(ctx, target.article, attempts) : {};
-  if (ids.pmcid) {
-    const { article, url } = await pmcText(ctx, ids.pmcid, attempts);
-    if (article?.hasBody && url) {
-      const record = await lookup;
-      return { doc: withRecord(jatsDoc(article, url), record, attempts), record, ids };
-    }
-    ids.pmid ??= article?.pmid;
-    ids.doi ??= article?.doi;
-  }
-  const record = await lookup;
-  ids.pmid ??= record?.pmid;
-  ids.doi ??= record?.doi;
+  // Both run at once and are awaited together: when one throws (a cancelled call), the other's rejection
+  // is still handled (left alone, it would be unhandled and end the process).
+  const [record, { ids, article, url }] = await Promise.all([
+    lookupRecord(ctx, named, attempts),
+    pmcTier(ctx, target, attempts),
+  ]);
+  if (article?.hasBody && url) return { doc: withRecord(jatsDoc(article, url), record, attempts), record, ids };
+  ids.pmid ??= article?.pmid ?? record?.pmid;
+  ids.doi ??= article?.doi ?? record?.doi;
   const found = await europePmcText(ctx, record, ids.pmcid, attempts);
   if (!found) return { record, ids };
   const pmcid = found.article.pmcid ?? (record ? undefined : ids.pmcid);
@@ -48,6 +43,13 @@ export async function repositoryText(
     ? { id: pmcid, url: `https://europepmc.org/article/PMC/${pmcid}` }
     : { id: `${record!.source}:${record!.id}`, url: landingUrl(record!) };
   return { doc: withRecord(jatsDoc(found.article, found.url, landing), record, attempts), record, ids };
+}
+
+/** PubMed Central's path: the ids the converter knows, then PMC's XML when there is a PMCID. */
+async function pmcTier(ctx: ToolContext, target: ArticleTarget, attempts: Attempts) {
+  const ids: ArticleIds = "article" in target ? await resolveIds(ctx, target.article, attempts) : {};
+  if (!ids.pmcid) return { ids };
+  return { ids, ...await pmcText(ctx, ids.pmcid, attempts) };
 }
 
 /** Carries the record's retraction and the list of tiers tried onto a doc. */
