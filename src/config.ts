@@ -183,6 +183,12 @@ export const ENV_VARS: readonly EnvVar[] = [
     access: "read",
     toolset: "pdf",
   },
+  {
+    name: "LIBRARY_DIR",
+    description: "Paper library save_paper writes to, searched with PDF_ROOT (relative: to the project)",
+    default: "./library",
+    access: "read-write",
+  },
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
   { name: "PDF_TIMEOUT_MS", description: "Time budget of one PDF extraction", default: "60000" },
@@ -254,6 +260,7 @@ const schema = z.object({
   OPENALEX_MAILTO: z.email().optional(),
   CROSSREF_MAILTO: z.email().optional(),
   PDF_ROOT: z.string().min(1),
+  LIBRARY_DIR: z.string().min(1),
   PDF_MAX_PAGES: int(1, 100_000),
   PDF_MAX_BYTES: int(1, 4 * 1024 ** 3),
   PDF_TIMEOUT_MS: int(100, 3600_000),
@@ -317,6 +324,8 @@ export interface Config extends UpstreamSettings {
   /** PDF_ROOT (resolved), PDF_MAX_PAGES, PDF_MAX_BYTES, PDF_TIMEOUT_MS, PDF_EXTRACTOR_IDLE_MS, PDF_INDEX_AHEAD. */
   pdf: {
     root: string;
+    /** LIBRARY_DIR (resolved): the paper library save_paper writes and the pdf tools read beside root. */
+    library: string;
     maxPages: number;
     maxBytes: number;
     timeoutMs: number;
@@ -456,6 +465,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
     pdf: {
       root: e.PDF_ROOT,
+      library: e.LIBRARY_DIR,
       maxPages: e.PDF_MAX_PAGES,
       maxBytes: e.PDF_MAX_BYTES,
       timeoutMs: e.PDF_TIMEOUT_MS,

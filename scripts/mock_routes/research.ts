@@ -1,5 +1,7 @@
 /**
- * Mock upstream routes for the research tools: arXiv keyword search, OpenAlex works search with basic
+ * Mock upstream routes for the research tools: arXiv keyword search (a query naming "criticality" answers
+ * with the recorded quantum-criticality search, whose paper's PDF is recorded; any other with the "testing"
+ * search), OpenAlex works search with basic
  * paging (`page`), the PMC ID Converter (/idconv) and EFetch db=pmc. They replay recorded bodies (and the
  * BUILT converter answers named in fixtures/ncbi/idconv/PROVENANCE) and come before the other routes, so
  * requests they do not recognise fall through to them.
@@ -9,6 +11,8 @@ import { fixtureResponse, fixtureText, type MockRequest, type MockRoute, slicedA
 const ATOM = "application/atom+xml; charset=utf-8";
 const JSON_TYPE = "application/json";
 const SEARCH_FEED = "arxiv/api/arxivpy__search_testing_m10.atom.xml";
+/** The recorded search whose first entry (1111.2011v2) has its PDF recorded too (the library walk). */
+const CRITICALITY_FEED = "arxiv/api/arxivpy__2016_search_del_maestro.atom.xml";
 const EMPTY_FEED = "arxiv/api/arxivpy__id_0000.0000_empty.atom.xml";
 const WORKS_SEARCH = "openalex/openalexsdk__works_search_english_africa.json";
 const XML = "text/xml; charset=UTF-8";
@@ -33,7 +37,11 @@ function arxivSearch(req: MockRequest): Response | undefined {
   if (req.path !== "/query" || !q || req.params.has("id_list") || /^cat:\S+$/.test(q)) return undefined;
   const start = Math.max(0, Number(req.params.get("start") ?? "0") || 0);
   const max = Math.max(1, Number(req.params.get("max_results") ?? "10") || 10);
-  const body = slicedAtomFeed(fixtureText(SEARCH_FEED), start, max);
+  const body = slicedAtomFeed(
+    fixtureText(/criticality|del_maestro/i.test(q) ? CRITICALITY_FEED : SEARCH_FEED),
+    start,
+    max,
+  );
   return body ? new Response(body, { headers: { "content-type": ATOM } }) : fixtureResponse(EMPTY_FEED, ATOM);
 }
 

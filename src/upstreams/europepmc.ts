@@ -15,7 +15,8 @@ export const europepmc: UpstreamDef = {
     description: "Europe PMC REST API base URL",
     mockPrefix: "europepmc",
   },
-  hosts: ["www.ebi.ac.uk"],
+  // europepmc.org: the PDF renderings of PMC copies that records link (save_paper fetches them as links).
+  hosts: ["www.ebi.ac.uk", "europepmc.org"],
   rate: { intervalMs: 200 },
   concurrency: 3,
   maxRetries: 3,

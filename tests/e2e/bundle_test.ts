@@ -11,7 +11,7 @@ const FIXTURE_MARKERS = [
   "tests/conformance",
 ];
 /** The bundle loads the PDF, parse and citation workers from beside itself, so it reads dist/ instead of src/sources. */
-const RUN_BUNDLE = ["run", "-P=stdio", "--allow-read=./files,./.cache,./dist", "dist/science-mcp.js"];
+const RUN_BUNDLE = ["run", "-P=stdio", "--allow-read=./files,./library,./.cache,./dist", "dist/science-mcp.js"];
 
 Deno.test("deno task bundle builds a runnable dist/science-mcp.js without the conformance fixtures", async (t) => {
   const build = await runDeno(["task", "bundle"]);

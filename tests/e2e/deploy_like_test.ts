@@ -14,10 +14,14 @@ import { StreamableHTTPClientTransport } from "./sdk_client.ts";
 
 const SECRET = "deploy-like-secret-that-is-at-least-32-bytes";
 
-Deno.test("deploy permission set: no run, no write; every tool's examples succeed over HTTP", async (t) => {
+Deno.test("deploy permission set: no run, no write but the library; every tool's examples succeed over HTTP", async (t) => {
   const deploy = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`)).permissions.deploy;
   assert.equal(deploy.run, undefined, "the deploy set starts no process");
-  assert.equal(deploy.write, undefined, "the deploy set writes no file");
+  assert.deepEqual(
+    deploy.write,
+    ["./library"],
+    "the deploy set writes the paper library (save_paper) and nothing else",
+  );
 
   // No rate referee: pacing is tested elsewhere, and here it would only make the run long.
   const mock = await startMockUpstream({ rates: false });

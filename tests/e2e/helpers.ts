@@ -2,15 +2,38 @@
 
 export const ROOT = new URL("../../", import.meta.url).pathname;
 
-/** Environment for a child process: the parent's, minus every variable the server reads, plus `env`. */
+/**
+ * The paper library of child processes: a folder of this test process inside the clone's ./library (which
+ * every shipped permission set may read and write), never ./library itself, whose papers a user saved.
+ * Nothing creates it until a child saves a paper; tests that do remove it.
+ */
+export const CHILD_LIBRARY_DIR = `${ROOT}library/.test-${Deno.pid}`;
+
+// What children saved goes with this test process (and ./library with it, when nothing else is in it).
+globalThis.addEventListener("unload", () => {
+  for (const [path, recursive] of [[CHILD_LIBRARY_DIR, true], [`${ROOT}library`, false]] as const) {
+    try {
+      Deno.removeSync(path, { recursive });
+    } catch {
+      // never made, or holds a user's papers
+    }
+  }
+});
+
+/**
+ * Environment for a child process: the parent's, minus every variable the server reads, plus `env`; the
+ * paper library is {@link CHILD_LIBRARY_DIR} unless `env` names one.
+ */
 export function childEnv(env: Record<string, string> = {}): Record<string, string> {
   const base = Deno.env.toObject();
   for (const key of Object.keys(base)) {
-    if (/^(MCP_|NCBI_|PUBCHEM_|ARXIV_|AR5IV_|OPENALEX_|PDF_|SCIENCE_MCP_|LOGS_DIR|CACHE_|UPSTREAM_)/.test(key)) {
+    if (
+      /^(MCP_|NCBI_|PUBCHEM_|ARXIV_|AR5IV_|OPENALEX_|PDF_|SCIENCE_MCP_|LOGS_DIR|LIBRARY_DIR|CACHE_|UPSTREAM_)/.test(key)
+    ) {
       delete base[key];
     }
   }
-  return { ...base, NO_COLOR: "1", ...env };
+  return { ...base, NO_COLOR: "1", LIBRARY_DIR: CHILD_LIBRARY_DIR, ...env };
 }
 
 export function freePort(): number {

@@ -17,6 +17,7 @@ import { startMockUpstream } from "../../scripts/mock_upstream.ts";
 import { McpHttpSession } from "../../scripts/load_test/mcp_session.ts";
 import { startServerProcess } from "../../scripts/load_test/server_process.ts";
 import { startStdioServer } from "../../scripts/load_test/stdio_session.ts";
+import { CHILD_LIBRARY_DIR } from "../e2e/helpers.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const denoJson = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
@@ -26,7 +27,8 @@ const stdioNet = (denoJson.permissions?.stdio?.net ?? []) as string[];
  * For the "every tool works" steps: no call deadline and a generous PDF budget, so a loaded machine (cold
  * PDF extractors, many tools at once) cannot turn a working tool into a timeout. Outcomes, not wall time.
  */
-const UNDER_LOAD = { TOOL_CALL_TIMEOUT_MS: "0", PDF_TIMEOUT_MS: "600000" };
+/** Also: save_paper's example writes a library folder of this test inside ./library, never ./library itself. */
+const UNDER_LOAD = { TOOL_CALL_TIMEOUT_MS: "0", PDF_TIMEOUT_MS: "600000", LIBRARY_DIR: CHILD_LIBRARY_DIR };
 const ANSWER_MS = 600_000;
 
 type Call = (name: string, args: unknown) => Promise<{ ok: boolean; structured?: Record<string, unknown> }>;
@@ -45,13 +47,17 @@ function ungrantedListener() {
 }
 
 async function everyToolWorks(call: Call): Promise<void> {
-  const failures = (await Promise.all(
-    ALL_TOOLS.filter((t) => t.examples.length).map(async (def) => {
-      const r = await call(def.name, def.examples[0]);
-      return r.ok ? undefined : `${def.name}: ${JSON.stringify(r.structured).slice(0, 300)}`;
-    }),
-  )).filter(Boolean);
-  assert.deepEqual(failures, []);
+  try {
+    const failures = (await Promise.all(
+      ALL_TOOLS.filter((t) => t.examples.length).map(async (def) => {
+        const r = await call(def.name, def.examples[0]);
+        return r.ok ? undefined : `${def.name}: ${JSON.stringify(r.structured).slice(0, 300)}`;
+      }),
+    )).filter(Boolean);
+    assert.deepEqual(failures, []);
+  } finally {
+    await Deno.remove(CHILD_LIBRARY_DIR, { recursive: true }).catch(() => {});
+  }
 }
 
 /** A base URL outside the set, a PDF_ROOT outside ./files: each stops the start naming it; nothing is reached. */

@@ -12,7 +12,23 @@ import type { Fetch } from "../../src/upstream/types.ts";
  * faster than real work such as PDF extraction runs), unless a test turns them on.
  */
 export function testConfig(env: Env = {}): Config {
-  return loadConfig({ NCBI_REQUEST_DELAY_MS: "0", TOOL_CALL_TIMEOUT_MS: "0", LOGS_DIR: "off", ...env });
+  return loadConfig({
+    NCBI_REQUEST_DELAY_MS: "0",
+    TOOL_CALL_TIMEOUT_MS: "0",
+    LOGS_DIR: "off",
+    LIBRARY_DIR: testLibraryDir(),
+    ...env,
+  });
+}
+
+let sharedLibrary: string | undefined;
+
+/**
+ * The paper library of tests that name none: one empty folder per test process under the system's temp
+ * folder, never the clone's ./library (which a user's saved papers may fill).
+ */
+export function testLibraryDir(): string {
+  return sharedLibrary ??= Deno.makeTempDirSync({ prefix: "science-mcp-test-library-" });
 }
 
 export interface RecordedRequest {

@@ -36,11 +36,14 @@ const HTTP: Launch = {
   toolsets: STDIO.toolsets,
 };
 
-/** What `-P=stdio` grants: the default hosts, the project's files folder and its modules; nothing else. */
+/**
+ * What `-P=stdio` grants: the default hosts, the project's files folder and its modules, the paper library
+ * (read and write); nothing else.
+ */
 function stdioSet(extra: Partial<Record<"net" | "read" | "write", string[]>> = {}): Query {
   const net = [...upstreamHosts(), ...(extra.net ?? [])];
-  const read = [`${PROJECT_ROOT}/files`, `${PROJECT_ROOT}/src`, ...(extra.read ?? [])];
-  const write = extra.write ?? [];
+  const read = [`${PROJECT_ROOT}/files`, `${PROJECT_ROOT}/library`, `${PROJECT_ROOT}/src`, ...(extra.read ?? [])];
+  const write = [`${PROJECT_ROOT}/library`, ...(extra.write ?? [])];
   return (d) => {
     if (d.name === "env") return "granted";
     if (d.name === "net") {
@@ -95,7 +98,14 @@ Deno.test("preflight: the needs follow the `access` of ENV_VARS: every place-nam
   );
   assert.deepEqual(
     [...new Set(needs.map((n) => n.setting))].sort(),
-    [...baseUrlSettings().map(([, v]) => v.env), "LOGS_DIR", "MCP_AUTH_JWKS_URL", "PDF_ROOT", "SCIENCE_MCP_CACHE_DIR"]
+    [
+      ...baseUrlSettings().map(([, v]) => v.env),
+      "LIBRARY_DIR",
+      "LOGS_DIR",
+      "MCP_AUTH_JWKS_URL",
+      "PDF_ROOT",
+      "SCIENCE_MCP_CACHE_DIR",
+    ]
       .sort(),
   );
   assert.ok(!settingNeeds(env, { ...STDIO, toolsets: ["gene"] }).some((n) => n.setting === "PDF_ROOT"));
@@ -150,17 +160,25 @@ Deno.test("preflight: PDF_ROOT, LOGS_DIR and the cache need read or write access
   try {
     const pdf = refusal({ PDF_ROOT: outside }, STDIO, stdioSet());
     assert.match(pdf, new RegExp(`^PDF_ROOT=${outside} needs read access to ${outside},`));
+    // The shipped sets write the library only in ./library: another folder is refused, and the grant named.
+    const library = refusal({ LIBRARY_DIR: outside }, STDIO, stdioSet());
+    assert.match(library, new RegExp(`^LIBRARY_DIR=${outside} needs read access to ${outside},`));
+    assert.match(library, new RegExp(`--allow-write=[^ ]*${outside}[, ]`));
     // Pruning lists the folder (100 files at most): read as well as write.
     const logs = refusal({ LOGS_DIR: join(outside, "logs") }, STDIO, stdioSet());
     assert.match(logs, new RegExp(`^LOGS_DIR=${outside}/logs needs read access to ${outside}/logs,`));
     assert.match(
       logs,
       new RegExp(
-        `--allow-read=${outside}/logs,${PROJECT_ROOT}/files,${PROJECT_ROOT}/src --allow-write=${outside}/logs `,
+        `--allow-read=${outside}/logs,${PROJECT_ROOT}/files,${PROJECT_ROOT}/library,${PROJECT_ROOT}/src ` +
+          `--allow-write=${outside}/logs,${PROJECT_ROOT}/library `,
       ),
     );
     // A flag replaces the set's list: the default session-log folder stays in it, so logs stay bounded.
-    assert.match(pdf, new RegExp(`--allow-read=${outside},${PROJECT_ROOT}/src,${PROJECT_ROOT}/logs `));
+    assert.match(
+      pdf,
+      new RegExp(`--allow-read=${outside},${PROJECT_ROOT}/library,${PROJECT_ROOT}/src,${PROJECT_ROOT}/logs `),
+    );
     const cache = refusal({ SCIENCE_MCP_CACHE_DIR: "cache" }, STDIO, stdioSet());
     assert.match(cache, new RegExp(`^SCIENCE_MCP_CACHE_DIR=cache needs read access to ${PROJECT_ROOT}/cache,`));
     const env = { PDF_ROOT: outside };

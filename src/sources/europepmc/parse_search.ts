@@ -67,7 +67,20 @@ export function parseRecord(r: Json): EuropePmcRecord {
     ...(Number.isFinite(cited) && r.citedByCount !== undefined ? { citedByCount: cited } : {}),
     isOpenAccess: r.isOpenAccess === "Y",
     fullTextIds: strings((r.fullTextIdList as Json | undefined)?.fullTextId),
+    ...(str(r.license) ? { license: str(r.license) } : {}),
+    ...pdfLinks(r),
   };
+}
+
+/** The record's PDF links that anyone may read (availability "Open access" or "Free"), Europe PMC's first. */
+function pdfLinks(r: Json): Pick<EuropePmcRecord, "pdfUrls"> {
+  const list = ((r.fullTextUrlList as Json | undefined)?.fullTextUrl ?? []) as Json[];
+  const open = (Array.isArray(list) ? list : []).filter((u) =>
+    str(u?.documentStyle) === "pdf" && /^(OA|F)$/.test(str(u?.availabilityCode) ?? "") &&
+    /^https:\/\//.test(str(u?.url) ?? "")
+  );
+  open.sort((a, b) => Number(str(b.site) === "Europe_PMC") - Number(str(a.site) === "Europe_PMC"));
+  return open.length ? { pdfUrls: open.map((u) => str(u.url)!) } : {};
 }
 
 function publicationTypes(r: Json): string[] {

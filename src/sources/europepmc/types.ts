@@ -27,6 +27,10 @@ export interface EuropePmcRecord {
   isOpenAccess: boolean;
   /** Europe PMC holds its full text (fullTextXML answers for these ids). */
   fullTextIds: string[];
+  /** The licence Europe PMC states (`cc by`), when it states one. */
+  license?: string;
+  /** Open PDF links of `fullTextUrlList` (Europe PMC's rendering of the PMC copy first). */
+  pdfUrls?: string[];
 }
 
 export interface EuropePmcPage {

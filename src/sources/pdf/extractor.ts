@@ -78,12 +78,24 @@ export interface WorkerExtractor extends PdfExtractor {
   probe(bytes: Uint8Array, options?: PdfExtractOptions): Promise<PdfProbe>;
   /** Builds the search index of `text` off the server's thread (folding a book takes tens of ms). */
   index(text: string, options?: { signal?: AbortSignal }): Promise<SearchIndex>;
+  /** Draws a page (or a region) as a PNG in an extractor, under the same limits as extraction. */
+  render(bytes: Uint8Array, options: RenderOptions): Promise<RenderedPage>;
   /** The pool, for tests and benchmarks (pids, slots started). */
   readonly pool: WorkerPool;
 }
 
+export interface RenderOptions {
+  page: number;
+  region?: [number, number, number, number];
+  maxSide: number;
+  maxPngBytes: number;
+  signal?: AbortSignal;
+}
+
+export type RenderedPage = Omit<Extract<FinalReply, { kind: "rendered" }>, "id" | "kind">;
+
 export function createPdfExtractor(
-  limits: Omit<Config["pdf"], "indexAhead" | "extractorIdleMs">,
+  limits: Omit<Config["pdf"], "indexAhead" | "extractorIdleMs" | "library">,
   options: ExtractorOptions = {},
 ): WorkerExtractor {
   const clock = options.clock ?? systemClock;
@@ -159,6 +171,17 @@ export function createPdfExtractor(
       const reply = await pool.run({ op: "index", text }, { timeoutMs: limits.timeoutMs, signal: opts.signal });
       if (reply.kind !== "indexed") throw new Error(`unexpected extractor reply '${reply.kind}'`);
       return reply.index;
+    },
+    async render(bytes: Uint8Array, opts: RenderOptions): Promise<RenderedPage> {
+      checkSize(bytes);
+      const { signal, ...what } = opts;
+      const reply = await pool.run({ op: "render", bytes, maxPages: limits.maxPages, ...what }, {
+        timeoutMs: limits.timeoutMs,
+        signal,
+      });
+      if (reply.kind !== "rendered") throw new Error(`unexpected extractor reply '${reply.kind}'`);
+      const { id: _id, kind: _kind, ...page } = reply;
+      return page;
     },
     close: () => pool.close(),
   };

@@ -14,6 +14,8 @@ export interface PdfFile {
   path: string;
   size: number;
   mtimeMs: number;
+  /** Set on a paper of the library folder (LIBRARY_DIR), which holds its sidecar. */
+  library?: true;
 }
 
 const SEPARATOR = Deno.build.os === "windows" ? "\\" : "/";
@@ -58,8 +60,36 @@ const STATS_PER_TURN = 500;
  * are resolved (and must lead inside the root).
  */
 export async function listPdfFiles(root: string, offset = 0, limit = MAX_LISTED): Promise<PdfFilePage> {
-  const rootReal = await realPath(root);
-  if (!rootReal) return { files: [], total: 0, truncated: false };
+  return await listPdfFolders([root], offset, limit);
+}
+
+/**
+ * The PDFs of several folders as one sorted listing (PDF_ROOT and the library): a name in an earlier folder
+ * hides the same name in a later one, as {@link locatePdfIn} finds it. Files of any folder after the first are
+ * marked `library`.
+ */
+export async function listPdfFolders(roots: readonly string[], offset = 0, limit = MAX_LISTED): Promise<PdfFilePage> {
+  const found = new Map<string, { rootReal: string; folder: number }>();
+  for (const [folder, root] of roots.entries()) {
+    const rootReal = await realPath(root);
+    if (!rootReal) continue;
+    for (const name of await pdfNamesIn(rootReal)) if (!found.has(name)) found.set(name, { rootReal, folder });
+  }
+  const names = [...found.keys()].sort((a, b) => a.localeCompare(b));
+  const files: PdfFile[] = [];
+  const run = names.slice(offset, offset + limit);
+  for (const [i, name] of run.entries()) {
+    if (i > 0 && i % STATS_PER_TURN === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    const { rootReal, folder } = found.get(name)!;
+    const inside = rootReal.endsWith(SEPARATOR) ? rootReal : rootReal + SEPARATOR;
+    const file = plainFile(inside, name) ?? await resolveInside(rootReal, name);
+    if (file) files.push(folder > 0 ? { ...file, library: true } : file);
+  }
+  return { files, total: names.length, truncated: names.length > offset + limit };
+}
+
+/** The names of the PDFs directly in a folder that search_pdf would accept. */
+async function pdfNamesIn(rootReal: string): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(rootReal)) {
     if (!entry.name.endsWith(".pdf") || !(entry.isFile || entry.isSymlink)) continue;
@@ -69,16 +99,16 @@ export async function listPdfFiles(root: string, offset = 0, limit = MAX_LISTED)
     if (entry.isSymlink && !await resolveInside(rootReal, name)) continue;
     names.push(name);
   }
-  names.sort((a, b) => a.localeCompare(b));
-  const inside = rootReal.endsWith(SEPARATOR) ? rootReal : rootReal + SEPARATOR;
-  const files: PdfFile[] = [];
-  const run = names.slice(offset, offset + limit);
-  for (const [i, name] of run.entries()) {
-    if (i > 0 && i % STATS_PER_TURN === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    const file = plainFile(inside, name) ?? await resolveInside(rootReal, name);
-    if (file) files.push(file);
+  return names;
+}
+
+/** {@link locatePdf} over several folders, first match first; a later folder's file is marked `library`. */
+export async function locatePdfIn(roots: readonly string[], name: string): Promise<PdfFile | undefined> {
+  for (const [folder, root] of roots.entries()) {
+    const file = await locatePdf(root, name);
+    if (file) return folder > 0 ? { ...file, library: true } : file;
   }
-  return { files, total: names.length, truncated: names.length > offset + limit };
+  return undefined;
 }
 
 /**

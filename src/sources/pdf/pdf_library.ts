@@ -12,8 +12,8 @@ import { DiskTextCache, type Verdict } from "./disk_cache.ts";
 import { workerExtractor } from "./extractor.ts";
 import { ByteBudgetCache } from "./memory_cache.ts";
 import {
-  listPdfFiles,
-  locatePdf,
+  listPdfFolders,
+  locatePdfIn,
   MAX_LISTED,
   MAX_SEARCHED,
   type PdfFile,
@@ -84,6 +84,8 @@ export type IndexingExtractor = PdfExtractor & {
 
 export interface LibraryOptions {
   root: string;
+  /** The paper library (LIBRARY_DIR), read after root: a name in root hides the same name here. */
+  library?: string;
   maxBytes: number;
   extractor: IndexingExtractor;
   cacheDir?: string;
@@ -96,6 +98,7 @@ export function pdfLibrary(ctx: Pick<ToolContext, "shared" | "config" | "clock" 
   return ctx.shared("pdf-library", () =>
     new PdfLibrary({
       root: ctx.config.pdf.root,
+      library: ctx.config.pdf.library,
       maxBytes: ctx.config.pdf.maxBytes,
       cacheDir: ctx.config.cacheDir,
       extractor: workerExtractor(ctx),
@@ -143,9 +146,19 @@ export class PdfLibrary {
     return this.#calls > 0;
   }
 
+  /** The file called `name` in PDF_ROOT or the library (INVALID_INPUT for names that are not plain names). */
+  locate(name: string): Promise<PdfFile | undefined> {
+    return locatePdfIn(this.#roots(), name);
+  }
+
+  /** Reads a located file within the byte limit (PDF_MAX_BYTES). */
+  read(file: PdfFile): Promise<Uint8Array> {
+    return readPdfBytes(file, this.#options.maxBytes);
+  }
+
   /** Opens `name` (INVALID_INPUT for names that are not plain names). */
   async open(name: string, call: CallContext = {}): Promise<OpenOutcome> {
-    const file = await locatePdf(this.#options.root, name);
+    const file = await locatePdfIn(this.#roots(), name);
     if (!file) return { status: "missing" };
     return await this.openFile(file, call);
   }
@@ -287,9 +300,17 @@ export class PdfLibrary {
     return filter;
   }
 
-  /** The PDFs in PDF_ROOT by name, `limit` (default: all search_pdfs covers, MAX_SEARCHED) from `offset` on. */
+  /**
+   * The PDFs in PDF_ROOT and the library by name, `limit` (default: all search_pdfs covers, MAX_SEARCHED)
+   * from `offset` on.
+   */
   files(offset = 0, limit = MAX_SEARCHED): Promise<PdfFilePage> {
-    return listPdfFiles(this.#options.root, offset, limit);
+    return listPdfFolders(this.#roots(), offset, limit);
+  }
+
+  #roots(): string[] {
+    const { root, library } = this.#options;
+    return library && library !== root ? [root, library] : [root];
   }
 
   /**

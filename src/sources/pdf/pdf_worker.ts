@@ -59,6 +59,12 @@ scope.onmessage = async (event) => {
       scope.postMessage(reply, [index.from.buffer, index.to.buffer]);
       return;
     }
+    if (request.op === "render") {
+      const { renderPage } = await import("./pdfium_render.ts");
+      const reply = await renderPage(request);
+      scope.postMessage(reply, reply.kind === "rendered" ? [reply.png.buffer as ArrayBuffer] : []);
+      return;
+    }
     const reply = await run(request);
     const index = reply.kind === "done" ? reply.index : undefined;
     scope.postMessage(reply, index ? [index.from.buffer, index.to.buffer] : []);

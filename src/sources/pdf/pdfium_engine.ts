@@ -35,8 +35,8 @@ export async function embeddedPdfiumWasm(): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(gunzipSync(Uint8Array.fromBase64(PDFIUM_WASM_GZIP_BASE64)));
 }
 
-type Pdfium = Awaited<ReturnType<typeof init>>;
-interface Heap {
+export type Pdfium = Awaited<ReturnType<typeof init>>;
+export interface Heap {
   HEAPU8: Uint8Array;
   UTF16ToString(at: number, maxBytes: number): string;
   wasmExports: { malloc(size: number): number; free(at: number): void };
@@ -47,7 +47,8 @@ const ERR_PASSWORD = 4;
 
 let loading: Promise<Pdfium> | undefined;
 
-function pdfium(): Promise<Pdfium> {
+/** The process's PDFium instance, loaded on first use (also drawn with by pdfium_render.ts). */
+export function pdfium(): Promise<Pdfium> {
   loading ??= (async () => {
     const lib = await init({ wasmBinary: await pdfiumWasm() } as Parameters<typeof init>[0]);
     lib.PDFiumExt_Init();
@@ -193,7 +194,7 @@ function discardAfterCrash(error: unknown): void {
 // deno-lint-ignore no-control-regex -- control characters are what it removes
 const CONTROLS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/g;
 
-function tidy(text: string): string {
+export function tidy(text: string): string {
   // deno-lint-ignore no-control-regex -- PDFium's soft-hyphen markers
   return text.replace(/\r\n?/g, "\n").replace(/[\uFFFE\u0002]/g, "-\n").replace(CONTROLS, "");
 }

@@ -184,7 +184,7 @@ export class WorkerPool {
     let bytes = 0;
     for (const { request } of this.#queue) {
       if (request.op === "index") bytes += request.text.length;
-      else if ((request.parts ?? 1) > 1) return true;
+      else if (request.op !== "render" && (request.parts ?? 1) > 1) return true;
       else bytes += request.bytes.byteLength;
     }
     return bytes >= (this.#options.spawnMinQueuedBytes ?? DEFAULT_SPAWN_MIN_QUEUED_BYTES);

@@ -24,7 +24,23 @@ export type WorkerRequest =
     index?: boolean;
   }
   /** Builds the search index of a document's text off the server's thread. */
-  | { id: number; op: "index"; text: string };
+  | { id: number; op: "index"; text: string }
+  /** Renders one page (or a region of it) to a PNG: pdfium_render.ts. */
+  | RenderRequest;
+
+/** A page (1-based) or a region of it (fractions of the page, top-left origin) drawn at most `maxSide` px a side. */
+export interface RenderRequest {
+  id: number;
+  op: "render";
+  bytes: Uint8Array;
+  maxPages: number;
+  page: number;
+  /** [left, top, right, bottom] as fractions of the page's width and height; absent: the whole page. */
+  region?: [number, number, number, number];
+  maxSide: number;
+  /** A PNG larger than this fails as too_large instead of being sent. */
+  maxPngBytes: number;
+}
 
 export type WorkerReply =
   /** `done` pages of this job's range so far; `total` the document's page count. */
@@ -42,6 +58,16 @@ export type WorkerReply =
     engine?: TextEngine;
   }
   | { id: number; kind: "indexed"; index: SearchIndex }
+  /** The PNG of a render request, with the page's text. */
+  | {
+    id: number;
+    kind: "rendered";
+    pageCount: number;
+    width: number;
+    height: number;
+    png: Uint8Array;
+    text: string;
+  }
   | { id: number; kind: "failed"; reason: PdfFailure; message: string; pageCount?: number };
 
 /** The text engines of pdf_worker.ts: PDFium first, pdf.js where PDFium cannot read or reads badly. */
@@ -59,7 +85,7 @@ export type EngineResult =
   | Omit<Extract<WorkerReply, { kind: "failed" }>, "id">;
 
 /** The replies that end a job. */
-export type FinalReply = Extract<WorkerReply, { kind: "done" | "indexed" }>;
+export type FinalReply = Extract<WorkerReply, { kind: "done" | "indexed" | "rendered" }>;
 
 /** The pages of part `part` of `parts` contiguous ranges (see WorkerRequest), as [first, last]. */
 export function pageRange(
@@ -138,7 +164,7 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
 
 /** A request as a frame: the document bytes go in the binary part. */
 export function encodeRequest(request: WorkerRequest): Uint8Array {
-  if (request.op === "extract" || request.op === "probe") {
+  if (request.op === "extract" || request.op === "probe" || request.op === "render") {
     const { bytes, ...rest } = request;
     return encodeFrame(rest, bytes);
   }
@@ -147,7 +173,7 @@ export function encodeRequest(request: WorkerRequest): Uint8Array {
 
 export function decodeRequest(message: unknown, binary: Uint8Array): WorkerRequest {
   const m = message as WorkerRequest;
-  const withBytes = m.op === "extract" || m.op === "probe";
+  const withBytes = m.op === "extract" || m.op === "probe" || m.op === "render";
   return withBytes ? { ...m, bytes: binary.slice() } as WorkerRequest : m;
 }
 
@@ -156,6 +182,10 @@ export function decodeRequest(message: unknown, binary: Uint8Array): WorkerReque
  * its folded text in the JSON.
  */
 export function encodeReply(reply: WorkerReply): Uint8Array {
+  if (reply.kind === "rendered") {
+    const { png, ...rest } = reply;
+    return encodeFrame(rest, png);
+  }
   if (!("index" in reply) || !reply.index) return encodeFrame(reply);
   const { from, to, text } = reply.index;
   const packedFrom = packOffsets(from);
@@ -169,6 +199,9 @@ export function encodeReply(reply: WorkerReply): Uint8Array {
 }
 
 export function decodeReply(message: unknown, binary: Uint8Array): WorkerReply {
+  if ((message as WorkerReply).kind === "rendered") {
+    return { ...(message as object), png: binary.slice() } as WorkerReply;
+  }
   const { indexText, fromBytes, ...reply } = message as WorkerReply & { indexText?: string; fromBytes?: number };
   if (indexText === undefined || fromBytes === undefined) return reply as WorkerReply;
   const units = indexText.length;

@@ -1,4 +1,4 @@
-/** fetch_top_cited: the most cited OpenAlex works of a topic since a date. */
+/** fetch_top_cited: the most cited OpenAlex works of a topic, of an author, or of both, since a date. */
 import { z } from "../../core/zod.ts";
 import { invalidInput } from "../../core/errors.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
@@ -9,12 +9,14 @@ import { cursorInput, cursorOffset, nextPage, type OffsetPaging, offsetPaging } 
 
 const PAGES: OffsetPaging = { tool: "fetch_top_cited", path: "papers" };
 import { categoryUsedSchema, resolveOpenAlexCategory } from "./openalex_category.ts";
+import { authorFilter } from "./author_ref.ts";
 import { citedPaper, isoDay } from "./paper_view.ts";
 import { logOperatorNotices } from "./operator_notices.ts";
 import { paperListSchema, paperSchema, partialResult, partialSuccess, renderPapers } from "./schemas.ts";
 
 const input = z.object({
-  concept: z.string().trim().min(1).max(200).describe("OpenAlex id (T10320, fields/17, C41008148) or topic name"),
+  concept: z.string().trim().min(1).max(200).optional().describe("OpenAlex id (T10320, C41008148) or topic name"),
+  author: z.string().trim().min(1).max(60).optional().describe("OpenAlex A id or ORCID"),
   // The seed's ISO date; a year or month is taken as its first day, as search_papers.from_date takes it (#34).
   since: dayArg("Since"),
   count: countInput,
@@ -23,7 +25,8 @@ const input = z.object({
 
 const output = paperListSchema.extend({
   papers: z.array(paperSchema.required({ cited_by_count: true })),
-  concept_used: categoryUsedSchema,
+  concept_used: categoryUsedSchema.optional(),
+  author_filter: z.string().optional().describe("OpenAlex filter of the author's works"),
   ...pagedOutput,
 });
 
@@ -31,7 +34,7 @@ export const fetchTopCited = defineTool({
   name: "fetch_top_cited",
   title: "Most cited papers of a topic",
   toolset: "papers",
-  description: "Most cited OpenAlex works of a topic (id or name) published since a date, with citation counts. " +
+  description: "Most cited OpenAlex works of a topic (id or name) and/or an author (find_author) since a date. " +
     'Example: {"concept":"T11636","since":"2020-01-01","count":10}',
   input,
   output,
@@ -39,6 +42,7 @@ export const fetchTopCited = defineTool({
   examples: [
     { concept: "T11636", since: "2020-01-01", count: 10 },
     { concept: "artificial intelligence in healthcare", since: "2022-01-01", count: 5 },
+    { author: "A5043579160", since: "2000", count: 5 },
   ],
   async run(args, ctx) {
     const day = firstDay(args.since);
@@ -49,13 +53,24 @@ export const fetchTopCited = defineTool({
     if (since.getTime() > ctx.clock.now()) {
       throw invalidInput("since", "is in the future", args.since, "Use a past date, e.g. 2020-01-01.");
     }
+    if (!args.concept && !args.author) {
+      throw invalidInput(
+        "concept",
+        "is missing",
+        args.concept,
+        "Give a topic in concept, or an author (find_author's id).",
+      );
+    }
     const offset = cursorOffset(PAGES, args);
     const client = new OpenAlexClient(ctx);
-    const resolved = await resolveOpenAlexCategory(client, args.concept, "concept");
+    const author = args.author ? authorFilter(args.author) : undefined;
+    const resolved = args.concept
+      ? await resolveOpenAlexCategory(client, args.concept, "concept")
+      : { filter: "", used: undefined, warnings: [] };
     // The listing is read from its start (OpenAlex cursors cannot seek): earlier pages come from the cache.
     const { works, total, shortfall } = await client.works(
       {
-        filter: `${resolved.filter},from_publication_date:${day}`,
+        filter: [resolved.filter, author, `from_publication_date:${day}`].filter(Boolean).join(","),
         sort: "cited_by_count:desc",
         count: args.count,
       },
@@ -69,7 +84,8 @@ export const fetchTopCited = defineTool({
     if (partial) warnings.push(partial);
     return {
       source: "openalex" as const,
-      concept_used: resolved.used,
+      ...(resolved.used ? { concept_used: resolved.used } : {}),
+      ...(author ? { author_filter: author } : {}),
       papers,
       total,
       ...nextPage(PAGES, args, offset + papers.length, Math.min(args.count, total)),

@@ -9,6 +9,7 @@ import { fetchTopCited } from "./fetch_top_cited.ts";
 import { findAuthor } from "./find_author.ts";
 import { generatePublicationTrend } from "./generate_publication_trend.ts";
 import { listCategories } from "./list_categories.ts";
+import { savePaper } from "./save_paper.ts";
 import { searchPapers } from "./search_papers.ts";
 import { arxivTaxonomyResource } from "./resources.ts";
 
@@ -19,6 +20,7 @@ export const papersTools: AnyToolDef[] = [
   findAuthor,
   listCategories,
   fetchContent,
+  savePaper,
   convertArticleIds,
   generatePublicationTrend,
   ...citationTools,

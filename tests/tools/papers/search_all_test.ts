@@ -216,3 +216,26 @@ Deno.test("find_author over MCP: affiliation narrows by institution ids, the ans
     await c.close();
   }
 });
+
+Deno.test("fetch_top_cited takes an author (A id or ORCID) with or without a topic; neither is refused", async () => {
+  const c = await papersClient();
+  try {
+    const r = structured<{ papers: Paper[]; author_filter: string; concept_used?: unknown }>(
+      await c.call("fetch_top_cited", { author: "A5043579160", since: "2000", count: 5 }),
+    );
+    assert.equal(r.author_filter, "authorships.author.id:A5043579160");
+    assert.equal(r.concept_used, undefined);
+    assert.ok(r.papers.length > 0);
+    const works = c.fetch.requests.map((q) => q.url).filter((u) => u.pathname.endsWith("/works")).at(-1)!;
+    assert.equal(
+      works.searchParams.get("filter"),
+      "authorships.author.id:A5043579160,from_publication_date:2000-01-01",
+    );
+    assert.equal(works.searchParams.get("sort"), "cited_by_count:desc");
+    const none = errorOf(await c.call("fetch_top_cited", { since: "2020" }));
+    assert.equal(none.code, "INVALID_INPUT");
+    assert.match(none.recovery_hint, /find_author/);
+  } finally {
+    await c.close();
+  }
+});

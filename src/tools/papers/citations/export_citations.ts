@@ -7,6 +7,7 @@ import { z } from "../../../core/zod.ts";
 import { invalidInput, ToolError } from "../../../core/errors.ts";
 import { textBlock } from "../../../render/markdown.ts";
 import { parseWorkRef, type WorkRef } from "../../../sources/works/ids.ts";
+import { readRecord } from "../../../sources/pdf/paper_library.ts";
 import { EXPORT_STYLES, formatCitations } from "../../../sources/citations/format.ts";
 import { defineTool, READS_NETWORK } from "../../tool_def.ts";
 import { resolveRecords } from "./resolve_records.ts";
@@ -14,7 +15,9 @@ import { updateLine } from "../../../sources/works/updates.ts";
 import { updateSchema } from "../schemas.ts";
 
 const input = z.object({
-  ids: z.array(z.string().trim().min(1).max(300)).min(1).max(50).describe("PMIDs, DOIs, arXiv ids, PMCIDs, W ids"),
+  ids: z.array(z.string().trim().min(1).max(300)).min(1).max(50).describe(
+    "PMIDs, DOIs, arXiv ids, PMCIDs, W ids, library names",
+  ),
   styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(EXPORT_STYLES.length).default(["bibtex"]).describe(
     "Formats: ris, bibtex, csl_json, or a reference in an official CSL style (apa_string, mla_string, " +
       "vancouver_string, chicago_author_date_string, ieee_string, nature_string, harvard_string, ama_string)",
@@ -50,11 +53,13 @@ export const exportCitations = defineTool({
   examples: [{ ids: ["34843274", "10.5555/12345678", "W2741809807"], styles: ["bibtex", "ris"] }],
   async run(args, ctx) {
     const ids = [...new Set(args.ids)];
-    const refs: WorkRef[] = ids.map((id) => {
-      const ref = parseWorkRef(id);
-      if (!ref) throw invalidInput("ids", `'${id}' is not a PMID, PMCID, DOI, arXiv id or OpenAlex W id`, id);
+    const refs: WorkRef[] = await Promise.all(ids.map(async (id) => {
+      const ref = parseWorkRef(id) ?? await libraryRef(ctx.config.pdf.library, id);
+      if (!ref) {
+        throw invalidInput("ids", `'${id}' is not a PMID, PMCID, DOI, arXiv id, OpenAlex W id or library name`, id);
+      }
       return ref;
-    });
+    }));
     const styles = [...new Set(args.styles)];
     const resolved = await resolveRecords(refs, ctx);
     const items = [];
@@ -93,3 +98,10 @@ export const exportCitations = defineTool({
       ]),
     ),
 });
+
+/** A library name (save_paper: `arxiv-1111.2011`) as the id it was saved by, read from its sidecar. */
+async function libraryRef(dir: string, name: string): Promise<WorkRef | undefined> {
+  const kind = /^(pmid|pmcid|doi|arxiv|openalex)-/.exec(name)?.[1] as WorkRef["kind"] | undefined;
+  const id = kind && (await readRecord(dir, name))?.ids?.[kind];
+  return id ? parseWorkRef(id) : undefined;
+}
