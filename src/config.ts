@@ -35,12 +35,12 @@ export interface EnvVar {
    * to connect to). A new setting that names a file, folder or URL declares it here to be covered.
    */
   access?: Access;
-  /** The toolset that uses the setting: checked only when that toolset is enabled. */
-  toolset?: ToolsetName;
+  /** The toolset(s) that use the setting: checked only when one of them is enabled (or called, in the CLI). */
+  toolset?: ToolsetName | readonly ToolsetName[];
   /** A credential: never logged, marked secret in server.json and the README. */
   secret?: true;
-  /** A value (any case) that turns the setting off: it then names no place and needs no permission. */
-  off?: string;
+  /** Values (any case) that name no place (`off`, `default`): they need no permission and are not paths. */
+  keywords?: readonly string[];
 }
 
 /** One variable per base URL of the upstream table (src/upstreams/mod.ts), keyed as in `Config.baseUrls`. */
@@ -125,7 +125,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     name: "LOGS_DIR",
     description: "Session log folder, relative: to the project (stdio: ./logs if unset; `off`: none)",
     access: "read-write",
-    off: "off",
+    keywords: ["off"],
   },
   {
     name: "SCIENCE_MCP_TOOLSETS",
@@ -139,7 +139,10 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   {
     name: "SCIENCE_MCP_KV",
-    description: "Deno KV path, KV Connect URL or `default`: one rate budget for all instances using it",
+    description:
+      "Deno KV file (relative: to the project), KV Connect URL or `default`: one rate budget for all instances using it",
+    access: "read-write",
+    keywords: ["default"],
   },
   {
     name: "DENO_KV_ACCESS_TOKEN",
@@ -188,6 +191,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: "Paper library save_paper writes to, searched with PDF_ROOT (relative: to the project)",
     default: "./library",
     access: "read-write",
+    toolset: ["papers", "pdf"],
   },
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },
@@ -367,16 +371,16 @@ function sessionLogsDir(
   transport: "stdio" | "http",
   root: string | undefined,
 ): string | undefined {
-  if (isOff(LOGS_DIR_VAR, given)) return undefined;
+  if (isKeyword(LOGS_DIR_VAR, given)) return undefined;
   if (resolved) return resolved;
   return transport === "stdio" ? resolveFolder("logs", root) : undefined;
 }
 
 const LOGS_DIR_VAR = ENV_VARS.find((v) => v.name === "LOGS_DIR")!;
 
-/** Whether `value` is the setting's off switch (`LOGS_DIR=off`). */
-function isOff(v: EnvVar, value: string | undefined): boolean {
-  return v.off !== undefined && value?.trim().toLowerCase() === v.off;
+/** Whether `value` is one of the setting's keywords (`LOGS_DIR=off`, `SCIENCE_MCP_KV=default`): no place. */
+export function isKeyword(v: EnvVar, value: string | undefined): boolean {
+  return value !== undefined && (v.keywords ?? []).includes(value.trim().toLowerCase());
 }
 
 /**
@@ -385,8 +389,8 @@ function isOff(v: EnvVar, value: string | undefined): boolean {
  */
 export function settingValue(v: EnvVar, env: Env, root: string | undefined): string | undefined {
   const value = env[v.name] === undefined || env[v.name] === "" ? v.default : env[v.name];
-  if (isOff(v, value)) return undefined;
-  const isPath = v.access && v.access !== "url" && value?.trim() && !/^https?:\/\//i.test(value);
+  if (isKeyword(v, value)) return value!.trim().toLowerCase();
+  const isPath = v.access && v.access !== "url" && value?.trim() && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value);
   return isPath ? resolveFolder(value!, root) : value;
 }
 

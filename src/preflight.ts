@@ -14,6 +14,7 @@ import {
   ConfigError,
   type Env,
   ENV_VARS,
+  isKeyword,
   PROJECT_ROOT,
   settingValue,
   type ToolsetName,
@@ -57,6 +58,8 @@ export interface Need {
    * granted by any printed command, since its flag replaces the set's list.
    */
   soft?: true;
+  /** The listen address (named last in a printed `--allow-net`, after the hosts to reach). */
+  listen?: true;
 }
 
 export type Query = (descriptor: Deno.PermissionDescriptor) => Deno.PermissionState;
@@ -96,9 +99,9 @@ export function checkEnvPermission(launch: Launch, query: Query = querySync): vo
 export function settingNeeds(env: Env, launch: Launch): Need[] {
   const needs: Need[] = [];
   for (const v of ENV_VARS) {
-    if (!v.access || (v.toolset && !launch.toolsets.includes(v.toolset))) continue;
+    if (!v.access || (v.toolset && ![v.toolset].flat().some((t) => launch.toolsets.includes(t)))) continue;
     const place = settingValue(v, env, PROJECT_ROOT);
-    if (!place) continue;
+    if (!place || isKeyword(v, place)) continue;
     const value = env[v.name] || v.default || "";
     if (v.access === "url" || /^https?:\/\//i.test(place)) {
       needs.push({ setting: v.name, value, permission: "net", target: netTarget(place) });
@@ -116,6 +119,7 @@ export function settingNeeds(env: Env, launch: Launch): Need[] {
       value: setting === "MCP_HTTP_HOST" ? host : String(port),
       permission: "net",
       target: address,
+      listen: true,
     });
   }
   if (launch.toolsets.length && SOURCE_DIR) {
@@ -224,7 +228,13 @@ function grantFlags(refused: Need[], all: Need[]): string {
   const kinds = [...new Set(refused.map((n) => n.permission))];
   return kinds.map((kind) => {
     const needed = all.filter((n) => n.permission === kind);
-    const targets = kind === "net" ? [...needed.map(grantedHost), ...fixedHosts(all)] : needed.map((n) => n.target);
+    const targets = kind === "net"
+      ? [
+        ...needed.filter((n) => !n.listen).map(grantedHost),
+        ...fixedHosts(all),
+        ...needed.filter((n) => n.listen).map(grantedHost),
+      ]
+      : needed.map((n) => n.target);
     return ` --allow-${kind}=${[...new Set(targets)].join(",")}`;
   }).join("");
 }

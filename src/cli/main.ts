@@ -49,9 +49,17 @@ function processIo(): CliIo {
   };
 }
 
+/** The launch of this CLI run: a printed command repeats the call as given (its arguments shell-quoted). */
 function callLaunch(tool?: AnyToolDef): Launch {
-  const command = `deno run -q -P=cli{flags} {entry} call ${tool?.name ?? "<tool>"} …`;
-  return { set: "cli", command, toolsets: tool ? [tool.toolset] : [] };
+  const call = tool && Deno.args[0] === "call"
+    ? Deno.args.map(shellWord).join(" ")
+    : `call ${tool?.name ?? "<tool>"} …`;
+  return { set: "cli", command: `deno run -q -P=cli{flags} {entry} ${call}`, toolsets: tool ? [tool.toolset] : [] };
+}
+
+/** One argument as a POSIX shell reads it back: bare when safe, else in single quotes. */
+function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`;
 }
 
 /** The CLI logs warnings and errors only, unless MCP_LOG_LEVEL asks for more. */

@@ -28,16 +28,17 @@ export class BodyBuffer {
   }
 
   /**
-   * Copies `chunk` in. A chunk that is a part of a larger buffer is what a fetch body's reader allocates
-   * for each read: that buffer is freed at once (the caller must not use the chunk afterwards). A whole
-   * buffer may be a stream's own constant, so it is left to the collector.
+   * Copies `chunk` in. With `decoded` (the runtime inflated a Content-Encoding: each read is a small view of a
+   * buffer of its own, checked on Deno 2.9) the buffer it was cut from is freed at once; the caller must not
+   * use the chunk afterwards. Any other stream's chunks may be views of a buffer the stream still reads from
+   * (a body enqueued in slices of one array), so they are only copied.
    */
-  append(chunk: Uint8Array): void {
+  append(chunk: Uint8Array, decoded = false): void {
     const at = this.#size;
     this.#buffer.resize(at + chunk.byteLength);
     new Uint8Array(this.#buffer, at, chunk.byteLength).set(chunk);
     this.#size += chunk.byteLength;
-    if (chunk.byteLength < chunk.buffer.byteLength) detach(chunk);
+    if (decoded && chunk.byteLength < chunk.buffer.byteLength) detach(chunk);
   }
 
   /** The body as a plain fixed-length array; the reservation is released. */

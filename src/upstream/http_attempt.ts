@@ -100,6 +100,8 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
   const buffer = new BodyBuffer(maxBytes);
+  // Deno inflates a compressed body itself and keeps the header: its reads are buffers of their own.
+  const decoded = /\b(gzip|x-gzip|deflate|br|zstd)\b/i.test(response.headers.get("content-encoding") ?? "");
   try {
     for (;;) {
       const { done, value } = await abortable(reader.read(), signal);
@@ -108,7 +110,7 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
         throw new TooLarge(`more than ${maxBytes} bytes`);
       }
       // A chunk is copied, never kept: it may be a small view of a large buffer (decoded gzip).
-      buffer.append(value);
+      buffer.append(value, decoded);
     }
   } catch (error) {
     buffer.release();

@@ -46,6 +46,6 @@ Deno.test("server sets read the PDF root, cache and the server's modules; write 
     assert.ok(read.includes("./.cache"), `${name} reads the cache`);
     // Toolsets are imported from src/ on their first call (src/lazy_catalog.ts), the PDF and parse workers from src/sources.
     assert.ok(read.includes("./src"), `${name} may load the toolsets and the PDF and parse workers`);
-    assert.deepEqual([...(sets[name].write as string[])].sort(), ["./.cache", "./logs"], name);
+    assert.deepEqual([...(sets[name].write as string[])].sort(), ["./.cache", "./library", "./logs"], name);
   }
 });

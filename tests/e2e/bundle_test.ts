@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ALL_TOOLS } from "../../src/catalog.ts";
+import { near } from "../helpers/doc_sizes.ts";
 import { ROOT, runDeno } from "./helpers.ts";
 
 /** Names that exist only in the test-only conformance fixtures. */
@@ -10,8 +11,12 @@ const FIXTURE_MARKERS = [
   "conformanceExtension",
   "tests/conformance",
 ];
-/** The bundle loads the PDF and parse workers from beside itself, so it reads dist/ instead of src/sources. */
-const RUN_BUNDLE = ["run", "-P=stdio", "--allow-read=./files,./library,./.cache,./dist", "dist/science-mcp.js"];
+/**
+ * The README's command (the bundle loads the PDF and parse workers from beside itself, so it reads dist/
+ * instead of src/sources), with `call`/`list` in place of its `serve`.
+ */
+const README = await Deno.readTextFile(`${ROOT}README.md`);
+const RUN_BUNDLE = /`deno (run [^`]* dist\/science-mcp\.js) serve`/.exec(README)![1].split(" ");
 
 Deno.test("deno task bundle builds a runnable dist/science-mcp.js without the conformance fixtures", async (t) => {
   const build = await runDeno(["task", "bundle"]);
@@ -27,6 +32,13 @@ Deno.test("deno task bundle builds a runnable dist/science-mcp.js without the co
     for (const pkg of ["@modelcontextprotocol+client@", "fast-check@", "ajv@"]) {
       assert.ok(!text.includes(`node_modules/.deno/${pkg}`), `dist/science-mcp.js bundles ${pkg}`);
     }
+  });
+  await t.step("the README's bundle row gives each file's size", async () => {
+    const row = README.split("\n").find((l) => l.startsWith("| `deno task bundle`"))!;
+    for (const [, file, size] of row.matchAll(/`dist\/([^`]+)` \(([\d.]+ [KM]B)\)/g)) {
+      near(size, (await Deno.stat(`${ROOT}dist/${file}`)).size, `dist/${file}`);
+    }
+    assert.equal([...row.matchAll(/`dist\//g)].length, 4);
   });
   await t.step("the bundled parse worker starts with read access to dist/ alone", async () => {
     const run = await runDeno([

@@ -105,8 +105,8 @@ Deno.test("preflight: the needs follow the `access` of ENV_VARS: every place-nam
       "MCP_AUTH_JWKS_URL",
       "PDF_ROOT",
       "SCIENCE_MCP_CACHE_DIR",
-    ]
-      .sort(),
+      "SCIENCE_MCP_KV",
+    ].sort(),
   );
   assert.ok(!settingNeeds(env, { ...STDIO, toolsets: ["gene"] }).some((n) => n.setting === "PDF_ROOT"));
 });
@@ -186,6 +186,26 @@ Deno.test("preflight: PDF_ROOT, LOGS_DIR and the cache need read or write access
   } finally {
     Deno.removeSync(outside, { recursive: true });
   }
+});
+
+Deno.test("preflight: SCIENCE_MCP_KV names a file (read and write) or a KV Connect host; `default` names none", () => {
+  const url = refusal({ SCIENCE_MCP_KV: "https://kv.internal.example:4512" }, HTTP, stdioSet());
+  assert.match(
+    url,
+    /^SCIENCE_MCP_KV=https:\/\/kv\.internal\.example:4512 needs net access to kv\.internal\.example:4512,/,
+  );
+  // The flag replaces the set's hosts: the printed one keeps the upstreams and the listen address.
+  const hosts = url.match(/--allow-net=(\S+)/)![1].split(",");
+  for (const host of [...upstreamHosts(), "127.0.0.1:3010", "kv.internal.example:4512"]) {
+    assert.ok(hosts.includes(host), host);
+  }
+  const file = refusal({ SCIENCE_MCP_KV: "/var/kv/budget.sqlite" }, STDIO, stdioSet());
+  assert.match(file, /^SCIENCE_MCP_KV=\/var\/kv\/budget\.sqlite needs read access to \/var\/kv\/budget\.sqlite,/);
+  assert.match(file, / --allow-write=\/var\/kv\/budget\.sqlite/);
+  const env = { SCIENCE_MCP_KV: "DEFAULT" };
+  assert.deepEqual(settingNeeds(env, STDIO).filter((n) => n.setting === "SCIENCE_MCP_KV"), []);
+  assert.equal(loadConfig(env).kvLocation, "default");
+  assert.equal(loadConfig({ SCIENCE_MCP_KV: "./.cache/b.sqlite" }).kvLocation, `${PROJECT_ROOT}/.cache/b.sqlite`);
 });
 
 Deno.test("preflight: LOGS_DIR=off (any case) needs no folder at all, under any launch", () => {

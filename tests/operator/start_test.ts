@@ -123,7 +123,8 @@ Deno.test("deno serve --parallel with a setting outside its set: the line names 
     try {
       await waitForHealth(`http://127.0.0.1:${port}`);
     } finally {
-      child.kill("SIGTERM");
+      // `deno serve --parallel` drains open connections on SIGTERM (the test's own keep-alive among them).
+      child.kill("SIGKILL");
       await child.status;
     }
   } finally {
@@ -249,4 +250,22 @@ Deno.test("the CLI exits 1 with one line when the PDF does not exist, and 0 when
     "heparin",
   ]);
   assert.equal(found.code, 0, found.stderr);
+});
+
+Deno.test("the CLI's printed command repeats the call as given, and runs as printed", async () => {
+  const root = await outsidePdfRoot();
+  try {
+    const call = ["call", "search_pdf", JSON.stringify({ pdf_name: "outside_paper", query: "it's heparin" })];
+    const refused = await run([...await taskArgs("cli"), ...call], { env: { PDF_ROOT: root } });
+    assert.equal(refused.code, 1);
+    const line = oneLine(refused.stderr);
+    const command = line.match(/start it with: (.+)$/)![1];
+    assert.match(command, /^deno run -q -P=cli --allow-read=\S+ main\.ts call search_pdf '\{.*\}'$/);
+    const { runScript } = await import("./doc_blocks.ts");
+    const out = await runScript(command, { PDF_ROOT: root });
+    assert.equal(out.code, 0, out.stderr);
+    assert.equal(JSON.parse(out.stdout).file_exists, true);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

@@ -11,7 +11,7 @@ import type { BuiltRequest } from "../../src/upstream/request_builder.ts";
 const VIEW = 4096;
 const BUFFER = 64 * 1024;
 
-/** A body like a decoded gzip stream: `count` chunks, each the first 4 KiB of its own 64 KiB buffer. */
+/** A body like a decoded gzip stream (Deno keeps the header): `count` chunks, each the first 4 KiB of its own 64 KiB buffer. */
 function decoderLike(count: number, sent: Uint8Array[]): Response {
   return new Response(
     new ReadableStream<Uint8Array>({
@@ -22,6 +22,7 @@ function decoderLike(count: number, sent: Uint8Array[]): Response {
         controller.enqueue(chunk);
       },
     }, { highWaterMark: 0 }),
+    { headers: { "content-encoding": "gzip" } },
   );
 }
 
@@ -53,4 +54,22 @@ Deno.test("a decoder-like body over the cap stops at the cap and holds none of t
   assert.ok(sent.length <= 42, `read ${sent.length} chunks for a cap of 40`);
   const held = sent.reduce((sum, chunk) => sum + chunk.buffer.byteLength, 0);
   assert.ok(held <= BUFFER, `${held} bytes of read buffers still held`);
+});
+
+Deno.test("a plain body enqueued as slices of one array is read whole: only an inflated body's buffers are freed", async () => {
+  const body = new TextEncoder().encode("<eSearchResult>" + "<Id>1</Id>".repeat(500) + "</eSearchResult>");
+  const length = body.byteLength;
+  let offset = 0;
+  const slices = new Response(
+    new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= body.length) return controller.close();
+        controller.enqueue(body.subarray(offset, offset += 700));
+      },
+    }),
+  );
+  const result = await attempt(slices, 1024 ** 2);
+  assert.ok(result.ok);
+  assert.equal(new TextDecoder().decode(result.response.body), new TextDecoder().decode(body));
+  assert.equal(body.byteLength, length, "the producer's array is left whole");
 });
