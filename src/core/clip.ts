@@ -48,6 +48,13 @@ export const QUOTE_CHARS = 200;
  */
 export function quoteValue(value: unknown): string {
   const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
-  const cut = text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…(${text.length} characters)` : text;
-  return typeof value === "string" ? JSON.stringify(cut) : cut;
+  return typeof value === "string" ? JSON.stringify(cutValue(text)) : cutValue(text);
+}
+
+/**
+ * A value from a record as an error or warning shows it unquoted (a URL): cut the same way.
+ * @example cutValue("x".repeat(300)) // "xxx…x…(300 characters)" (200 x's)
+ */
+export function cutValue(text: string): string {
+  return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…(${text.length} characters)` : text;
 }

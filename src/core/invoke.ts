@@ -15,6 +15,7 @@ import {
   type InvokeContext,
   type ToolDefFor,
 } from "./tool_def.ts";
+import { fenceBlocks, finishFenced } from "../render/untrusted.ts";
 
 /** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
 /** The largest structuredContent (plus attachments) a result may carry, in bytes. */
@@ -58,7 +59,9 @@ export async function invokeTool<C extends InvokeContext>(
     const result = def.paging?.resume ? def.paging.resume(checked.data, args) : checked.data;
     const budget = ctx.outputBudget ?? DEFAULT_OUTPUT_MAX_CHARS;
     const rest = def.rest;
-    const fitted = fitToBudget(result, def.render, budget, rest && ((cut) => rest(cut, args)), {
+    // Retrieved text is fenced once here for every tool, inside the budget (src/render/untrusted.ts).
+    const render = (r: typeof result) => fenceBlocks(def.render(r));
+    const fitted = fitToBudget(result, render, budget, rest && ((cut) => rest(cut, args)), {
       args,
       names: Object.keys(def.input.shape),
       paging: def.paging,
@@ -77,7 +80,7 @@ export async function invokeTool<C extends InvokeContext>(
       );
     }
     ctx.log.info("tool call succeeded", { tool: def.name, ms: ctx.clock.now() - started });
-    return { content: [{ type: "text", text: fitted.text }, ...extra], structuredContent };
+    return { content: [{ type: "text", text: finishFenced(fitted.text) }, ...extra], structuredContent };
   } catch (error) {
     const envelope = deadline.expired
       ? deadlineEnvelope(def.name, deadline.expired)

@@ -4,6 +4,7 @@
  * builds it here and renders it with {@link nextCallLine}.
  */
 import { z } from "./zod.ts";
+import { serverLine } from "../render/markdown.ts";
 
 export interface NextCall {
   tool: string;
@@ -34,5 +35,5 @@ export function nextCall(tool: string, args: Record<string, unknown>, changes: R
 export function nextCallLine(next: NextCall | undefined, argument: string): string | undefined {
   if (!next) return undefined;
   const value = JSON.stringify(next.arguments[argument]);
-  return `next page: call again with ${argument}=${value} — ${next.tool} ${JSON.stringify(next.arguments)}`;
+  return serverLine(`next page: call again with ${argument}=${value} — ${next.tool} ${JSON.stringify(next.arguments)}`);
 }

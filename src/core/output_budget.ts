@@ -5,6 +5,7 @@
  * A tool that pages declares its {@link Paging}: then the cut and the next call are decided here together,
  * from what was kept (#31), so following the next-page line after a cut never skips a record or a character.
  */
+import { unmarked } from "../render/markdown.ts";
 import { type NextCall, nextCallLine } from "./next_call.ts";
 
 /** Characters of text one tool result may hold by default (~6k tokens); SCIENCE_MCP_MAX_OUTPUT_CHARS changes it. */
@@ -135,7 +136,8 @@ function fitPage(
     const what = unit === "items"
       ? `showing ${kept} of ${whole.length} ${paging.path}`
       : `${paging.path} cut to ${kept} of ${whole.length} characters`;
-    const next = nextCallLine(result.next as NextCall | undefined, paging.argument) ??
+    // The next call inside the notice's sentence, without the mark that keeps a line of its own unfenced.
+    const next = unmarked(nextCallLine(result.next as NextCall | undefined, paging.argument)) ??
       "the next page line above continues after it.";
     return `cut: ${what} to stay within the ${budget.toLocaleString("en-US")}-character output budget; ${next}`;
   };
@@ -209,7 +211,7 @@ function splitItem(
     return { ...cut, result: paging.split!(setAt(structured, path, [cut.shown]), cut.field, cut.chars, args) };
   };
   const notice = (result: Record<string, unknown>, field: string) => {
-    const next = nextCallLine(result.next as NextCall | undefined, paging.argument) ?? "";
+    const next = unmarked(nextCallLine(result.next as NextCall | undefined, paging.argument)) ?? "";
     return `cut: showing ${paging.path} 1 of ${list.length} up to its ${field} to stay within the ` +
       `${budget.toLocaleString("en-US")}-character output budget; the rest of it follows: ${next}`;
   };

@@ -24,6 +24,31 @@ export const MACHINE_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 export type Lines = string[];
+
+/**
+ * Starts a line the server wrote for the model to act on (a next-page line, a hint, a summary): it stays
+ * outside the fence of retrieved text (untrusted.ts). A C0 control, which nothing retrieved can carry
+ * (src/core/control_chars.ts strips them); removed when the text is fenced.
+ */
+export const SERVER_LINE = "\u0001";
+
+/**
+ * Marks a first line that holds retrieved text (a paper's title as the heading, a record's name): the
+ * first line of a text block is otherwise the server's summary and stays outside the fence.
+ */
+export const DATA_LINE = "\u0002";
+
+/** `text` without the SERVER_LINE and DATA_LINE marks (a marked line quoted inside a sentence). */
+export function unmarked(text: string | undefined): string | undefined {
+  return text?.replaceAll(SERVER_LINE, "").replaceAll(DATA_LINE, "");
+}
+
+/** `text` marked as the server's own line (see {@link SERVER_LINE}). */
+export function serverLine(text: string): string;
+export function serverLine(text: string | undefined): string | undefined;
+export function serverLine(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : SERVER_LINE + text.replaceAll(SERVER_LINE, "");
+}
 type Scalar = string | number | boolean;
 /** Renders one field's value as lines (the first usually starting with `key:`), replacing the generic form. */
 export type FieldFormat = (value: never, key: string) => string | Lines | undefined;
@@ -94,7 +119,7 @@ export function count(n: number, singular: string, plural = `${singular}s`): str
 
 /** The paging line every paginated tool ends with. */
 export function nextPage(cursor: string | undefined, argument = "cursor"): string | undefined {
-  return cursor === undefined ? undefined : `next page: call again with ${argument}="${cursor}"`;
+  return cursor === undefined ? undefined : serverLine(`next page: call again with ${argument}="${cursor}"`);
 }
 
 /** Warnings, one line each: `warning Code: message`. */

@@ -18,6 +18,7 @@ import { ToolError, UpstreamError } from "../core/errors.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import type { ParseJob } from "./parse_job.ts";
 import { type ParseReply, type ParseRequest, reviveError, unreadable } from "./parse_protocol.ts";
+import { cleanRetrievedText } from "../core/control_chars.ts";
 
 /** Bodies from this size on go to the worker (below it, copying and waking a thread costs more than it saves). */
 export const OFF_THREAD_MIN_BYTES = 1 << 20;
@@ -264,7 +265,8 @@ export class ParseHost {
  */
 function parseInline<A extends unknown[], R>(job: ParseJob<A, R>, source: ParseSource, args: A): R {
   try {
-    return job.parse(source.text(), source.url, ...args);
+    // Cleaned as the worker cleans (an UpstreamResponse's text already is: cleaning twice changes nothing).
+    return job.parse(cleanRetrievedText(source.text()), source.url, ...args);
   } catch (error) {
     const known = error instanceof UpstreamError || error instanceof ToolError ||
       job.errors?.some((cls) => error instanceof cls);

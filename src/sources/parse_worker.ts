@@ -5,6 +5,7 @@
  * the error classes of src/core/, which the server permission sets grant.
  */
 import os from "node:os";
+import { cleanRetrievedText } from "../core/control_chars.ts";
 import { PARSE_JOBS } from "./parse_jobs.ts";
 import { type ParseReply, type ParseRequest, sendError } from "./parse_protocol.ts";
 
@@ -31,7 +32,7 @@ scope.onmessage = ({ data: request }) => {
     reply = {
       id: request.id,
       ok: true,
-      value: job.parse(decoder.decode(request.body), request.url, ...request.args as never[]),
+      value: job.parse(cleanRetrievedText(decoder.decode(request.body)), request.url, ...request.args as never[]),
     };
   } catch (error) {
     reply = { id: request.id, ok: false, error: sendError(error) };

@@ -8,7 +8,7 @@
  * MCP_AUTH_SCOPES are required when set. Refusals are 401 (403 for missing scopes) with a
  * `WWW-Authenticate` challenge (RFC 6750).
  */
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "npm:jose@6.2.17";
+import { createRemoteJWKSet, customFetch, type JWTPayload, jwtVerify } from "npm:jose@6.2.17";
 import { type Config, ConfigError } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
 import type { AuthInfo } from "../sdk.ts";
@@ -154,6 +154,7 @@ function oauthVerifier(http: Config["http"], clock: Clock): Verifier {
     timeoutDuration: 5_000,
     cooldownDuration: 30_000,
     cacheMaxAge: 600_000,
+    [customFetch]: cappedJwksFetch,
   });
   return async (token) => {
     try {
@@ -166,6 +167,13 @@ function oauthVerifier(http: Config["http"], clock: Clock): Verifier {
       });
       return { ok: true, payload };
     } catch (error) {
+      if (error instanceof JwksRefused) {
+        return {
+          ok: false,
+          unavailable: true,
+          reason: `the authorization server's keys (MCP_AUTH_JWKS_URL) were refused: ${error.message}`,
+        };
+      }
       const code = (error as { code?: string })?.code;
       if (code === "ERR_JWKS_TIMEOUT" || code === "ERR_JOSE_GENERIC" || error instanceof TypeError) {
         return {
@@ -177,6 +185,47 @@ function oauthVerifier(http: Config["http"], clock: Clock): Verifier {
       return { ok: false, reason: describeJwtError(error, OAUTH_ALGORITHMS.join("/") + " only") };
     }
   };
+}
+
+/** A key set larger than any authorization server publishes is refused (a 300,000-key set took 2.9 s). */
+export const JWKS_MAX_KEYS = 100;
+export const JWKS_MAX_BYTES = 256 * 1024;
+
+/** A key set over the caps; the message says which and by how much. */
+class JwksRefused extends Error {}
+
+/**
+ * The JWKS fetch jose makes, with the caps: the body read at most to {@link JWKS_MAX_BYTES}, and a set of
+ * more than {@link JWKS_MAX_KEYS} keys refused before jose imports a single key.
+ */
+async function cappedJwksFetch(url: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  if (response.status !== 200 || !response.body) return response;
+  const limit = `at most ${JWKS_MAX_BYTES / 1024} KB`;
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > JWKS_MAX_BYTES) {
+    await response.body.cancel().catch(() => {});
+    throw new JwksRefused(`the key set is ${declared} bytes (${limit})`);
+  }
+  const decoder = new TextDecoder();
+  let text = "";
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > JWKS_MAX_BYTES) throw new JwksRefused(`the key set is larger than ${limit}`);
+    text += decoder.decode(chunk, { stream: true });
+  }
+  text += decoder.decode();
+  let keys: unknown;
+  try {
+    keys = JSON.parse(text)?.keys;
+  } catch {
+    return new Response(text, { status: 200, headers: response.headers }); // jose reports the parse error
+  }
+  if (Array.isArray(keys) && keys.length > JWKS_MAX_KEYS) {
+    throw new JwksRefused(`the key set holds ${keys.length} keys (at most ${JWKS_MAX_KEYS})`);
+  }
+  return new Response(text, { status: 200, headers: response.headers });
 }
 
 /** Signature algorithms accepted in oauth mode: asymmetric only. */

@@ -4,7 +4,8 @@
  * of 64 KiB buffers), so keeping the chunks kept 16 times the body (#35: one 50 MiB gzip bomb took the
  * server from 100 to 694 MB) and the heap they fragmented was never returned. Here each chunk is copied
  * into one resizable buffer — reserved up front, committed page by page as it grows, unmapped when it is
- * detached — and the read buffer a chunk was cut from is detached at once, so nothing waits for a garbage collection.
+ * detached, so nothing waits for a garbage collection — and a network body is read into one scratch
+ * buffer reused for every read (http_attempt.ts), so no buffer per read is left for the heap to fragment.
  */
 
 /** Reservations stop here (a body this large is refused anyway: it could not become a string). */
@@ -27,18 +28,12 @@ export class BodyBuffer {
     return this.#size + more <= this.#buffer.maxByteLength;
   }
 
-  /**
-   * Copies `chunk` in. With `decoded` (the runtime inflated a Content-Encoding: each read is a small view of a
-   * buffer of its own, checked on Deno 2.9) the buffer it was cut from is freed at once; the caller must not
-   * use the chunk afterwards. Any other stream's chunks may be views of a buffer the stream still reads from
-   * (a body enqueued in slices of one array), so they are only copied.
-   */
-  append(chunk: Uint8Array, decoded = false): void {
+  /** Copies `chunk` in (the caller keeps its chunk: it may be a scratch buffer, or a stream's own). */
+  append(chunk: Uint8Array): void {
     const at = this.#size;
     this.#buffer.resize(at + chunk.byteLength);
     new Uint8Array(this.#buffer, at, chunk.byteLength).set(chunk);
     this.#size += chunk.byteLength;
-    if (decoded && chunk.byteLength < chunk.buffer.byteLength) detach(chunk);
   }
 
   /** The body as a plain fixed-length array; the reservation is released. */

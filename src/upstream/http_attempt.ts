@@ -98,19 +98,33 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
     throw new TooLarge(`declared ${declared} bytes, limit ${maxBytes}`);
   }
   if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
   const buffer = new BodyBuffer(maxBytes);
-  // Deno inflates a compressed body itself and keeps the header: its reads are buffers of their own.
-  const decoded = /\b(gzip|x-gzip|deflate|br|zstd)\b/i.test(response.headers.get("content-encoding") ?? "");
+  const take = (chunk: Uint8Array) => {
+    if (buffer.size + chunk.byteLength > maxBytes || !buffer.fits(chunk.byteLength)) {
+      throw new TooLarge(`more than ${maxBytes} bytes`);
+    }
+    buffer.append(chunk);
+  };
+  // A byte stream (a network body) is read into one scratch buffer of ours, reused for every read: no
+  // buffer per read for the heap to fragment. Any other stream's chunks are copied, never kept.
+  const byob = byobReader(response.body);
+  const reader = byob ?? response.body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await abortable(reader.read(), signal);
-      if (done) break;
-      if (buffer.size + value.byteLength > maxBytes || !buffer.fits(value.byteLength)) {
-        throw new TooLarge(`more than ${maxBytes} bytes`);
+    if (byob) {
+      let scratch = new Uint8Array(SCRATCH_BYTES);
+      for (;;) {
+        const { done, value } = await abortable(byob.read(scratch), signal);
+        if (done || !value) break;
+        take(value);
+        scratch = new Uint8Array(value.buffer as ArrayBuffer);
       }
-      // A chunk is copied, never kept: it may be a small view of a large buffer (decoded gzip).
-      buffer.append(value, decoded);
+    } else {
+      const chunks = reader as ReadableStreamDefaultReader<Uint8Array>;
+      for (;;) {
+        const { done, value } = await abortable(chunks.read(), signal);
+        if (done) break;
+        take(value);
+      }
     }
   } catch (error) {
     buffer.release();
@@ -118,6 +132,18 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
     throw error;
   }
   return buffer.take();
+}
+
+/** Bytes asked for per read of a byte stream. */
+const SCRATCH_BYTES = 64 * 1024;
+
+/** A BYOB reader when the body is a byte stream (Deno's network bodies are), else undefined. */
+function byobReader(body: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | undefined {
+  try {
+    return body.getReader({ mode: "byob" });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Settles with `promise`, or rejects with the signal's reason as soon as it aborts (whatever `promise` does). */

@@ -7,6 +7,7 @@
 import { redact } from "../core/log.ts";
 import type { UpstreamPolicy } from "./policies.ts";
 import type { UpstreamRequest } from "./types.ts";
+import { cutValue } from "../core/clip.ts";
 
 /** Project page named in the User-Agent so upstream operators can find us. */
 export const PROJECT_URL = "https://github.com/science-mcp/science-mcp";
@@ -89,7 +90,8 @@ export function buildRequest(req: UpstreamRequest, policy: UpstreamPolicy, ident
     headers,
     body,
     redirect,
-    shownUrl: identity.redactText(href),
+    // Errors and logs quote it: a URL from a record (a pdf_url) may be 200,000 characters long.
+    shownUrl: cutValue(identity.redactText(href)),
     host: url.host,
     cacheKey: [method, href, body ?? "", `accept=${req.accept ?? ""}`, `redirect=${redirect}`].join("\n"),
   };

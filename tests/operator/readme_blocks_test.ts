@@ -48,6 +48,8 @@ export const COVERAGE: Record<string, string> = {
   "README.md › CLI #3": "readme_blocks_test: via sh (offline PDF)",
   "README.md › Worked example: from a compound to its papers #1":
     "readme_worked_example_test: both lines against the mock, the ids chained",
+  "README.md › One search over every source, and authors #1":
+    "readme_search_all_test: every line against the mock, the author id chained",
   "README.md › Keep papers in a library #1": "readme_library_test: every line against the mock",
   "README.md › One search over every source, and authors #1":
     "readme_search_all_test: every line through the CLI against the mock",

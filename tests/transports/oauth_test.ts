@@ -263,3 +263,40 @@ Deno.test("jwt mode serves no protected-resource metadata", async () => {
     await handler.close();
   }
 });
+
+Deno.test("oauth mode: a key set over 100 keys or 256 KB is refused with 503 naming the cap; 100 keys are read", async (t) => {
+  const issuer = await localIssuer();
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => ({ ...issuer.rsa, kid: `filler-${i}` }));
+  const served = { keys: [] as JWK[] };
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => Response.json(served));
+  const env = { ...oauthEnv(issuer), MCP_AUTH_JWKS_URL: `http://127.0.0.1:${server.addr.port}/jwks.json` };
+  const call = async (keys: JWK[]) => {
+    served.keys = keys;
+    const handler = createHttpHandler(testRuntime({ clock: systemClock, env }), { reapIntervalMs: 0 });
+    try {
+      const response = await handler.fetch(rawRequest(INITIALIZE, { token: await issuer.sign(GOOD) }));
+      return { status: response.status, text: await response.text() };
+    } finally {
+      await handler.close();
+    }
+  };
+  try {
+    await t.step("101 keys (about 70 KB): 503, the count named", async () => {
+      const { status, text } = await call([issuer.rsa, ...filler(100)]);
+      assert.equal(status, 503);
+      assert.match(text, /MCP_AUTH_JWKS_URL\) were refused: the key set holds 101 keys \(at most 100\)/);
+    });
+    await t.step("300,000 keys: 503 at the size cap, without reading them all", async () => {
+      const { status, text } = await call(filler(300_000));
+      assert.equal(status, 503);
+      assert.match(text, /the key set is (larger than|\d+ bytes \()at most 256 KB/);
+    });
+    await t.step("100 keys, the signing key among them: the token is accepted", async () => {
+      const { status } = await call([...filler(99), issuer.rsa]);
+      assert.equal(status, 200);
+    });
+  } finally {
+    await server.shutdown();
+    await issuer.close();
+  }
+});

@@ -107,6 +107,33 @@ Deno.test("a host on the definition's allow-list is followed only when its addre
   assert.equal(rebound.hits.length, 1);
 });
 
+Deno.test("a chain public → public → loopback or private is refused at the later hop, which is never requested", async (t) => {
+  const request = { upstream: "arxiv-web" as const, url: "https://ar5iv.org/abs/1706.03762" };
+  const answer = (hit: { url: URL }) =>
+    hit.url.hostname === "ar5iv.org"
+      ? redirect("https://ar5iv.labs.arxiv.org/html/1706.03762")
+      : hit.url.hostname === "ar5iv.labs.arxiv.org"
+      ? redirect("https://arxiv.org/abs/1706.03762")
+      : text(INTERNAL);
+  for (const [label, address] of [["loopback", "127.0.0.1"], ["private", "192.168.1.20"]]) {
+    await t.step(label, async () => {
+      // The first hop's host is public; the second hop's host resolves inward (a rebinding DNS answer).
+      const resolveDns: ResolveDns = (host, type) =>
+        Promise.resolve(type !== "A" ? [] : host === "arxiv.org" ? [address] : ["93.184.216.34"]);
+      const h = harness(answer, { resolveDns });
+      const { error } = await drive(h.clock, outcome(h.upstream.request(request)));
+      assert.ok(error instanceof UpstreamError);
+      assert.equal(error.kind, "redirect");
+      assert.deepEqual(h.hits.map((x) => x.url.hostname), ["ar5iv.org", "ar5iv.labs.arxiv.org"]);
+      assert.match(
+        error.message,
+        new RegExp(`redirected to arxiv\\.org, which is not followed: .*${address.replaceAll(".", "\\.")}`),
+      );
+      assert.doesNotMatch(error.message + (error.body ?? ""), /SECRET|hunter2/);
+    });
+  }
+});
+
 Deno.test("a redirect loop ends after five hops; a redirect without a Location is an error", async () => {
   const h = harness((hit) => redirect(`/entrez/eutils/hop${Number(hit.url.pathname.match(/\d+/)?.[0] ?? 0) + 1}`));
   const { error } = await drive(h.clock, outcome(h.upstream.request(esearch)));

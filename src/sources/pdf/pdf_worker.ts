@@ -79,6 +79,14 @@ scope.onmessage = async (event) => {
   }
 };
 
+/**
+ * The characters src/core/control_chars.ts removes from everything retrieved (C0 but tab and line ends,
+ * DEL and C1, direction embeddings, overrides and isolates). Repeated here: the extractor process may
+ * read src/sources/pdf/ only (extractor_process.ts).
+ */
+// deno-lint-ignore no-control-regex -- control characters are what it removes
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
 async function run(request: PageJob): Promise<WorkerReply> {
   const { id } = request;
   if (request.bytes.byteLength === 0) {
@@ -93,6 +101,12 @@ async function run(request: PageJob): Promise<WorkerReply> {
     if (!result || preferred(other, result)) [result, engine] = [other, "pdf.js"];
   }
   if (result.kind === "failed") return { id, ...result };
+  // Control and direction characters leave before the text is cached, indexed or paged.
+  // Fence marks (render/untrusted.ts) become brackets: the same length, so offsets do not move.
+  result = {
+    ...result,
+    pages: result.pages.map((page) => page.replace(CONTROLS, "").replaceAll("⟦", "[").replaceAll("⟧", "]")),
+  };
   const index = request.op === "extract" && request.index ? buildIndex(result.pages.join("\f")) : undefined;
   return { id, ...result, engine, ...(index ? { index } : {}) };
 }

@@ -9,7 +9,7 @@ import { fetchGeneRecord } from "../../sources/ncbi/gene/client.ts";
 import type { GeneRecord } from "../../sources/ncbi/gene/types.ts";
 import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput, geneEntitySchema } from "./schemas.ts";
-import { recordSection, textBlock } from "../../render/markdown.ts";
+import { DATA_LINE, recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({ entrez_id: entrezIdInput });
 
@@ -47,7 +47,7 @@ export const getGene = defineTool({
   },
   render: (g) =>
     textBlock(
-      recordSection(`${g.id} ${g.symbol}: ${g.name}`, g, {
+      recordSection(`${DATA_LINE}${g.id} ${g.symbol}: ${g.name}`, g, {
         omit: ["id", "symbol", "name"],
         format: {
           organism: (o: typeof g.organism) => `organism: ${o.name} (taxon ${o.taxon_id})`,

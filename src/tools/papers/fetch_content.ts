@@ -18,7 +18,7 @@ import { biomedKey } from "./content/pmc_content.ts";
 import { textCache } from "./content/text_cache.ts";
 import type { ContentDoc } from "./content/types.ts";
 import { warningSchema } from "./schemas.ts";
-import { fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
+import { DATA_LINE, fieldLines, serverLine, textBlock, warningLines } from "../../render/markdown.ts";
 import { DEFAULT_OUTPUT_MAX_CHARS } from "../../core/output_budget.ts";
 import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 
@@ -191,7 +191,7 @@ function renderContent(r: Result): string {
   const showAbstract = abstract && !flat(text).includes(flat(abstract).slice(0, 100));
   const again = section ? `section=${JSON.stringify(section.heading)}, offset=${next_offset}` : `offset=${next_offset}`;
   return textBlock(
-    offset === 0 ? `# ${title ?? "(untitled)"}` : `# ${id} (continued)`,
+    offset === 0 ? `${DATA_LINE}# ${title ?? "(untitled)"}` : `# ${id} (continued)`,
     retracted &&
       `RETRACTED: the record says this paper was retracted${
         retraction_notice ? ` (notice ${retraction_notice})` : ""
@@ -200,7 +200,9 @@ function renderContent(r: Result): string {
     fieldLines(content_url === meta.url ? meta : { ...meta, content_url }),
     section && `section ${section.n}: ${section.heading} (characters ${section.offset}-${section.end})`,
     `page: offset ${offset}, returned_chars ${returned_chars}, total_chars ${total_chars}`,
-    next_offset === undefined ? "last page" : nextCallLine(next, "offset") ?? `next page: call again with ${again}`,
+    serverLine(
+      next_offset === undefined ? "last page" : nextCallLine(next, "offset") ?? `next page: call again with ${again}`,
+    ),
     warningLines(warnings),
     // Request URLs stay in structuredContent and the log: the model needs each source's outcome, once (#34).
     tried && ["", "## sources tried", ...tried.map((t) => `- ${t.what}: ${t.outcome}`)],

@@ -3,6 +3,7 @@
  * arguments. Passages are capped so one always fits; a page holds as many as fit, and the rest is one
  * cursor away.
  */
+import { serverLine } from "../../render/markdown.ts";
 
 /** Characters of text one result may hold when the runtime sets no `outputBudget` (~6k tokens). */
 export const DEFAULT_OUTPUT_BUDGET = 24_000;
@@ -36,7 +37,7 @@ export function linesThatFit(frame: number, lines: readonly string[], budget: nu
 
 /** The literal call for the next page, as the text block says it. */
 export function nextCallLine(tool: string, args: Record<string, unknown>): string {
-  return `next page: call ${tool} with ${JSON.stringify(args)}`;
+  return serverLine(`next page: call ${tool} with ${JSON.stringify(args)}`);
 }
 
 /** The one line saying the output budget cut a page short, and how to get the rest. */

@@ -32,6 +32,7 @@ import {
   SAMPLE_PDF,
   sparseTextNote,
 } from "./shared.ts";
+import { serverLine } from "../../render/markdown.ts";
 
 const input = z.object({
   pdf_name: z.string().min(1).max(255).describe(PDF_NAME_DESCRIPTION),
@@ -174,7 +175,7 @@ function render(result: Output): string {
     `matches: ${result.total_matches} hits in ${total} passages (${how})` +
       (total > result.matches.length ? `, showing ${result.matches.length}` : ""),
   );
-  if (result.hint) lines.push(`hint: ${result.hint}`);
+  if (result.hint) lines.push(serverLine(`hint: ${result.hint}`));
   result.match_details.forEach((d, i) => lines.push(passage(d.page, d.offsets, result.matches[i])));
   if (result.truncated) lines.push(cutLine(result.matches.length));
   if (result.next) lines.push(nextCallLine(result.next.tool, result.next.arguments));

@@ -18,6 +18,7 @@ import { cutLine, nextCallLine, outputBudget, passageCap } from "./budget.ts";
 import { extractorNote } from "./extractor_note.ts";
 import { count } from "../../render/markdown.ts";
 import { contextLength, cursor, emptyQuery, nextCall, noMatchHint, passage, QUERY_DESCRIPTION } from "./shared.ts";
+import { serverLine } from "../../render/markdown.ts";
 
 const input = z.object({
   query: z.string().min(1).max(1000).describe(QUERY_DESCRIPTION),
@@ -188,7 +189,7 @@ function render(result: Output): string {
     (result.mode === "phrase" ? " (phrase mode)" : ""),
   ];
   for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
-  if (result.hint) lines.push(`hint: ${result.hint}`);
+  if (result.hint) lines.push(serverLine(`hint: ${result.hint}`));
   for (const f of result.files) {
     lines.push("", `### ${f.pdf_name}.pdf — ${f.total_matches} hits, ${f.page_count} pages`);
     if (f.warning) lines.push(`warning: ${f.warning}`);

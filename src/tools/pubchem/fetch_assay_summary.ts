@@ -2,7 +2,7 @@
 import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchAssaySummary as fetchSummary } from "../../sources/pubchem/records.ts";
-import { fieldLines, recordSection, textBlock } from "../../render/markdown.ts";
+import { DATA_LINE, fieldLines, recordSection, textBlock } from "../../render/markdown.ts";
 
 const input = z.object({
   aid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe("PubChem BioAssay ID"),
@@ -44,7 +44,7 @@ export const fetchAssaySummary = defineTool({
   },
   render: (r) =>
     textBlock(
-      recordSection(`AID ${r.aid}: ${r.name}`, r, {
+      recordSection(`${DATA_LINE}AID ${r.aid}: ${r.name}`, r, {
         omit: ["aid", "name", "description", "targets", "warnings"],
       }),
       r.targets.length > 0 && ["targets:", ...r.targets.map((t) => `- ${fieldLines(t).join("; ")}`)],

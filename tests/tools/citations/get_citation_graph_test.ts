@@ -25,7 +25,10 @@ Deno.test("get_citation_graph resolves a PMID through OpenAlex and lists citing 
     assert.ok(out.next_cursor, "more pages");
     const filter = h.requests.map((r) => r.url.searchParams.get("filter")).find(Boolean);
     assert.equal(filter, "cites:W2741809807");
-    assert.match(result.content[0].text, /^3 works of 4312 \(cited_by\) for W2741809807 · DOI 10\.7717\/peerj\.4375/);
+    assert.match(
+      result.content[0].text,
+      /^⟦\n3 works of 4312 \(cited_by\) for W2741809807 · DOI 10\.7717\/peerj\.4375/,
+    );
     assert.match(result.content[0].text, /next page: call again with cursor="/);
 
     const second = await h.call("get_citation_graph", {

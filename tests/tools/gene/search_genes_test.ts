@@ -41,7 +41,7 @@ Deno.test("search_genes over MCP", async (t) => {
       const [esearch] = paramsOf(h.requests, "/esearch.fcgi");
       assert.equal(esearch.get("term"), "(BRCA1) AND txid9606[Organism:exp] AND alive[prop]");
       assert.equal(esearch.get("retmax"), "50");
-      assert.match(result.content[0].text, /^10 of 10 genes .*\n\n## NCBIGene:672 BRCA1: /);
+      assert.match(result.content[0].text, /^10 of 10 genes .*\n\n⟦\n## NCBIGene:672 BRCA1: /);
     });
 
     await t.step("BRCA1 in all organisms: the human gene outranks the mouse and rat orthologs", async () => {

@@ -57,7 +57,7 @@ Deno.test("convert_article_ids converts mixed ids, one request per id type, answ
     assert.ok(sent.every((p) => p.get("tool")?.startsWith("science-mcp")), "tool identifies the caller");
     assert.ok(sent.every((p) => !p.has("api_key")), "the converter takes no API key: none is sent");
     const text = result.content[0].text!;
-    assert.match(text, /^# 4 of 6 ids converted\n\n## 22416237\npmid: 22416237\npmcid: PMC3299399\n/);
+    assert.match(text, /^# 4 of 6 ids converted\n\n⟦\n## 22416237\npmid: 22416237\npmcid: PMC3299399\n/);
     assert.match(text, /## 36987902\npmid: 36987902\nerror: Identifier not found in PMC/);
   }, { ...PAPERS, NCBI_ADMIN_EMAIL: "admin@example.org" });
 });

@@ -66,7 +66,7 @@ Deno.test("fetch_content: metadata and abstract on the first page only, text onl
       [undefined, undefined, undefined, undefined, undefined],
     );
     assert.equal(two.id, "PMC3299399");
-    assert.match(text(later), /^# PMC3299399 \(continued\)\nid: PMC3299399\n/);
+    assert.match(text(later), /^# PMC3299399 \(continued\)\n⟦\nid: PMC3299399\n/);
     assert.doesNotMatch(text(later), /The Effects of Psychosis Risk Variants on Brain Connectivity: A Review/);
     assert.ok(text(first).length - one.text.length > text(later).length - two.text.length);
   } finally {
@@ -177,7 +177,7 @@ Deno.test("fetch_content says RETRACTED when the record does, with the notice", 
     assert.match(out.abstract ?? "", /^Over the past decade, deep learning/);
     assert.match(
       text(result),
-      /^# RETRACTED: An inherently[^\n]*\nRETRACTED: the record says this paper was retracted/,
+      /^⟦\n# RETRACTED: An inherently[^\n]*\nRETRACTED: the record says this paper was retracted/,
     );
     const later = await call("fetch_content", { source: "europepmc", id: "MED:39466770", offset: 100 });
     assert.equal(structured<Content>(later).retracted, true, "every page carries the flag");
@@ -259,6 +259,37 @@ Deno.test("fetch_content OpenAlex: a work without an open copy is read from PMC 
     const out = structured<Content>(await call("fetch_content", { source: "openalex", id: "W6945048743" }));
     assert.deepEqual([out.id, out.content_format], ["PMC3299399", "jats"]);
     assert.match(out.tried?.[0].outcome ?? "", /OpenAlex lists no open-access copy/);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("full text with control and direction characters: stripped before offsets, so pages join up to the whole", async () => {
+  const xml = fixture("europepmc/pyeuropepmc__PMC3258128_fullTextXML.xml").replace(
+    /<p>([^<]{40,})/g,
+    (_, t) => `<p>${t.slice(0, 20)}&#x1B;[31m\u202E&#x1b;]0;x&#7;\u0085${t.slice(20)}`,
+  );
+  const routes: Route[] = [
+    (req) => req.url.pathname.endsWith("/PMC3258128/fullTextXML") ? new Response(xml) : undefined,
+  ];
+  const { call, close } = await papersClient({ routes });
+  try {
+    const args = { source: "europepmc", id: "PMC3258128" };
+    let joined = "";
+    let total: number | undefined;
+    for (let offset: number | undefined = 0; offset !== undefined;) {
+      const page: Content = structured<Content>(await call("fetch_content", { ...args, offset, max_chars: 4000 }));
+      assert.equal(page.content_format, "jats");
+      assert.equal(page.offset, offset, "each page starts where the last one's next_offset said");
+      total ??= page.total_chars;
+      assert.equal(page.total_chars, total);
+      joined += page.text;
+      offset = page.next_offset;
+    }
+    assert.equal(joined.length, total, "the pages join up to total_chars: nothing lost or repeated");
+    assert.ok(joined.includes("[31m"), "the poisoned paragraphs are in the text");
+    // deno-lint-ignore no-control-regex -- what must be gone
+    assert.ok(!/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/.test(joined));
   } finally {
     await close();
   }

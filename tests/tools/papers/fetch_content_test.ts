@@ -425,3 +425,24 @@ Deno.test("fetch_content text of a real arXiv PDF through the shared extractor",
     await close();
   }
 });
+
+Deno.test("a 200,000-character pdf_url is quoted back cut to 200 characters with its length, never whole", async () => {
+  const work = JSON.parse(fixture("openalex/openalexpython__W2741809807_2025.json"));
+  const long = `http://mock.test/publisher/${"a".repeat(200_000)}.pdf`;
+  work.best_oa_location.pdf_url = long;
+  work.locations = [];
+  work.primary_location.is_oa = false;
+  work.best_oa_location.landing_page_url = null;
+  const { call, close } = await papersClient({
+    routes: [
+      (req) => req.url.pathname === "/openalex/works/W2741809807" ? new Response(JSON.stringify(work)) : undefined,
+    ],
+  });
+  try {
+    const { message, tried } = abstractOnly(await call("fetch_content", { source: "openalex", id: "W2741809807" }));
+    for (const quoted of [message, tried]) assert.ok(!quoted.includes("a".repeat(201)), "the URL is quoted whole");
+    assert.match(tried, new RegExp(`a{150,200}…\\(${long.length} characters\\)`));
+  } finally {
+    await close();
+  }
+});

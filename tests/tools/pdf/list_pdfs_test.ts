@@ -42,7 +42,7 @@ Deno.test("list_pdfs and the pdf:// resources describe the PDFs of PDF_ROOT", as
       const text = (result.content as { text: string }[])[0].text;
       assert.match(
         text,
-        /^## 3 PDFs in PDF_ROOT\n- columns — 3 pages, 77 KB \(\d+ bytes\), pdf:\/\/files\/columns\n- locked — \? pages, 12 KB \(\d+ bytes\), pdf:\/\/files\/locked\n {2}error: The PDF is password-protected/,
+        /^## 3 PDFs in PDF_ROOT\n⟦\n- columns — 3 pages, 77 KB \(\d+ bytes\), pdf:\/\/files\/columns\n- locked — \? pages, 12 KB \(\d+ bytes\), pdf:\/\/files\/locked\n {2}error: The PDF is password-protected/,
       );
     });
 

@@ -277,7 +277,7 @@ Deno.test("search_pdf's examples run against the sample paper shipped in files/"
     const block = (text.content as { text: string }[])[0].text;
     assert.match(
       block,
-      /^## dvt_prophylaxis_review\.pdf\npages: 4\nmatches: 34 hits in \d+ passages \(phrase mode\), showing 3\n- p\. 1 \(offsets \d+, \d+, \d+\): .*\*\*heparin\*\*/,
+      /^## dvt_prophylaxis_review\.pdf\n⟦\npages: 4\nmatches: 34 hits in \d+ passages \(phrase mode\), showing 3\n- p\. 1 \(offsets \d+, \d+, \d+\): .*\*\*heparin\*\*/,
     );
     assert.equal(block.split("\n- p. ").length, 4, "every passage is in the text block");
     assert.match(

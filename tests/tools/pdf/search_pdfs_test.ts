@@ -81,7 +81,7 @@ Deno.test("search_pdfs searches every PDF in one call: counts, ranked files, pas
       const { found, text } = await call({ query: "heparin", per_file: 2 });
       assert.match(
         text,
-        /^## 34 hits in 1 PDF; 3 PDFs searched \(phrase mode\)\n\n### dvt\.pdf — 34 hits, 4 pages\n- p\. 1 \(offsets 779, 996, 1025\): /,
+        /^## 34 hits in 1 PDF; 3 PDFs searched \(phrase mode\)\n\n⟦\n### dvt\.pdf — 34 hits, 4 pages\n- p\. 1 \(offsets 779, 996, 1025\): /,
       );
       for (const p of found.files[0].passages) {
         assert.ok(text.includes(`- p. ${p.page} (offset${p.offsets.length > 1 ? "s" : ""} ${p.offsets.join(", ")}): `));

@@ -71,7 +71,7 @@ Deno.test("fetch_compound_bioactivity over MCP", async (t) => {
       const text = (await h.call("fetch_compound_bioactivity", { cid: 2244, count: 2 })).content[0].text!;
       assert.match(
         text,
-        /^# Bioactivity of CID 2244\nassays tested: 16 \(active 6, inactive 7, inconclusive 2, unspecified 1\)/,
+        /^# Bioactivity of CID 2244\n⟦\nassays tested: 16 \(active 6, inactive 7, inconclusive 2, unspecified 1\)/,
       );
       assert.match(text, /- PTGS1 \(NCBIGene:5742, P23219\) prostaglandin-endoperoxide synthase 1: 3\/4/);
       assert.match(text, /## Assays 1–2 of 16\n- AID 1000 active: Inhibition of human COX-1 \(PTGS1\) enzyme activity/);

@@ -42,7 +42,7 @@ Deno.test("fetch_compound_safety over MCP", async (t) => {
     });
     await t.step("the text block carries it all as Markdown, every statement with its source", async () => {
       const text = (await h.call("fetch_compound_safety", { cid: 176 })).content[0].text!;
-      assert.match(text, /^# GHS hazards: Acetic Acid \(CID 176\)\nsignal word: Danger\n/);
+      assert.match(text, /^# GHS hazards: Acetic Acid \(CID 176\)\n⟦\nsignal word: Danger\n/);
       assert.match(text, /pictograms: GHS02 Flammable, GHS05 Corrosive, GHS07 Irritant, GHS08 Health Hazard, GHS09/);
       assert.match(
         text,

@@ -8,7 +8,7 @@ import { invalidInput, ToolError } from "../../../core/errors.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import { openalexKey, parseWorkRef } from "../../../sources/works/ids.ts";
 import { nextCall, nextCallLine, nextCallSchema } from "../../../core/next_call.ts";
-import { count, textBlock, warningLines } from "../../../render/markdown.ts";
+import { count, DATA_LINE, textBlock, warningLines } from "../../../render/markdown.ts";
 import { type Warning, warningSchema } from "../schemas.ts";
 import { defineTool, READS_NETWORK } from "../../tool_def.ts";
 import { type WorkItem, workItem, workItemSchema, workLine } from "./work_item.ts";
@@ -88,7 +88,8 @@ export const getCitationGraph = defineTool({
   },
   render: (r) =>
     textBlock(
-      `${count(r.items.length, "work")} of ${r.total_count} (${r.relation}) for ${workLine(r.work)}`,
+      // The summary names the work by its title: retrieved text, fenced with the list.
+      `${DATA_LINE}${count(r.items.length, "work")} of ${r.total_count} (${r.relation}) for ${workLine(r.work)}`,
       r.items.map((w) => `- ${workLine(w)}`),
       nextCallLine(r.next, "cursor"),
       warningLines(r.warnings),

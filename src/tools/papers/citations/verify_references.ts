@@ -7,7 +7,7 @@
 import { z } from "../../../core/zod.ts";
 import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../../core/envelope.ts";
 import { type ErrorCode, toErrorEnvelope, ToolError, UpstreamError } from "../../../core/errors.ts";
-import { textBlock } from "../../../render/markdown.ts";
+import { serverLine, textBlock } from "../../../render/markdown.ts";
 import { crossrefWork } from "../../../sources/crossref/client.ts";
 import { eSearch } from "../../../sources/ncbi/pubmed/client.ts";
 import { eCitMatch } from "../../../sources/ncbi/pubmed/ecitmatch.ts";
@@ -139,7 +139,7 @@ export const verifyReferences = defineTool({
         ...(e.failed ?? []).map((f) => `   failed: ${f}`),
         ...(e.notes ?? []).map((n) => `   note: ${n}`),
       ]),
-      r.next_cursor && `next page: call again with the same references and cursor="${r.next_cursor}"`,
+      r.next_cursor && serverLine(`next page: call again with the same references and cursor="${r.next_cursor}"`),
     ),
 });
 

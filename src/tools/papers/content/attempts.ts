@@ -1,8 +1,11 @@
 /**
  * The record of where fetch_content looked for full text. Every failed step says what it tried and why it
  * failed, so the final error names each (NOT_AVAILABLE), or — when every step failed only transiently
- * (throttled, timed out, server error) — says to retry instead (RATE_LIMITED / UPSTREAM_ERROR).
+ * (throttled, timed out, server error) — says to retry instead (RATE_LIMITED / UPSTREAM_ERROR). URLs and
+ * outcomes come from records and upstreams: each is cut to 200 characters (a 200,000-character pdf_url
+ * came back whole).
  */
+import { cutValue } from "../../../core/clip.ts";
 import { ToolError, UpstreamError } from "../../../core/errors.ts";
 import { PdfExtractionError } from "../../../sources/pdf/types.ts";
 import { PublisherRefusal } from "../../../sources/publisher/guard.ts";
@@ -21,12 +24,13 @@ export class Attempts {
 
   /** Records a failed step; cancellation and programming errors are rethrown, not recorded. */
   fail(what: string, url: string, error: unknown): void {
-    this.list.push({ what, url, ...describe(error) });
+    const { outcome, ...rest } = describe(error);
+    this.list.push({ what, url: cutValue(url), outcome: cutValue(outcome), ...rest });
   }
 
   /** A step that fetched something unusable (an empty page, a landing page). */
   reject(what: string, url: string, outcome: string): void {
-    this.list.push({ what, url, outcome, transient: false, throttled: false });
+    this.list.push({ what, url: cutValue(url), outcome: cutValue(outcome), transient: false, throttled: false });
   }
 
   /** What was tried, for the answer's `tried` list (absent when nothing failed). */
