@@ -51,8 +51,6 @@ export const COVERAGE: Record<string, string> = {
   "README.md › One search over every source, and authors #1":
     "readme_search_all_test: every line against the mock, the author id chained",
   "README.md › Keep papers in a library #1": "readme_library_test: every line against the mock",
-  "README.md › One search over every source, and authors #1":
-    "readme_search_all_test: every line through the CLI against the mock",
   "README.md › Permissions #1":
     "readme_blocks_test: the sample line is what `MCP_HTTP_PORT=8080 deno task serve` prints",
 };
