@@ -2,7 +2,8 @@
  * The citation engine's cost (issue #39): what citeproc-js and the bundled CSL styles add on disk, that the
  * server's start-up module graph holds none of it (the engine loads on the first formatted export), and
  * in fresh processes (one per sample, bench/fixtures/citation_engine_probe.ts) the first formatted
- * citation against a warm one, the other seven styles' first use, and the memory they add.
+ * citation against a warm one, the other seven styles' first use, the memory they add, and how long the
+ * server's thread stalls while the largest style's engine is built on the citation worker against inline.
  */
 import { median } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
@@ -19,9 +20,17 @@ interface Probe {
   warmMs: number;
 }
 
-async function probe(): Promise<Probe> {
+interface Stall {
+  longestStallMs: number;
+  renderMs: number;
+  inline: boolean;
+}
+
+async function probe(): Promise<Probe>;
+async function probe(mode: "worker" | "inline"): Promise<Stall>;
+async function probe(mode?: "worker" | "inline"): Promise<Probe | Stall> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-q", "--allow-read", "bench/fixtures/citation_engine_probe.ts"],
+    args: ["run", "-q", "--allow-read", "bench/fixtures/citation_engine_probe.ts", ...(mode ? ["stall", mode] : [])],
     cwd: ROOT,
     stdout: "piped",
     stderr: "piped",
@@ -71,7 +80,13 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const samples = options.quick ? 3 : 7;
   await probe(); // warms Deno's module cache; not measured
   const runs: Probe[] = [];
-  for (let i = 0; i < samples; i++) runs.push(await probe());
+  const stalls: { worker: Stall; inline: Stall }[] = [];
+  for (let i = 0; i < samples; i++) {
+    runs.push(await probe());
+    stalls.push({ worker: await probe("worker"), inline: await probe("inline") });
+  }
+  const workerStall = median(stalls.map((s) => s.worker.longestStallMs));
+  const inlineStall = median(stalls.map((s) => s.inline.longestStallMs));
   const m = (f: (p: Probe) => number) => median(runs.map(f));
   const bytes = await engineBytes();
   const graph = await engineModulesAtStart();
@@ -135,6 +150,19 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       unit: "ms",
       command: COMMAND,
       notes: `${light.join(", ")}: ${light.map((s) => `${styleMs(s).toFixed(0)} ms`).join(", ")}`,
+    },
+    {
+      name: "server thread's longest stall while the first Chicago reference renders: worker / inline (median)",
+      value: workerStall / inlineStall,
+      unit: "×",
+      target: "≤ 0.1× (the engine build leaves the server's thread)",
+      pass: workerStall / inlineStall <= 0.1,
+      command: COMMAND,
+      notes: `${samples} processes each, alternating: longest gap of a 5 ms timer ${
+        workerStall.toFixed(0)
+      } ms on the worker vs ${inlineStall.toFixed(0)} ms inline (render ${
+        median(stalls.map((s) => s.worker.renderMs)).toFixed(0)
+      } vs ${median(stalls.map((s) => s.inline.renderMs)).toFixed(0)} ms)`,
     },
     {
       name: "resident memory all eight formatted styles add (median)",

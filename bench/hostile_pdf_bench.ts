@@ -5,11 +5,12 @@
  * The full run also searches every other corpus PDF and counts tool errors (there must be none: an
  * unreadable PDF is a result with an `error`). Defaults as in production: PDF_TIMEOUT_MS 60 s.
  * Extraction runs in extractor processes, whose memory is theirs: the peak RSS is the server's. Last, a
- * decompression bomb built at run time, and what is left of it 10 s after its answer.
+ * decompression bomb built at run time, and what is left of it 10 s after its answer, in a process of its own
+ * (bench/pdf_bomb_probe.ts), so its RSS is not what the searches before it left behind.
  */
 import { join } from "node:path";
 import {
-  bombAftermath,
+  type BombAftermath,
   CORPUS_DIRS,
   firstExisting,
   HOSTILE_PDFS,
@@ -20,6 +21,7 @@ import {
   searchHostilePdf,
 } from "../scripts/hostile_pdfs.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
+import { REPO } from "./pdf_server.ts";
 
 const MIB = 1024 * 1024;
 const BUDGET_MS = 60_000;
@@ -95,7 +97,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       notes: `${biggest.file} (+${(biggest.peakRssDelta / MIB).toFixed(0)} MiB during its search)`,
     });
   }
-  const bomb = await bombAftermath();
+  const bomb = await bombInItsOwnProcess();
   rows.push({
     name: "hostile PDF: decompression bomb (4 MB → 4 GiB), server RSS 10 s after the answer",
     value: Math.round(bomb.rssAfter / MIB),
@@ -109,4 +111,17 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       `server CPU ${bomb.serverCpuMs.toFixed(0)} ms in 1 s; repeat ${bomb.repeatMs.toFixed(0)} ms`,
   });
   return rows;
+}
+
+/** bench/pdf_bomb_probe.ts's answer: the bomb searched by a fresh server in a process of its own. */
+async function bombInItsOwnProcess(): Promise<BombAftermath> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "bench/pdf_bomb_probe.ts"],
+    cwd: REPO,
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  if (!out.success) throw new Error(`bench/pdf_bomb_probe.ts failed (status ${out.code})`);
+  const lines = new TextDecoder().decode(out.stdout).trim().split("\n");
+  return JSON.parse(lines[lines.length - 1]);
 }

@@ -19,6 +19,8 @@ export const COMPILE_ARGS = [
   "src/sources/pdf/extract_child.ts",
   "--include",
   "src/sources/parse_worker.ts",
+  "--include",
+  "src/sources/citations/render_worker.ts",
   "--output",
   "dist/science-mcp",
   "mod.ts",

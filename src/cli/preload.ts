@@ -8,7 +8,7 @@ import * as extractorProcess from "../sources/pdf/extractor_process.ts";
 import * as indexAhead from "../sources/pdf/index_ahead.ts";
 import * as pdfFiles from "../sources/pdf/pdf_files.ts";
 import * as pubchemTypes from "../sources/pubchem/types.ts";
-import * as citationEngine from "../sources/citations/engine.ts";
+import * as citationThread from "../sources/citations/render_thread.ts";
 import * as promptCatalog from "../prompts/catalog.ts";
 import * as completions from "../prompts/completions.ts";
 import * as httpServer from "../transports/http_server.ts";
@@ -26,8 +26,8 @@ provideModules({
   "sources/pdf/index_ahead.ts": indexAhead,
   "sources/pdf/pdf_files.ts": pdfFiles,
   "sources/pubchem/types.ts": pubchemTypes,
-  // Its citeproc and CSL files are imported on its first render, in a bundle as well.
-  "sources/citations/engine.ts": citationEngine,
+  // Its worker (dist/render_worker.ts in a bundle) imports citeproc and the CSL files on its first render.
+  "sources/citations/render_thread.ts": citationThread,
   "prompts/catalog.ts": promptCatalog,
   "prompts/completions.ts": completions,
   "transports/http_server.ts": httpServer,

@@ -12,7 +12,7 @@ const FIXTURE_MARKERS = [
   "tests/conformance",
 ];
 /**
- * The README's command (the bundle loads the PDF and parse workers from beside itself, so it reads dist/
+ * The README's command (the bundle loads the PDF, parse and citation workers from beside itself, so it reads dist/
  * instead of src/sources), with `call`/`list` in place of its `serve`.
  */
 const README = await Deno.readTextFile(`${ROOT}README.md`);
@@ -22,7 +22,7 @@ Deno.test("deno task bundle builds a runnable dist/science-mcp.js without the co
   const build = await runDeno(["task", "bundle"]);
   assert.equal(build.code, 0, build.stderr);
   await t.step("no fixture name is in the bundle", async () => {
-    for (const file of ["science-mcp.js", "pdf_worker.ts", "parse_worker.ts"]) {
+    for (const file of ["science-mcp.js", "pdf_worker.ts", "parse_worker.ts", "render_worker.ts"]) {
       const text = await Deno.readTextFile(`${ROOT}dist/${file}`);
       for (const marker of FIXTURE_MARKERS) assert.ok(!text.includes(marker), `dist/${file} contains ${marker}`);
     }
@@ -38,7 +38,8 @@ Deno.test("deno task bundle builds a runnable dist/science-mcp.js without the co
     for (const [, file, size] of row.matchAll(/`dist\/([^`]+)` \(([\d.]+ [KM]B)\)/g)) {
       near(size, (await Deno.stat(`${ROOT}dist/${file}`)).size, `dist/${file}`);
     }
-    assert.equal([...row.matchAll(/`dist\//g)].length, 4);
+    const task = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`)).tasks.bundle as string;
+    assert.equal([...row.matchAll(/`dist\//g)].length, [...task.matchAll(/--output /g)].length);
   });
   await t.step("the bundled parse worker starts with read access to dist/ alone", async () => {
     const run = await runDeno([
@@ -50,6 +51,17 @@ Deno.test("deno task bundle builds a runnable dist/science-mcp.js without the co
     ]);
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(JSON.parse(run.stdout), { inline: false, text: "parsed off the main thread", warnings: [] });
+  });
+  await t.step("the bundled citation worker renders with read access to dist/ alone", async () => {
+    const run = await runDeno([
+      "run",
+      "-P=stdio",
+      "--allow-read=./files,./.cache,./dist",
+      "tests/e2e/render_worker_probe.ts",
+      "dist/render_worker.ts",
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { inline: false, text: "Suh, J.-G. (n.d.). Probe.", warnings: [] });
   });
   await t.step("the bundle lists the catalogue", async () => {
     const run = await runDeno([...RUN_BUNDLE, "list", "--json"]);

@@ -1,7 +1,8 @@
 /**
  * The citation formats getArticleRelationships and export_citations produce, by name. BibTeX, RIS and
  * CSL-JSON are written here from the CSL item; every other style is rendered by citeproc-js with the
- * official CSL style (./engine.ts), which is loaded the first time a formatted style is asked for.
+ * official CSL style (./engine.ts), on the citation thread (./render_thread.ts), which is loaded the first
+ * time a formatted style is asked for.
  */
 import { onDemand } from "../../core/on_demand.ts";
 import type { CslItem } from "./csl.ts";
@@ -39,18 +40,20 @@ export const STYLE_NAMES: Record<Exclude<ExportStyle, "ris" | "bibtex" | "csl_js
 
 const WRITERS = { ris: formatRis, bibtex: formatBibtex, csl_json: formatCslJson } as const;
 
-type Engine = typeof import("./engine.ts");
+type RenderThread = typeof import("./render_thread.ts");
 
+/** `item` in each of `styles`, in that order; `signal` cancels a formatted style still being rendered. */
 export async function formatCitations<S extends ExportStyle>(
   item: CslItem,
   styles: readonly S[],
+  signal?: AbortSignal,
 ): Promise<Partial<Record<S, string>>> {
   const out: Partial<Record<S, string>> = {};
   for (const style of styles) {
     if (style in WRITERS) out[style] = WRITERS[style as keyof typeof WRITERS](item);
     else {
-      const { renderReference } = await onDemand<Engine>("sources/citations/engine.ts");
-      out[style] = await renderReference(item, style as Exclude<S, keyof typeof WRITERS>);
+      const { renderReference } = await onDemand<RenderThread>("sources/citations/render_thread.ts");
+      out[style] = await renderReference(item, style as Exclude<S, keyof typeof WRITERS>, signal);
     }
   }
   return out;

@@ -33,6 +33,14 @@ import { type JobOptions, type JobRequest, WorkerPool } from "./worker_pool.ts";
  */
 const SPLIT_MIN_PAGES = 1000;
 const SPLIT_MIN_BYTES = 1024 * 1024;
+/**
+ * A document a light extractor may read (worker_pool.ts, PoolOptions.lightSlots): fewer pages than this
+ * by its page-count hint, or, without one, a file under {@link LIGHT_MAX_BYTES_UNHINTED}; never over
+ * {@link LIGHT_MAX_BYTES}.
+ */
+const LIGHT_MAX_PAGES = 60;
+const LIGHT_MAX_BYTES = 8 * 1024 * 1024;
+const LIGHT_MAX_BYTES_UNHINTED = 1536 * 1024;
 /** Resident memory one extractor process may use (PDFium or pdf.js on a 350-page book stays well under 300 MiB). */
 export const EXTRACTOR_MEMORY_MB = 768;
 
@@ -71,6 +79,12 @@ export interface ExtractorOptions {
   memoryMb?: number;
   /** How slots run (tests); default: processes when this process may start Deno, else worker threads. */
   channels?: ChannelFactory;
+  /**
+   * Light slots for small documents (worker_pool.ts), where slots are processes. Default off: a light first paper
+   * costs ~25 % less CPU, but each later paper in that extractor 20–100 ms more, so five papers searched one after
+   * another cost 1.11× and ten 1.30× full slots (docs/benchmarks.md, "Where a PDF's CPU goes").
+   */
+  lightSlots?: boolean;
 }
 
 /** The extractor of this module: a PdfExtractor that can also probe and index text off-thread. */
@@ -104,7 +118,7 @@ export function createPdfExtractor(
     idleMs: options.idleMs,
     log: options.log,
     clock,
-    channels: options.channels ?? defaultChannels(options),
+    ...channelsOf(options),
   });
   const splitMinPages = options.splitMinPages ?? SPLIT_MIN_PAGES;
   const splitMinBytes = options.splitMinBytes ?? SPLIT_MIN_BYTES;
@@ -127,8 +141,10 @@ export function createPdfExtractor(
       const maxPages = opts.maxPages ?? limits.maxPages;
       const budgetMs = opts.timeoutMs ?? limits.timeoutMs;
       const deadline = clock.now() + budgetMs;
+      const hint = pageCountHint(bytes);
+      const light = !opts.oneOfMany && lightDocument(bytes, hint);
       // Two parts when two extractors are free (started or not).
-      const long = bytes.byteLength >= splitMinBytes && (pageCountHint(bytes) ?? 0) >= splitMinPages;
+      const long = bytes.byteLength >= splitMinBytes && (hint ?? 0) >= splitMinPages;
       const parts = pool.size > 1 && pool.idle >= 2 && long ? 2 : 1;
       const progress: number[] = [];
       const job = (part: number): Promise<Extract<FinalReply, { kind: "done" }>> =>
@@ -146,6 +162,7 @@ export function createPdfExtractor(
             timeoutMs: Math.max(1, deadline - clock.now()),
             budgetMs,
             signal: opts.signal,
+            light,
             onProgress: (n, total) => {
               progress[part] = n;
               opts.onProgress?.(progress.reduce((a, b) => a + (b ?? 0), 0), total);
@@ -161,9 +178,11 @@ export function createPdfExtractor(
     async probe(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfProbe> {
       checkSize(bytes);
       const maxPages = opts.maxPages ?? limits.maxPages;
+      const light = lightDocument(bytes, pageCountHint(bytes));
       const reply = await done({ op: "probe", bytes, maxPages }, {
         timeoutMs: opts.timeoutMs ?? limits.timeoutMs,
         signal: opts.signal,
+        light,
       });
       return { pageCount: reply.pageCount, unreadable: reply.unreadable };
     },
@@ -187,11 +206,24 @@ export function createPdfExtractor(
   };
 }
 
-function defaultChannels(options: ExtractorOptions): ChannelFactory {
+/** The pool's slots: processes (which may be light) when this process may start Deno, else worker threads. */
+function channelsOf(options: ExtractorOptions): { channels: ChannelFactory; lightSlots: boolean } {
+  if (options.channels) return { channels: options.channels, lightSlots: options.lightSlots ?? false };
   const command = startableDeno();
-  if (command) return processChannels({ command, memoryMb: options.memoryMb ?? EXTRACTOR_MEMORY_MB, log: options.log });
+  if (command) {
+    return {
+      channels: processChannels({ command, memoryMb: options.memoryMb ?? EXTRACTOR_MEMORY_MB, log: options.log }),
+      lightSlots: options.lightSlots ?? false,
+    };
+  }
   options.log?.info("PDF extraction runs in worker threads (no permission to start a Deno process)");
-  return workerChannels({ log: options.log });
+  return { channels: workerChannels({ log: options.log }), lightSlots: false };
+}
+
+/** Whether a light extractor may read `bytes` (see {@link LIGHT_MAX_PAGES}). */
+export function lightDocument(bytes: Uint8Array, hint = pageCountHint(bytes)): boolean {
+  if (bytes.byteLength > LIGHT_MAX_BYTES) return false;
+  return hint === undefined ? bytes.byteLength < LIGHT_MAX_BYTES_UNHINTED : hint < LIGHT_MAX_PAGES;
 }
 
 const COUNT = Array.from("/Count", (c) => c.charCodeAt(0));

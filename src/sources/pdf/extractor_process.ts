@@ -28,7 +28,11 @@ export interface Channel {
   readonly pid?: number;
 }
 
-export type ChannelFactory = (events: ChannelEvents) => Channel;
+/**
+ * Starts one slot. `light`: the slot is started for small documents, which a wasm engine without its optimising
+ * tier reads for less CPU in all (see {@link processChannels}); a channel that cannot tell ignores it.
+ */
+export type ChannelFactory = (events: ChannelEvents, kind?: { light?: boolean }) => Channel;
 
 export interface ProcessOptions {
   /** The Deno executable to start (Deno.execPath(), or "deno" as the permission set names it). */
@@ -51,22 +55,27 @@ const EXTRACTOR_NICE = 10;
 export function processChannels(options: ProcessOptions): ChannelFactory {
   const module = options.moduleUrl ?? CHILD_MODULE;
   const folder = decodeURIComponent(new URL(".", module).pathname);
-  const args = [
+  const args = (light: boolean) => [
     "run",
     "--quiet",
     "--no-prompt",
     // PDFium's wasm is imported as bytes (pdfium_engine.ts), whatever config file the child finds.
     "--unstable-raw-imports",
-    // The heap cap only. Other V8 flags measured for #24.3 (a higher wasm tiering budget, --single-threaded,
-    // --liftoff-only, --no-wasm-opt, GC flags) did not lower the CPU of both a paper and a book.
-    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))}`,
+    // The heap cap; for a light slot also Liftoff only (no TurboFan tier-up of PDFium's wasm): tier-up costs a
+    // first paper ~130 ms of CPU that its 10–20 pages never win back (Liftoff code reads ~1.6 ms/page slower),
+    // while a book or a long run of documents wins it back (docs/benchmarks.md, "extractor stages"). Other
+    // flags measured for #24.3 (a higher tiering budget, --single-threaded, --no-wasm-opt, GC flags) did not
+    // lower the CPU of both a paper and a book.
+    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))}${
+      light ? ",--liftoff-only" : ""
+    }`,
     `--allow-read=${folder}`,
     module.href,
     `--memory-mb=${options.memoryMb}`,
   ];
-  return (events) => {
+  return (events, kind) => {
     const child = new Deno.Command(options.command, {
-      args,
+      args: args(kind?.light ?? false),
       stdin: "piped",
       stdout: "piped",
       stderr: "inherit",

@@ -67,6 +67,8 @@ export interface CallContext {
   log?: Logger;
   /** Progress of an extraction this call started. */
   onProgress?: (done: number, total: number) => void;
+  /** The call reads several documents in a row (PdfExtractOptions.oneOfMany). */
+  oneOfMany?: boolean;
 }
 
 export interface PdfListing {
@@ -215,6 +217,7 @@ export class PdfLibrary {
     call: CallContext = {},
   ): AsyncGenerator<MatchingFile> {
     await this.#loadFilters(call);
+    if (files.length > 1) call = { ...call, oneOfMany: true };
     const probes = needles.map(queryTrigrams);
     // Started ahead of the caller, dropped once yielded (an open may hold a document).
     const admissions: (Promise<Admission> | undefined)[] = [];
@@ -401,7 +404,11 @@ export class PdfLibrary {
   async #extractAndIndex(key: string, file: PdfFile, call: CallContext): Promise<PdfDocument> {
     const extractor = this.#options.extractor;
     const bytes = await readPdfBytes(file, this.#options.maxBytes);
-    const { index, ...text } = await extractor.extract(bytes, { onProgress: call.onProgress, index: true });
+    const { index, ...text } = await extractor.extract(bytes, {
+      onProgress: call.onProgress,
+      index: true,
+      oneOfMany: call.oneOfMany,
+    });
     const doc = indexDocument(text, index ?? (extractor.index ? await extractor.index(documentText(text)) : undefined));
     if (!this.#disk) return doc;
     const filter = this.#keepFilter(key, trigramFilter(doc.index.text));

@@ -54,6 +54,11 @@ export interface PdfExtractOptions {
   index?: boolean;
   /** Called now and then during a long extraction with pages done so far. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * One of several new documents read in a row (search_pdfs over a folder): never a light extractor, whose
+   * slower pages would soon cost more than the optimisation it skips (worker_pool.ts, lightSlots).
+   */
+  oneOfMany?: boolean;
 }
 
 export interface PdfExtractor {

@@ -5,6 +5,7 @@
  * mid-page; a process is killed by pid, so its memory and CPU are released at once) and a fresh slot
  * replaces it on the next job. Idle slots are ended after a while, so memory held by an engine is returned.
  * A second slot starts only for queued work worth its start-up (see {@link PoolOptions.spawnMinQueuedBytes}).
+ * Where slots are processes, a slot started for a small document is light (see {@link PoolOptions.lightSlots}).
  */
 import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
@@ -32,6 +33,20 @@ export interface PoolOptions {
    * behind a long document (a book read ahead in the background, say). Default 500 ms.
    */
   spawnAfterMs?: number;
+  /**
+   * Whether a slot started for a job marked {@link JobOptions.light} is started light (extractor_process.ts:
+   * its wasm engine is never optimised, which saves a first paper ~40 % of its CPU but reads each page slower).
+   * A light slot reads light jobs only, and only until it has read {@link lightPageBudget} pages; then, or for a
+   * long document, an idle light slot is replaced by a full one. Default false (worker threads cannot be light).
+   */
+  lightSlots?: boolean;
+  /**
+   * Pages a light slot reads before a full slot replaces it (default 120, about eight papers). Liftoff reads a page
+   * 1–7 ms slower than optimised code, so some dozens of pages outweigh the ~110 ms a light first paper saves; but
+   * the replacement costs a process start and a tier-up again (~0.3 s), so a budget of 40 pages made five papers
+   * searched one by one cost 1.44× full slots, 80 pages 1.11× (docs/benchmarks.md, "extractor stages").
+   */
+  lightPageBudget?: number;
   /** Time budgets are measured on this clock (tests pass a manual one). */
   clock?: Clock;
   log?: Logger;
@@ -43,6 +58,8 @@ export interface JobOptions {
   budgetMs?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** A small document, which a light slot may read (see {@link PoolOptions.lightSlots}). */
+  light?: boolean;
 }
 
 /** A request without its id (the pool numbers jobs itself). */
@@ -62,11 +79,15 @@ interface Slot {
   /** When it was started, and whether it has answered anything since (until then it is still starting). */
   spawnedAt: number;
   answered?: boolean;
+  /** Started light (see {@link PoolOptions.lightSlots}), and the pages it has read since. */
+  light: boolean;
+  pages: number;
 }
 
 const DEFAULT_IDLE_MS = 60_000;
 const DEFAULT_SPAWN_MIN_QUEUED_BYTES = 2 * 1024 * 1024;
 const DEFAULT_SPAWN_AFTER_MS = 500;
+const DEFAULT_LIGHT_PAGE_BUDGET = 120;
 
 export class WorkerPool {
   readonly #options: PoolOptions;
@@ -93,6 +114,13 @@ export class WorkerPool {
   /** Slots started since the pool was made (a cached verdict starts none). */
   get spawned(): number {
     return this.#spawned;
+  }
+
+  /** Pids of the light extractor processes alive right now (see {@link PoolOptions.lightSlots}). */
+  get lightPids(): number[] {
+    return [...this.#slots].filter((s) => s.light).map((s) => s.channel.pid).filter((p): p is number =>
+      p !== undefined
+    );
   }
 
   /** Pids of the extractor processes alive right now. */
@@ -154,12 +182,20 @@ export class WorkerPool {
 
   #dispatch(waited = false): void {
     while (this.#queue.length > 0) {
-      const room = this.#slots.size < this.#options.size;
-      const slot = [...this.#slots].find((s) => !s.job) ??
-        (room && (waited || this.#worthStarting()) ? this.#spawn() : undefined);
+      const job = this.#queue[0];
+      const idle = [...this.#slots].filter((s) => !s.job);
+      let slot = idle.find((s) => this.#suits(s, job));
       if (!slot) {
-        if (room) this.#spawnLater();
-        return;
+        // An idle slot that does not suit the job is light, and either spent or too light for this document: it
+        // makes room for a full one.
+        const unsuited = idle[0];
+        const room = this.#slots.size < this.#options.size;
+        if (!unsuited && !(room && (waited || this.#worthStarting()))) {
+          if (room) this.#spawnLater();
+          return;
+        }
+        if (unsuited) this.#retire(unsuited);
+        slot = this.#spawn(!unsuited && this.#lightFor(job));
       }
       this.#start(slot, this.#queue.shift()!);
     }
@@ -190,8 +226,23 @@ export class WorkerPool {
     return bytes >= (this.#options.spawnMinQueuedBytes ?? DEFAULT_SPAWN_MIN_QUEUED_BYTES);
   }
 
-  #spawn(): Slot {
-    const slot = { spawnedAt: this.#clock.now() } as Slot;
+  /**
+   * Whether `slot` may run `job`: a full slot runs anything, a light one small documents until its budget is spent,
+   * indexes and page renders.
+   */
+  #suits(slot: Slot, job: Job): boolean {
+    // An index runs no wasm; one page rendered is not worth a process started for it.
+    if (!slot.light || job.request.op === "index" || job.request.op === "render") return true;
+    return job.options.light === true && slot.pages < (this.#options.lightPageBudget ?? DEFAULT_LIGHT_PAGE_BUDGET);
+  }
+
+  /** Whether a slot started for `job` is light: a small document, or an index (which runs no wasm). */
+  #lightFor(job: Job): boolean {
+    return this.#options.lightSlots === true && (job.options.light === true || job.request.op === "index");
+  }
+
+  #spawn(light = false): Slot {
+    const slot = { spawnedAt: this.#clock.now(), light, pages: 0 } as Slot;
     slot.channel = this.#options.channels({
       onReply: (reply) => this.#onReply(slot, reply),
       onExit: (detail) => {
@@ -200,7 +251,7 @@ export class WorkerPool {
         this.#retire(slot, new PdfExtractionError("too_large", exitMessage(detail)));
         this.#dispatch();
       },
-    });
+    }, { light });
     this.#slots.add(slot);
     this.#spawned++;
     return slot;
@@ -255,6 +306,7 @@ export class WorkerPool {
         return;
       }
     } else {
+      if (reply.kind === "done") slot.pages += reply.pages.length;
       job.resolve(reply);
     }
     this.#idle(slot);

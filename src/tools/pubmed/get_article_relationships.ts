@@ -198,7 +198,7 @@ async function citations(pmid: string, styles: CitationStyle[], ctx: ToolContext
     sourcePmid: pmid,
     relationshipType: "citation_formats",
     relatedArticles: [],
-    citations: await formatCitations(pubmedToCsl(article), styles),
+    citations: await formatCitations(pubmedToCsl(article), styles, ctx.signal),
     retrievedCount: 0,
     eFetchUrl: fetched.url,
   };

@@ -217,6 +217,49 @@ Deno.test("extraction runs in extractor processes, started on the first job", as
   }
 });
 
+Deno.test("with light slots, a small paper is read by a Liftoff-only extractor into the same text as a full one", async () => {
+  const bytes = fixtureBytes("pdf/scienceparse__map-reduce.pdf");
+  const light = createPdfExtractor(LIMITS, { poolSize: 1, lightSlots: true });
+  const full = createPdfExtractor(LIMITS, { poolSize: 1 });
+  try {
+    const [a, b] = [await light.extract(bytes.slice(), { index: true }), await full.extract(bytes.slice())];
+    assert.deepEqual(light.pool.lightPids, light.pool.pids, "the small paper's process is light");
+    assert.deepEqual(full.pool.lightPids, [], "light slots are off by default");
+    assert.deepEqual(a.pages, b.pages);
+    assert.equal(a.index?.text, buildIndex(b.pages.join("\f")).text);
+  } finally {
+    await light.close();
+    await full.close();
+  }
+});
+
+Deno.test("a long document never runs in a light extractor: an idle light one makes room for a full one", async () => {
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 1, lightSlots: true });
+  try {
+    await extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf"));
+    const lightPid = extractor.pool.pids[0];
+    assert.deepEqual(extractor.pool.lightPids, [lightPid]);
+    const book = await extractor.extract(fixtureBytes("pdf/pdfjs__freeculture.pdf"));
+    assert.equal(book.pageCount, 352);
+    assert.equal(extractor.pool.spawned, 2);
+    assert.notEqual(extractor.pool.pids[0], lightPid);
+    assert.deepEqual(extractor.pool.lightPids, [], "the book's process is full");
+  } finally {
+    await extractor.close();
+  }
+});
+
+Deno.test("a small paper that is one of many (a folder search) gets a full extractor, not a light one", async () => {
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 1, lightSlots: true });
+  try {
+    await extractor.extract(fixtureBytes("pdf/pypdf__multicolumn.pdf"), { oneOfMany: true });
+    assert.equal(extractor.pool.pids.length, 1);
+    assert.deepEqual(extractor.pool.lightPids, []);
+  } finally {
+    await extractor.close();
+  }
+});
+
 Deno.test("without permission to start a process, the same extraction runs in worker threads", async () => {
   const extractor = createPdfExtractor(LIMITS, { poolSize: 1, channels: workerChannels() });
   try {

@@ -2,14 +2,21 @@
 import assert from "node:assert/strict";
 import { normalizeQuery } from "../../../src/sources/pdf/normalize.ts";
 import { PdfLibrary } from "../../../src/sources/pdf/pdf_library.ts";
-import { PdfExtractionError, type PdfExtractor, type PdfText } from "../../../src/sources/pdf/types.ts";
+import {
+  PdfExtractionError,
+  type PdfExtractOptions,
+  type PdfExtractor,
+  type PdfText,
+} from "../../../src/sources/pdf/types.ts";
 
 /** A stand-in extractor: the "PDF" is its page texts separated by "|", or FAIL (a password). Counts extractions. */
-function fakeExtractor(): PdfExtractor & { calls: number } {
+function fakeExtractor(): PdfExtractor & { calls: number; options: PdfExtractOptions[] } {
   const fake = {
     calls: 0,
-    extract(bytes: Uint8Array): Promise<PdfText> {
+    options: [] as PdfExtractOptions[],
+    extract(bytes: Uint8Array, options: PdfExtractOptions = {}): Promise<PdfText> {
       fake.calls++;
+      fake.options.push(options);
       const text = new TextDecoder().decode(bytes);
       if (text === "FAIL") return Promise.reject(new PdfExtractionError("password", "needs a password", 1));
       const pages = text.split("|");
@@ -74,6 +81,20 @@ Deno.test("openMatching yields every file in order: ruled-out ones without openi
       assert.equal(extractor.calls, 0, "indexed documents are read from the disk cache");
     },
   ));
+
+Deno.test("a search over several new files asks for them as one of many (no light extractor); one file alone may get one", () =>
+  withFolders({ "a.pdf": "heparin", "b.pdf": "aspirin" }, async ({ root }) => {
+    const extractor = fakeExtractor();
+    const library = new PdfLibrary({ root, maxBytes: 1e6, extractor });
+    const { files } = await library.files();
+    for await (const _ of library.openMatching(files, ["heparin"])) { /* reads every file */ }
+    assert.deepEqual(extractor.options.map((o) => o.oneOfMany), [true, true]);
+    const single = fakeExtractor();
+    for await (const _ of new PdfLibrary({ root, maxBytes: 1e6, extractor: single }).openMatching([files[0]], ["x"])) {
+      // one file
+    }
+    assert.deepEqual(single.options.map((o) => o.oneOfMany), [undefined]);
+  }));
 
 Deno.test("after indexing, a file added, edited in place or removed is seen by the next search", () =>
   withFolders(

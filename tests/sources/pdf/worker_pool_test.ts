@@ -201,3 +201,62 @@ Deno.test("a job that times out on a slot still starting says so", async () => {
     await p.close();
   }
 });
+
+/** A pool whose slots are the stand-in worker, recording whether each was started light. */
+function lightPool(lightPageBudget: number, size = 1): { pool: WorkerPool; kinds: boolean[] } {
+  const kinds: boolean[] = [];
+  const threads = workerChannels({ workerUrl: FAKE_WORKER });
+  const pool = new WorkerPool({
+    size,
+    spawnMinQueuedBytes: 0,
+    lightSlots: true,
+    lightPageBudget,
+    channels: (events, kind) => {
+      kinds.push(kind?.light ?? false);
+      return threads(events);
+    },
+  });
+  return { pool, kinds };
+}
+
+Deno.test("a small document starts a light slot; a long one replaces the idle light slot with a full one", async () => {
+  const { pool: p, kinds } = lightPool(80);
+  try {
+    await p.run(job(1), { timeoutMs: 5000, light: true });
+    await p.run(job(1), { timeoutMs: 5000, light: true });
+    assert.deepEqual(kinds, [true], "one light slot reads both small documents");
+    await p.run(job(1), { timeoutMs: 5000 });
+    assert.deepEqual(kinds, [true, false], "the long document got a full slot");
+    assert.equal(p.workers, 1, "the light slot was ended to make room");
+    await p.run(job(1), { timeoutMs: 5000, light: true });
+    assert.deepEqual(kinds, [true, false], "a full slot reads small documents too");
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("a light slot that has read its page budget is replaced by a full one for the next document", async () => {
+  const { pool: p, kinds } = lightPool(2);
+  try {
+    for (let i = 0; i < 4; i++) await p.run(job(1), { timeoutMs: 5000, light: true });
+    assert.deepEqual(kinds, [true, false], "light for the first two pages, then full");
+    assert.equal(p.workers, 1);
+  } finally {
+    await p.close();
+  }
+});
+
+Deno.test("without lightSlots every slot is full, whatever the jobs say", async () => {
+  const kinds: boolean[] = [];
+  const threads = workerChannels({ workerUrl: FAKE_WORKER });
+  const p = new WorkerPool({
+    size: 1,
+    channels: (events, kind) => (kinds.push(kind?.light ?? false), threads(events)),
+  });
+  try {
+    await p.run(job(1), { timeoutMs: 5000, light: true });
+    assert.deepEqual(kinds, [false]);
+  } finally {
+    await p.close();
+  }
+});

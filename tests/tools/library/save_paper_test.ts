@@ -140,17 +140,35 @@ Deno.test("save_paper answers 'no open copy' with every tier tried when no recor
 });
 
 Deno.test("a copy on a host the permission set does not reach is named, with the open set as the fix, in one line", async () => {
-  const denied = () => Promise.reject(new Deno.errors.NotCapable('Requires net access to "europepmc.org:443"'));
+  // What Deno answers a DNS lookup under a confined set: the resolver is not among its hosts.
+  const denied = () => Promise.reject(new Deno.errors.NotCapable('Requires net access to "10.255.255.53:53"'));
   await withLibrary({ provide: [provide(PAPERS_DEPS, { resolveDns: denied })] }, async (call, dir) => {
-    const result = await call("save_paper", { id: "40437959" });
+    // The PLOS work's only open PDF is on the publisher's host (the mock serves it under /publisher).
+    const result = await call("save_paper", { id: "W1982728624" });
     assert.equal(errorOf(result).code, "NOT_AVAILABLE");
-    assert.match(errorOf(result).message, /no network permission for europepmc\.org/);
+    assert.match(errorOf(result).message, /publisher PDF .*refused: no network permission for /);
     assert.match(
       errorOf(result).recovery_hint,
       /^A copy is on a publisher's host.*deno task start:open\) to save it\.$/,
     );
     assert.equal(errorOf(result).recovery_hint.split("\n").length, 1);
     assert.deepEqual(files(dir), []);
+  });
+});
+
+Deno.test("Europe PMC's PDF links need no DNS lookup: they go through the europepmc upstream the default sets grant", async () => {
+  const denied = () => Promise.reject(new Deno.errors.NotCapable('Requires net access to "10.255.255.53:53"'));
+  const epmc: Route = (req) =>
+    req.url.host === "europepmc.org"
+      ? new Response(fixtureBytes("pdf/scienceparse__map-reduce.pdf").slice(), {
+        headers: { "content-type": "application/pdf" },
+      })
+      : undefined;
+  await withLibrary({ routes: [epmc], provide: [provide(PAPERS_DEPS, { resolveDns: denied })] }, async (call, dir) => {
+    const result = await call("save_paper", { id: "PMC12120539" });
+    assert.equal(result.isError, undefined, text(result));
+    assert.equal(data(result).name, "pmcid-PMC12120539");
+    assert.deepEqual(files(dir), ["pmcid-PMC12120539.json", "pmcid-PMC12120539.pdf"]);
   });
 });
 

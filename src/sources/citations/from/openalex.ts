@@ -13,6 +13,8 @@ const TYPES: Record<string, CslType> = {
   "editorial": "article-journal",
   "book": "book",
   "book-chapter": "chapter",
+  "conference-paper": "paper-conference",
+  "proceedings-article": "paper-conference",
   "preprint": "article",
   "dataset": "dataset",
   "dissertation": "thesis",

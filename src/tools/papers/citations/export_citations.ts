@@ -97,7 +97,7 @@ export const exportCitations = defineTool({
           source: r.source,
           ...(r.retraction ? { retracted: r.retraction } : {}),
           ...(r.updates ? { updates: r.updates } : {}),
-          citations: await formatCitations(r.record, styles),
+          citations: await formatCitations(r.record, styles, ctx.signal),
         });
       }
     }

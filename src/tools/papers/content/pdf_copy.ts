@@ -123,10 +123,44 @@ async function europePmcCopy(
     );
   }
   for (const url of urls.slice(0, 2)) {
-    const copy = await linkedPdf(ctx, "Europe PMC PDF", url, attempts);
+    const copy = EUROPE_PMC_HOSTS.has(hostOf(url))
+      ? await europePmcPdf(ctx, url, attempts)
+      : await linkedPdf(ctx, "Europe PMC PDF", url, attempts);
     if (copy) return { ...copy, ...(record.license ? { licence: record.license } : {}) };
   }
   return undefined;
+}
+
+/**
+ * Europe PMC's own hosts, which the europepmc upstream (and so every shipped permission set) covers: their
+ * PDF links go through the pipeline like the API, with its pacing and same-host redirects, and need no DNS
+ * lookup of their own (a lookup needs net access to the resolver, which the confined sets do not grant).
+ */
+const EUROPE_PMC_HOSTS = new Set(["europepmc.org", "www.ebi.ac.uk"]);
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+}
+
+async function europePmcPdf(ctx: ToolContext, url: string, attempts: Attempts): Promise<PdfCopy | undefined> {
+  await ctx.progress(1, 3, `downloading Europe PMC's PDF ${url}`);
+  try {
+    const response = await ctx.upstream.request({
+      upstream: "europepmc",
+      url,
+      accept: "application/pdf",
+      maxBytes: maxBytes(ctx),
+      signal: ctx.signal,
+    });
+    return await checked(ctx, "Europe PMC PDF", response.url, response.body, response.headers, attempts);
+  } catch (error) {
+    attempts.fail("Europe PMC PDF", url, error);
+    return undefined;
+  }
 }
 
 async function workCopy(ctx: ToolContext, work: OpenAlexWork, attempts: Attempts): Promise<PdfCopy | undefined> {
@@ -141,7 +175,10 @@ async function workCopy(ctx: ToolContext, work: OpenAlexWork, attempts: Attempts
     attempts.reject("OpenAlex", `https://openalex.org/${work.id}`, "OpenAlex lists no open PDF link");
   }
   for (const location of locations.slice(0, MAX_LOCATIONS)) {
-    const copy = await linkedPdf(ctx, "publisher PDF", location.pdfUrl!, attempts);
+    const url = location.pdfUrl!;
+    const copy = EUROPE_PMC_HOSTS.has(hostOf(url))
+      ? await europePmcPdf(ctx, url, attempts)
+      : await linkedPdf(ctx, "publisher PDF", url, attempts);
     if (copy) return { ...copy, ...(location.license ? { licence: location.license } : {}) };
   }
   return undefined;
