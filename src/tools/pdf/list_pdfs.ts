@@ -5,7 +5,7 @@
  * a document's full text.
  */
 import { z } from "../../core/zod.ts";
-import { cursorBinding, decodeCursor, encodeCursor } from "../../core/envelope.ts";
+import { cursorBinding, decodeCursor, encodeCursor, offsetPaging } from "../../core/envelope.ts";
 import { defineTool, READS_LOCAL } from "../tool_def.ts";
 import { formatBytes } from "../../sources/pdf/limits.ts";
 import { libraryRecords } from "../../sources/pdf/paper_library.ts";
@@ -90,6 +90,13 @@ export const listPdfs = defineTool({
     return pageFor(Math.min(shown, pdfs.length));
   },
   render,
+  // A page the output budget cut goes on after the PDFs kept (#31).
+  paging: offsetPaging({
+    tool: "list_pdfs",
+    path: "pdfs",
+    defining: () => ({}),
+    trim: (r: Output) => ({ ...r, truncated: true }),
+  }),
 });
 
 function render(result: Output): string {
