@@ -38,6 +38,23 @@ function outputFields(def: AnyToolDef): string[] {
   return Object.keys(schema.properties ?? {});
 }
 
+/**
+ * How the tool pages (#31), in its own words: the argument a next call takes, the field that gives it, and
+ * `next`, the whole next call; a page the output budget cut still ends with the call for the rest.
+ */
+function pagingLines(def: AnyToolDef): string[] {
+  if (!def.paging) return [];
+  const fields = outputFields(def);
+  const from = ["next_cursor", "next_offset", "nextOffset"].find((f) => fields.includes(f));
+  const total = ["total_count", "total", "totalFound", "totalLinked", "total_chars"].find((f) => fields.includes(f));
+  return [
+    `**Paging** pass ${code(def.paging.argument)}${from ? ` from ${code(from)}` : ""}, or call ${code("next")} ` +
+    `as it is; absent on the last page${total ? `; ${code(total)} counts all of it` : ""}. A page the ` +
+    "output budget cuts ends where it was cut, and its next call starts there.",
+    "",
+  ];
+}
+
 function toolSection(def: AnyToolDef): string {
   const fields = describeFields(def);
   const rows = fields.map((f) =>
@@ -62,6 +79,7 @@ function toolSection(def: AnyToolDef): string {
     "",
     `**Returns** ${outputFields(def).map(code).join(", ") || "an empty object"}.`,
     "",
+    ...pagingLines(def),
     "**Examples**",
     "",
     "```sh",

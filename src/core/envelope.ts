@@ -42,7 +42,7 @@ export function paginationEnvelope<T extends z.ZodType>(item: T, what: string) {
  * (tools/list budget, #21); `_tool` is kept so existing call sites need no change.
  */
 export function cursorInput(_tool?: string) {
-  return z.string().max(512).optional().describe("From next_cursor");
+  return z.string().max(512).optional().describe("next_cursor");
 }
 
 /**
@@ -157,7 +157,7 @@ export interface OffsetPaging {
   positionOf?: (result: any, i: number, args: Record<string, unknown>) => number;
   /** The other page fields rewritten for a page cut to its first `kept` items (counts); default: unchanged. */
   // deno-lint-ignore no-explicit-any
-  trim?: (result: any, kept: number) => any;
+  trim?: (result: any, kept: number, args: Record<string, unknown>) => any;
   /**
    * An item over the budget by itself may be split across pages (its schema requires only its first field):
    * the continuation shows its first field and the rest.
@@ -215,12 +215,13 @@ function nextAt(
 export function offsetPaging(spec: OffsetPaging): Paging {
   const at = (result: unknown, i: number, args: Record<string, unknown>) =>
     spec.positionOf ? spec.positionOf(result, i, args) : cursorOffset(spec, args) + i;
-  const trim = (result: Record<string, unknown>, kept: number) => spec.trim ? spec.trim(result, kept) : result;
+  const trim = (result: Record<string, unknown>, kept: number, args: Record<string, unknown>) =>
+    spec.trim ? spec.trim(result, kept, args) : result;
   return {
     argument: "cursor",
     path: spec.path,
     keep: (result, kept, args) => ({
-      ...trim(result, kept),
+      ...trim(result, kept, args),
       ...nextPage(spec, args, at(result, kept - 1, args) + 1, Infinity),
     }),
     ...(spec.splitItems
@@ -229,7 +230,7 @@ export function offsetPaging(spec: OffsetPaging): Paging {
           const start = positionIn(spec, args);
           const item = at(result, 0, args);
           const shown = start.o === item && start.f === field ? start.c ?? 0 : 0;
-          return { ...trim(result, 1), ...nextAt(spec, args, { o: item, f: field, c: shown + chars }) };
+          return { ...trim(result, 1, args), ...nextAt(spec, args, { o: item, f: field, c: shown + chars }) };
         },
         resume: (result: Record<string, unknown>, args: Record<string, unknown>) => {
           const start = positionIn(spec, args);

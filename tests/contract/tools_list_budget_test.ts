@@ -1,6 +1,6 @@
 /**
  * tools/list is read into every conversation, so it has a budget: on average at most 1,100 characters of
- * compact JSON per tool and at most 40,000 in total, measured on the real tools/list answer with every
+ * compact JSON per tool and at most 40,500 in total, measured on the real tools/list answer with every
  * toolset enabled. The schemas
  * stay real: every tool keeps an outputSchema that is valid JSON Schema 2020-12, and both a success and an
  * error result validate against it in the SDK client (which checks structuredContent even when isError).
@@ -17,16 +17,17 @@ export const TOOLS_LIST_BUDGET_PER_TOOL = 1_100;
 /**
  * Characters of the whole compact tools/list JSON, so new tools cannot hide behind a small average (#21, #25).
  * Raised from 36,000 by #31 (paging on every tool the budget can cut, ~100 characters a tool), then to the
- * 40,000 that #37 and #38 set for their new tools (author lookup; library save and page view).
+ * 40,000 that #37 and #38 set for their new tools (author lookup; library save and page view), then to 40,500
+ * for the last three tools #31 made page (list_categories, fetch_compound_safety, export_citations).
  */
-export const TOOLS_LIST_BUDGET_TOTAL = 40_000;
+export const TOOLS_LIST_BUDGET_TOTAL = 40_500;
 
 async function listTools() {
   const runtime = testRuntime({ env: { SCIENCE_MCP_TOOLSETS: TOOLSET_NAMES.join(",") } });
   return await connectClient(runtime);
 }
 
-Deno.test("tools/list stays within 1,100 characters per tool on average and 40,000 in all, all toolsets enabled", async () => {
+Deno.test("tools/list stays within 1,100 characters per tool on average and 40,500 in all, all toolsets enabled", async () => {
   const { client, close } = await listTools();
   try {
     const result = await client.listTools();

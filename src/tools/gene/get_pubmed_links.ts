@@ -12,6 +12,7 @@ import { parseGeneCurie } from "./gene_id.ts";
 import { entrezIdInput } from "./schemas.ts";
 import { nextCallLine } from "../../core/next_call.ts";
 import { count, textBlock } from "../../render/markdown.ts";
+import { offsetPaging } from "../../core/envelope.ts";
 
 /** Characters one PMID CURIE takes in the text ("PMID:12345678, "): the page is sized to the output budget. */
 const CHARS_PER_PMID = 16;
@@ -67,4 +68,6 @@ export const getPubmedLinks = defineTool({
       nextCallLine(r.next, "cursor"),
       r.items.length > 0 && `items: ${r.items.join(", ")}`,
     ),
+  // A page the output budget cut goes on after the PMIDs kept (#31).
+  paging: offsetPaging({ tool: "get_pubmed_links", path: "items", defining: (a) => ({ entrez_id: a.entrez_id }) }),
 });

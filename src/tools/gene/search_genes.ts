@@ -19,6 +19,7 @@ import { rankByScore, scoreGene } from "../../sources/ncbi/gene/score.ts";
 import type { GeneSummary } from "../../sources/ncbi/gene/types.ts";
 import { geneCandidateSchema } from "./schemas.ts";
 import { count, recordSection, textBlock } from "../../render/markdown.ts";
+import { offsetPaging } from "../../core/envelope.ts";
 
 const input = z.object({
   query: z.string().trim().min(1).max(500).describe("e.g. BRCA1, p53, tumor suppressor, BRCA1[sym]"),
@@ -66,6 +67,12 @@ export const searchGenes = defineTool({
       "",
       nextCallLine(r.next, "cursor"),
     ),
+  // A page the output budget cut goes on after the genes kept (#31).
+  paging: offsetPaging({
+    tool: "search_genes",
+    path: "items",
+    defining: (a) => ({ query: a.query, organism: a.organism }),
+  }),
 });
 
 function candidate(query: string, s: GeneSummary) {

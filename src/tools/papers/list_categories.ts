@@ -8,11 +8,17 @@ import { openalexHierarchy } from "./openalex_hierarchy.ts";
 import { logOperatorNotices } from "./operator_notices.ts";
 import { sourceSchema, type Warning, warningSchema } from "./schemas.ts";
 import { count, fieldLines, textBlock, warningLines } from "../../render/markdown.ts";
+import { cursorInput, cursorOffset, type OffsetPaging, offsetPaging } from "../../core/envelope.ts";
+import { nextCallLine, nextCallSchema } from "../../core/next_call.ts";
+
+/** The whole list is one answer; the output budget pages it by cursor when it does not fit (#31). */
+const PAGES: OffsetPaging = { tool: "list_categories", path: "categories" };
 
 const input = z.object({
   source: sourceSchema.describe("Taxonomy to list"),
   query: z.string().trim().min(1).max(200).optional().describe("Filter by code or name"),
   include_retired: z.boolean().default(false).describe("arxiv: also retired codes"),
+  cursor: cursorInput(),
 });
 
 const categorySchema = z.object({
@@ -30,6 +36,8 @@ const output = z.object({
   categories: z.array(categorySchema),
   total: z.number().int(),
   warnings: z.array(warningSchema).optional(),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
+  next: nextCallSchema,
 });
 
 type Output = z.input<typeof output>;
@@ -47,17 +55,20 @@ export const listCategories = defineTool({
     source: "openalex",
     query: "artificial intelligence",
   }],
-  run: (args, ctx) => args.source === "arxiv" ? Promise.resolve(arxivCategories(args)) : openalexCategories(args, ctx),
+  async run(args, ctx) {
+    const offset = cursorOffset(PAGES, args);
+    const all = args.source === "arxiv" ? arxivCategories(args) : await openalexCategories(args, ctx);
+    return { ...all, categories: all.categories.slice(offset) };
+  },
   render: (r) =>
     textBlock(
       `${count(r.total, `${r.source} category`, `${r.source} categories`)} (id: name; details):`,
       warningLines(r.warnings),
       r.categories.map(({ id, name, ...rest }) => `- ${id}: ${name}; ${fieldLines(rest).join("; ")}`),
+      "",
+      nextCallLine(r.next, "cursor") ?? "last page",
     ),
-  rest: (cut) => {
-    const next = (cut.omitted as { id: string }[])[0]?.id;
-    return `narrow the query (a code prefix such as "${next ?? "cs.L"}" or a word of the name) to see the rest.`;
-  },
+  paging: offsetPaging(PAGES),
 });
 
 type Args = z.output<typeof input>;

@@ -26,7 +26,7 @@ export function contextLength(fallback: number) {
 }
 
 /** The cursor input of a pdf tool. */
-export const cursor = z.string().max(512).optional().describe("From next_cursor");
+export const cursor = z.string().max(512).optional().describe("next_cursor");
 
 /** The next call, as data beside the literal text instruction. */
 export const nextCall = z.object({

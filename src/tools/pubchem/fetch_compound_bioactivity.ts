@@ -111,6 +111,17 @@ export const fetchCompoundBioactivity = defineTool({
       ...(r.warnings ?? []).map((w) => `warning: ${w}`),
     ].join("\n");
   },
+  // A page the output budget cut goes on after the assays kept, by cursor and by offset alike (#31).
+  paging: {
+    argument: "cursor",
+    path: "assays",
+    keep: (r, kept, args) => {
+      const end = r.offset + kept;
+      const cursor = encodeCursor(end, cursorBinding("fetch_compound_bioactivity", { cid: args.cid }));
+      const next = nextCall("fetch_compound_bioactivity", { cid: args.cid, count: args.count }, { cursor });
+      return { ...r, nextOffset: end, next_cursor: cursor, next };
+    },
+  },
 });
 
 function targetLabel(t: { geneId?: number; accession?: string; symbol?: string; name?: string }): string {

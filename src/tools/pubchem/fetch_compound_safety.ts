@@ -3,9 +3,18 @@ import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { fetchGhs, summarizeGhs } from "../../sources/pubchem/safety.ts";
 import { cidSchema } from "./shared.ts";
+import { cursorInput, cursorOffset, type OffsetPaging, offsetPaging } from "../../core/envelope.ts";
+import { nextCallLine, nextCallSchema } from "../../core/next_call.ts";
+
+/**
+ * The summary (signal word, pictograms, H-statements over every source) comes on each page; the per-source
+ * classifications page by cursor when they do not fit the output budget (#31).
+ */
+const PAGES: OffsetPaging = { tool: "fetch_compound_safety", path: "sources" };
 
 const input = z.object({
   cid: cidSchema.describe("PubChem CID, e.g. 176"),
+  cursor: cursorInput(),
 });
 
 const signal = z.enum(["Danger", "Warning"]);
@@ -39,6 +48,8 @@ const output = z.object({
     notes: z.array(z.string()).optional().describe("Other items, e.g. ECHA's notifier summary."),
   })).describe("One classification per source record, as deposited."),
   warnings: z.array(z.string()).optional(),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
+  next: nextCallSchema,
 });
 
 export const fetchCompoundSafety = defineTool({
@@ -53,13 +64,14 @@ export const fetchCompoundSafety = defineTool({
   annotations: READS_NETWORK,
   examples: [{ cid: 176 }],
   async run(args, ctx) {
+    const offset = cursorOffset(PAGES, args);
     const record = await fetchGhs(ctx, args.cid);
     const unread = record.classifications.reduce((n, c) => n + c.unparsed.length, 0);
     return {
       cid: record.cid,
       ...(record.name ? { name: record.name } : {}),
       ...summarizeGhs(record.classifications),
-      sources: record.classifications.map((c) => ({
+      sources: record.classifications.slice(offset).map((c) => ({
         source: c.source,
         ...(c.record ? { record: c.record } : {}),
         ...(c.url ? { url: c.url } : {}),
@@ -118,8 +130,15 @@ export const fetchCompoundSafety = defineTool({
         return `- ${label(s)} = ${s.source}: ${parts.join("; ")}${notes}`;
       }),
     ];
-    return [...lines, ...(r.warnings ?? []).map((w) => `warning: ${w}`)].join("\n");
+    return [
+      ...lines,
+      ...(r.warnings ?? []).map((w) => `warning: ${w}`),
+      "",
+      nextCallLine(r.next, "cursor") ?? "last page",
+    ]
+      .join("\n");
   },
+  paging: offsetPaging(PAGES),
 });
 
 /** Lines no pattern reads, shown as given: a safety line is never silently dropped. */

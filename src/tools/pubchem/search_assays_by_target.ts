@@ -5,6 +5,7 @@ import { defineTool, READS_NETWORK } from "../tool_def.ts";
 import { searchAssaysByTarget as searchAssays } from "../../sources/pubchem/records.ts";
 import { incoherent } from "./shared.ts";
 import { count, textBlock } from "../../render/markdown.ts";
+import { offsetPaging } from "../../core/envelope.ts";
 import { cursorInput } from "../../core/envelope.ts";
 import { nextCall, nextCallLine, nextCallSchema } from "../../core/next_call.ts";
 import { idPager, idsThatFit, textBudget } from "./id_pages.ts";
@@ -73,4 +74,10 @@ export const searchAssaysByTarget = defineTool({
       `${r.aids.length} of ${count(r.totalFound, "assay")} (AIDs, ascending): ${r.aids.join(", ")}`,
       nextCallLine(r.next, "cursor"),
     ),
+  // A page the output budget cut goes on after the AIDs kept (#31).
+  paging: offsetPaging({
+    tool: "search_assays_by_target",
+    path: "aids",
+    defining: (a) => ({ targetType: a.targetType, targetQuery: a.targetQuery, maxRecords: a.maxRecords }),
+  }),
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { ARXIV_CATEGORIES } from "../../../src/sources/arxiv/taxonomy.ts";
 import { HIERARCHY_TTL_MS } from "../../../src/tools/papers/openalex_hierarchy.ts";
 import { papersClient, structured } from "./mock.ts";
 
@@ -87,16 +88,24 @@ Deno.test("the arXiv taxonomy is also a resource", async () => {
   }
 });
 
-Deno.test("list_categories cut to a small output budget says to narrow the query", async () => {
+Deno.test("list_categories cut to a small output budget pages on from the first category left out", async () => {
   const { call, close } = await papersClient({ env: { SCIENCE_MCP_MAX_OUTPUT_CHARS: "2000" } });
   try {
     const result = await call("list_categories", { source: "arxiv" });
     const text = result.content![0].text!;
     assert.ok(text.length <= 2000);
-    assert.match(
-      text.split("\n").at(-1)!,
-      /^cut: showing \d+ of \d+ categories .*; narrow the query \(a code prefix such as "[\w.-]+"/,
+    const notice = text.split("\n").at(-1)!;
+    const kept = Number(
+      /^cut: showing (\d+) of \d+ categories .*; next page: call again with cursor=/.exec(notice)?.[1],
     );
+    const first = (result.structuredContent as { categories: { id: string }[] }).categories;
+    assert.equal(first.length, kept);
+    const next = (result.structuredContent as { next: { arguments: Record<string, unknown> } }).next;
+    const second = (await call("list_categories", next.arguments)).structuredContent as {
+      categories: { id: string }[];
+    };
+    const active = ARXIV_CATEGORIES.filter((c) => c.active).map((c) => c.code);
+    assert.deepEqual(second.categories[0].id, active[kept]);
   } finally {
     await close();
   }

@@ -13,15 +13,29 @@ import { defineTool, READS_NETWORK } from "../../tool_def.ts";
 import { resolveRecords } from "./resolve_records.ts";
 import { updateLine } from "../../../sources/works/updates.ts";
 import { updateSchema } from "../schemas.ts";
+import { cursorInput, cursorOffset, nextPage, type OffsetPaging, offsetPaging } from "../../../core/envelope.ts";
+import { nextCallLine, nextCallSchema } from "../../../core/next_call.ts";
+
+/** Pages over the ids asked for (#31): a page ends after its last formatted work; not_found names ids before it. */
+const PAGES: OffsetPaging = {
+  tool: "export_citations",
+  path: "items",
+  positionOf: (r: Result, i, args) => uniqueIds(args).indexOf(r.items[i].id),
+  trim: (r: Result, kept, args) => {
+    const ids = uniqueIds(args);
+    const end = ids.indexOf(r.items[kept - 1].id);
+    return { ...r, not_found: r.not_found.filter((n) => ids.indexOf(n.id) < end) };
+  },
+};
 
 const input = z.object({
   ids: z.array(z.string().trim().min(1).max(300)).min(1).max(50).describe(
     "PMIDs, DOIs, arXiv ids, PMCIDs, W ids, library names",
   ),
   styles: z.array(z.enum(EXPORT_STYLES)).min(1).max(EXPORT_STYLES.length).default(["bibtex"]).describe(
-    "Formats: ris, bibtex, csl_json, or a reference in an official CSL style (apa_string, mla_string, " +
-      "vancouver_string, chicago_author_date_string, ieee_string, nature_string, harvard_string, ama_string)",
+    "Formats; each *_string is a reference in that official CSL style",
   ),
+  cursor: cursorInput(),
 });
 
 const citationsSchema = z.object(Object.fromEntries(EXPORT_STYLES.map((s) => [s, z.string().optional()])));
@@ -37,7 +51,16 @@ const output = z.object({
     citations: citationsSchema,
   })),
   not_found: z.array(z.object({ id: z.string(), reason: z.string() })),
+  total_count: z.number().int().describe("Distinct ids asked for"),
+  next_cursor: z.string().optional().describe("cursor of the next page"),
+  next: nextCallSchema,
 });
+
+type Result = z.output<typeof output>;
+
+function uniqueIds(args: Record<string, unknown>): string[] {
+  return [...new Set(args.ids as string[])];
+}
 
 export const exportCitations = defineTool({
   name: "export_citations",
@@ -52,7 +75,9 @@ export const exportCitations = defineTool({
   annotations: READS_NETWORK,
   examples: [{ ids: ["34843274", "10.5555/12345678", "W2741809807"], styles: ["bibtex", "ris"] }],
   async run(args, ctx) {
-    const ids = [...new Set(args.ids)];
+    const all = uniqueIds(args);
+    const offset = cursorOffset(PAGES, args);
+    const ids = all.slice(offset);
     const refs: WorkRef[] = await Promise.all(ids.map(async (id) => {
       const ref = parseWorkRef(id) ?? await libraryRef(ctx.config.pdf.library, id);
       if (!ref) {
@@ -84,11 +109,11 @@ export const exportCitations = defineTool({
         { invalidInput: { field: "ids", value: ids } },
       );
     }
-    return { items, not_found: notFound };
+    return { items, not_found: notFound, total_count: all.length, ...nextPage(PAGES, args, all.length, all.length) };
   },
   render: (r) =>
     textBlock(
-      `${r.items.length} of ${r.items.length + r.not_found.length} works formatted.`,
+      `${r.items.length} works formatted, ${r.not_found.length} not found (of ${r.total_count} ids).`,
       r.not_found.map((n) => `not found: ${n.id}: ${n.reason}`),
       r.items.flatMap((item) => [
         "",
@@ -96,7 +121,10 @@ export const exportCitations = defineTool({
         ...(item.updates ? [`updates: ${item.updates.map(updateLine).join("; ")}`] : []),
         ...Object.entries(item.citations).flatMap(([style, text]) => [`${style}:`, "```", text ?? "", "```"]),
       ]),
+      "",
+      nextCallLine(r.next, "cursor") ?? "last page",
     ),
+  paging: offsetPaging(PAGES),
 });
 
 /** A library name (save_paper: `arxiv-1111.2011`) as the id it was saved by, read from its sidecar. */

@@ -3,7 +3,7 @@
  * (`cited_by:`, `cites:` and `related_to:` filters), for a PMID, PMCID, DOI, arXiv id or W id.
  */
 import { z } from "../../../core/zod.ts";
-import { cursorBinding, cursorInput } from "../../../core/envelope.ts";
+import { cursorBinding, cursorInput, decodePosition, encodePosition } from "../../../core/envelope.ts";
 import { invalidInput, ToolError } from "../../../core/errors.ts";
 import { OpenAlexClient } from "../../../sources/openalex/client.ts";
 import { openalexKey, parseWorkRef } from "../../../sources/works/ids.ts";
@@ -52,7 +52,7 @@ export const getCitationGraph = defineTool({
     if (!ref) {
       throw invalidInput("id", "not a PMID, PMCID, DOI, arXiv id or OpenAlex W id", args.id);
     }
-    const binding = await cursorBinding(TOOL, { id: args.id, relation: args.relation });
+    const start = startOf(args);
     const client = new OpenAlexClient(ctx);
     const work = await client.work(openalexKey(ref)).catch((error) => {
       throw error instanceof ToolError && error.code === "ENTITY_NOT_FOUND"
@@ -65,11 +65,13 @@ export const getCitationGraph = defineTool({
         )
         : error;
     });
+    // The upstream page at mark c is asked for the s works already shown plus a page (s < limit ≤ 100).
     const page = await client.worksCursorPage(
       { filter: `${FILTER[args.relation]}:${work.id}`, sort: "cited_by_count:desc" },
-      args.limit,
-      decodeGraphCursor(args.cursor, binding),
+      start.s + args.limit,
+      start.c,
     );
+    const items = page.works.slice(start.s, start.s + args.limit).map(workItem);
     const warnings: Warning[] = page.unreadable
       ? [{
         code: "UnreadableRecords",
@@ -81,8 +83,8 @@ export const getCitationGraph = defineTool({
       work: pickWork(workItem(work)),
       relation: args.relation,
       total_count: page.total,
-      items: page.works.map(workItem),
-      ...(page.nextCursor ? withNext(args, encodeGraphCursor(page.nextCursor, binding)) : {}),
+      items,
+      ...(page.nextCursor ? withNext(args, { o: start.o + items.length, c: page.nextCursor, s: 0 }) : {}),
       ...(warnings.length ? { warnings } : {}),
     };
   },
@@ -94,11 +96,45 @@ export const getCitationGraph = defineTool({
       nextCallLine(r.next, "cursor"),
       warningLines(r.warnings),
     ),
+  // A cut page goes on inside the same upstream page, after the works kept (#31).
+  paging: {
+    argument: "cursor",
+    path: "items",
+    keep: (r, kept, args) => {
+      const start = startOf(args);
+      return { ...r, ...withNext(args, { o: start.o + kept, c: start.c, s: start.s + kept }) };
+    },
+  },
 });
 
+/**
+ * Where a page starts: `c` OpenAlex's cursor of the upstream page, `s` the works of it already shown, `o` the
+ * works before the page. The cursor is bound to the id and relation, so it cannot page another list.
+ */
+interface GraphPosition {
+  o: number;
+  c: string;
+  s: number;
+}
+
+function startOf(args: Record<string, unknown>): GraphPosition {
+  if (typeof args.cursor !== "string") return { o: 0, c: "*", s: 0 };
+  const position = decodePosition(args.cursor, bindingOf(args), TOOL);
+  const { c, s } = position as Partial<GraphPosition>;
+  if (typeof c !== "string" || (s !== undefined && !Number.isInteger(s))) {
+    throw invalidInput("cursor", "not a cursor issued by this server", args.cursor);
+  }
+  return { o: position.o, c, s: s ?? 0 };
+}
+
+function bindingOf(args: Record<string, unknown>): string {
+  return cursorBinding(TOOL, { id: args.id, relation: args.relation });
+}
+
 /** The cursor and the whole call that reads the next page with it (#34). */
-function withNext(args: z.infer<typeof input>, cursor: string) {
+function withNext(args: Record<string, unknown>, position: GraphPosition) {
   const { id, relation, limit } = args;
+  const cursor = encodePosition(position, bindingOf(args));
   return { next_cursor: cursor, next: nextCall(TOOL, { id, relation, limit }, { cursor }) };
 }
 
@@ -106,31 +142,4 @@ function pickWork(
   { openalex, doi, pmid, pmcid, title }: WorkItem,
 ): Pick<WorkItem, "openalex" | "doi" | "pmid" | "pmcid" | "title"> {
   return Object.fromEntries(Object.entries({ openalex, doi, pmid, pmcid, title }).filter(([, v]) => v !== undefined));
-}
-
-/** Our cursor wraps OpenAlex's with a binding to the id and relation, so it cannot page another list. */
-function encodeGraphCursor(openalexCursor: string, binding: string): string {
-  const json = JSON.stringify({ v: 1, c: openalexCursor, h: binding });
-  return btoa(String.fromCharCode(...new TextEncoder().encode(json))).replace(/\+/g, "-").replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-function decodeGraphCursor(cursor: string | undefined, binding: string): string {
-  if (cursor === undefined) return "*";
-  let decoded: { v?: unknown; c?: unknown; h?: unknown } | undefined;
-  try {
-    const b64 = cursor.replace(/-/g, "+").replace(/_/g, "/");
-    decoded = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0))));
-  } catch {
-    decoded = undefined;
-  }
-  if (decoded?.v !== 1 || typeof decoded.c !== "string" || decoded.h !== binding) {
-    throw invalidInput(
-      "cursor",
-      decoded?.v === 1 ? `this cursor belongs to a different ${TOOL} query` : "not a cursor issued by this server",
-      cursor,
-      `Pass next_cursor exactly as the previous ${TOOL} call returned it, with the same id and relation.`,
-    );
-  }
-  return decoded.c;
 }

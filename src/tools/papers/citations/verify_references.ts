@@ -8,6 +8,7 @@ import { z } from "../../../core/zod.ts";
 import { cursorBinding, cursorInput, decodeCursor, encodeCursor } from "../../../core/envelope.ts";
 import { type ErrorCode, toErrorEnvelope, ToolError, UpstreamError } from "../../../core/errors.ts";
 import { serverLine, textBlock } from "../../../render/markdown.ts";
+import { offsetPaging } from "../../../core/envelope.ts";
 import { crossrefWork } from "../../../sources/crossref/client.ts";
 import { eSearch } from "../../../sources/ncbi/pubmed/client.ts";
 import { eCitMatch } from "../../../sources/ncbi/pubmed/ecitmatch.ts";
@@ -141,6 +142,8 @@ export const verifyReferences = defineTool({
       ]),
       r.next_cursor && serverLine(`next page: call again with the same references and cursor="${r.next_cursor}"`),
     ),
+  // A page the output budget cut goes on after the entries kept (#31).
+  paging: offsetPaging({ tool: TOOL, path: "entries", defining: (a) => ({ references: a.references }) }),
 });
 
 function recordLine(r: NonNullable<Entry["record"]>): string {
