@@ -37,6 +37,11 @@ export interface EnvVar {
   access?: Access;
   /** The toolset(s) that use the setting: checked only when one of them is enabled (or called, in the CLI). */
   toolset?: ToolsetName | readonly ToolsetName[];
+  /**
+   * With `read-write` access: the only tools that write the place. A CLI call of any other tool needs read access
+   * alone, so `--allow-write=chart.png` (which replaces the set's write list) still runs it.
+   */
+  writers?: readonly string[];
   /** A credential: never logged, marked secret in server.json and the README. */
   secret?: true;
   /** Values (any case) that name no place (`off`, `default`): they need no permission and are not paths. */
@@ -192,6 +197,7 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: "./library",
     access: "read-write",
     toolset: ["papers", "pdf"],
+    writers: ["save_paper"],
   },
   { name: "PDF_MAX_PAGES", description: "Pages extracted from one PDF at most", default: "2000" },
   { name: "PDF_MAX_BYTES", description: "Largest PDF accepted", default: "104857600" },

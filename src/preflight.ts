@@ -40,6 +40,8 @@ export interface Launch {
   listen?: { host: string; port: number; setting: "MCP_HTTP_PORT" | "MCP_HTTP_HOST" | "--port" };
   /** Toolsets whose needs count (a CLI call needs only its tool's). */
   toolsets: readonly ToolsetName[];
+  /** The one tool a CLI call runs: a place only other tools write needs no write access for it. */
+  tool?: string;
 }
 
 export type Permission = "net" | "read" | "write";
@@ -107,7 +109,11 @@ export function settingNeeds(env: Env, launch: Launch): Need[] {
       needs.push({ setting: v.name, value, permission: "net", target: netTarget(place) });
       continue;
     }
-    for (const permission of v.access === "read-write" ? ["read", "write"] as const : [v.access]) {
+    const onlyReads = launch.tool !== undefined && v.writers !== undefined && !v.writers.includes(launch.tool);
+    const permissions = v.access === "read-write"
+      ? (onlyReads ? ["read"] as const : ["read", "write"] as const)
+      : [v.access];
+    for (const permission of permissions) {
       needs.push({ setting: v.name, value, permission, target: place });
     }
   }

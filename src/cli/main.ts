@@ -54,7 +54,12 @@ function callLaunch(tool?: AnyToolDef): Launch {
   const call = tool && Deno.args[0] === "call"
     ? Deno.args.map(shellWord).join(" ")
     : `call ${tool?.name ?? "<tool>"} …`;
-  return { set: "cli", command: `deno run -q -P=cli{flags} {entry} ${call}`, toolsets: tool ? [tool.toolset] : [] };
+  return {
+    set: "cli",
+    command: `deno run -q -P=cli{flags} {entry} ${call}`,
+    toolsets: tool ? [tool.toolset] : [],
+    ...(tool ? { tool: tool.name } : {}),
+  };
 }
 
 /** One argument as a POSIX shell reads it back: bare when safe, else in single quotes. */

@@ -272,3 +272,11 @@ Deno.test("net targets name the port Deno checks", () => {
   assert.equal(netTarget("http://[::1]:9/x"), "[::1]:9");
   assert.equal(netTarget("http://example.org"), "example.org:80");
 });
+
+Deno.test("a CLI call needs write access to the library only when it runs the tool that writes it", () => {
+  const libraryNeeds = (tool: string) =>
+    settingNeeds({}, { set: "cli", command: "deno run -P=cli main.ts call", toolsets: ["papers"], tool })
+      .filter((n) => n.setting === "LIBRARY_DIR").map((n) => n.permission);
+  assert.deepEqual(libraryNeeds("save_paper"), ["read", "write"]);
+  assert.deepEqual(libraryNeeds("generate_publication_trend"), ["read"]);
+});
