@@ -16,7 +16,7 @@ import { paperListSchema, paperSchema, partialResult, partialSuccess, renderPape
 
 const input = z.object({
   concept: z.string().trim().min(1).max(200).optional().describe("OpenAlex id (T10320, C41008148) or topic name"),
-  author: z.string().trim().min(1).max(60).optional().describe("OpenAlex A id or ORCID"),
+  author: z.string().trim().min(1).max(60).optional().describe("A id or ORCID"),
   // The seed's ISO date; a year or month is taken as its first day, as search_papers.from_date takes it (#34).
   since: dayArg("Since"),
   count: countInput,

@@ -22,8 +22,8 @@ const SHOWN = 5;
 const AFFILIATION_MATCHES = 5;
 
 const input = z.object({
-  name: z.string().trim().min(2).max(200).optional().describe("Author name"),
-  orcid: z.string().trim().max(60).optional().describe("ORCID, e.g. 0000-0001-5473-2109"),
+  name: z.string().trim().min(2).max(200).optional().describe("Name"),
+  orcid: z.string().trim().max(60).optional().describe("ORCID"),
   affiliation: z.string().trim().min(2).max(200).optional().describe("Institution name"),
   count: z.number().int().min(1).max(25).default(5).describe("Per page"),
   cursor: cursorInput(),
@@ -59,8 +59,8 @@ export const findAuthor = defineTool({
   name: TOOL,
   title: "Find an author",
   toolset: "papers",
-  description: "OpenAlex authors by name (narrow by affiliation) or ORCID: ids, institutions, works, citations, " +
-    'h-index, topics. Their works: search_papers author=id. Example: {"name":"Tokuzawa","affiliation":"Kyushu"}',
+  description: "OpenAlex authors by name (+affiliation) or ORCID: ids, institutions, counts, h-index, topics; " +
+    'works via search_papers author=id. Example: {"name":"Tokuzawa"}',
   input,
   output,
   annotations: READS_NETWORK,

@@ -32,7 +32,7 @@ const NAMES: Record<SearchSource, string> = {
 
 const input = z.object({
   query: z.string().trim().min(2).max(500).optional().describe("Keywords; arXiv ti:/au:/abs: ok"),
-  source: searchSourceSchema.describe("Index; all = merged"),
+  source: searchSourceSchema.describe("Index"),
   from_date: dateArg("From"),
   to_date: dateArg("To"),
   sort: z.enum(["relevance", "date", "citations"]).default("relevance").describe("Order"),
@@ -59,8 +59,8 @@ export const searchPapers = defineTool({
   name: "search_papers",
   title: "Search papers",
   toolset: "papers",
-  description: "Papers from arXiv, OpenAlex (citations, author works), Europe PMC, PubMed, or all merged (joined " +
-    "by DOI/PMID/PMCID/arXiv id; ranks interleaved); preprint:true for preprints; paged. " +
+  description: "Papers from arXiv, OpenAlex (citations, author works), Europe PMC, PubMed or all (merged by " +
+    "DOI/PMID/PMCID/arXiv id, ranks interleaved); paged. " +
     'Example: {"query":"CRISPR","source":"all"}',
   input,
   output,
