@@ -83,11 +83,15 @@ Deno.test("the paper-library walk from the CLI: the cli set refuses a library ou
     assert.notEqual(refused.code, 0);
     assert.match(refused.stderr, /LIBRARY_DIR=\S+ needs (read|write) access to \S+, which this run does not have/);
     assert.deepEqual([...Deno.readDirSync(library)], [], "nothing was written outside ./library");
-    // The grant as the pdf tools' refusal prints it (it names PDF_ROOT too), run as printed.
-    const listing = await runDeno(["run", "-P=cli", "main.ts", "call", "list_pdfs"], env);
-    const fix = /start it with: deno run ((?:-q )?-P=cli .*) main\.ts call list_pdfs/.exec(listing.stderr);
-    assert.ok(fix, listing.stderr);
-    const flags = fix[1].split(" ");
+    // The grants as the refusals print them: save_paper's names the library's write access, list_pdfs's the reads
+    // (PDF_ROOT too). The walk runs with both, as printed.
+    const grant = async (tool: string, args: string[]) => {
+      const refusal = await runDeno(["run", "-P=cli", "main.ts", "call", tool, ...args], env);
+      const fix = new RegExp(`start it with: deno run ((?:-q )?-P=cli .*) main\\.ts call ${tool}`).exec(refusal.stderr);
+      assert.ok(fix, refusal.stderr);
+      return fix[1].split(" ");
+    };
+    const flags = mergeFlags([...await grant("save_paper", ["--id", "1111.2011v2"]), ...await grant("list_pdfs", [])]);
 
     const call = async (tool: string, args: Json) => {
       const { code, stdout, stderr } = await runDeno(
@@ -117,3 +121,20 @@ Deno.test("the paper-library walk from the CLI: the cli set refuses a library ou
     await Deno.remove(library, { recursive: true });
   }
 });
+
+/** Flags of several printed grants as one command's: each `--allow-x=a,b` once, with every value either named. */
+function mergeFlags(flags: string[]): string[] {
+  const lists = new Map<string, Set<string>>();
+  const plain: string[] = [];
+  for (const flag of flags) {
+    const m = /^(--allow-[a-z]+)=(.*)$/.exec(flag);
+    if (!m) {
+      if (!plain.includes(flag)) plain.push(flag);
+      continue;
+    }
+    const set = lists.get(m[1]) ?? new Set<string>();
+    for (const value of m[2].split(",")) set.add(value);
+    lists.set(m[1], set);
+  }
+  return [...plain, ...[...lists].map(([flag, values]) => `${flag}=${[...values].join(",")}`)];
+}
