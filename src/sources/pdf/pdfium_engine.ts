@@ -105,20 +105,11 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
     openPage: (n) => lib.FPDF_ClosePage(loadPage(n)),
     pageText(n) {
       const page = loadPage(n);
-      const text = lib.FPDFText_LoadPage(page);
       try {
-        if (!text) throw new Error(`PDFium could not read the text of page ${n}`);
-        const count = lib.FPDFText_CountChars(text);
-        if (count <= 0) return "";
-        const buffer = heap.wasmExports.malloc((count + 1) * 2);
-        try {
-          const written = lib.FPDFText_GetText(text, 0, count, buffer);
-          return tidy(heap.UTF16ToString(buffer, Math.max(0, written - 1) * 2));
-        } finally {
-          heap.wasmExports.free(buffer);
-        }
+        const text = loadedPageText(lib, heap, page);
+        if (text === undefined) throw new Error(`PDFium could not read the text of page ${n}`);
+        return text;
       } finally {
-        if (text) lib.FPDFText_ClosePage(text);
         lib.FPDF_ClosePage(page);
       }
     },
@@ -127,6 +118,28 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
       heap.wasmExports.free(at);
     },
   };
+}
+
+/**
+ * The text of a loaded page (a `FPDF_LoadPage` handle), tidied; undefined when PDFium has no text layer for it.
+ * The text reader and the page renderer (pdfium_render.ts) both read pages through it.
+ */
+export function loadedPageText(lib: Pdfium, heap: Heap, page: number): string | undefined {
+  const text = lib.FPDFText_LoadPage(page);
+  if (!text) return undefined;
+  try {
+    const count = lib.FPDFText_CountChars(text);
+    if (count <= 0) return "";
+    const buffer = heap.wasmExports.malloc((count + 1) * 2);
+    try {
+      const written = lib.FPDFText_GetText(text, 0, count, buffer);
+      return tidy(heap.UTF16ToString(buffer, Math.max(0, written - 1) * 2));
+    } finally {
+      heap.wasmExports.free(buffer);
+    }
+  } finally {
+    lib.FPDFText_ClosePage(text);
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { PASSWORD_MESSAGE } from "./engine.ts";
 import { formatBytes } from "./limits.ts";
-import { type Heap, pdfium, tidy } from "./pdfium_engine.ts";
+import { type Heap, loadedPageText, pdfium } from "./pdfium_engine.ts";
 import { encodePng } from "./png.ts";
 import type { RenderRequest, WorkerReply } from "./worker_protocol.ts";
 
@@ -72,7 +72,7 @@ export async function renderPage(request: RenderRequest): Promise<WorkerReply> {
             `${formatBytes(request.maxPngBytes)}: ask for a region of it or a smaller max_side.`,
         };
       }
-      return { id, kind: "rendered", pageCount, width, height, png, text: pageText(lib, heap, page) };
+      return { id, kind: "rendered", pageCount, width, height, png, text: loadedPageText(lib, heap, page) ?? "" };
     } finally {
       lib.FPDF_ClosePage(page);
     }
@@ -112,23 +112,5 @@ function draw(
     return rgb;
   } finally {
     lib.FPDFBitmap_Destroy(bitmap);
-  }
-}
-
-function pageText(lib: Lib, heap: Heap, page: number): string {
-  const text = lib.FPDFText_LoadPage(page);
-  if (!text) return "";
-  try {
-    const count = lib.FPDFText_CountChars(text);
-    if (count <= 0) return "";
-    const buffer = heap.wasmExports.malloc((count + 1) * 2);
-    try {
-      const written = lib.FPDFText_GetText(text, 0, count, buffer);
-      return tidy(heap.UTF16ToString(buffer, Math.max(0, written - 1) * 2));
-    } finally {
-      heap.wasmExports.free(buffer);
-    }
-  } finally {
-    lib.FPDFText_ClosePage(text);
   }
 }

@@ -36,7 +36,12 @@ export async function articleContent(ctx: ToolContext, target: ArticleTarget): P
   return await fallback(ctx, target, ids, record, work, attempts);
 }
 
-async function openalexWork(ctx: ToolContext, ids: ArticleIds, attempts: Attempts): Promise<OpenAlexWork | undefined> {
+/** The OpenAlex work of a DOI or PMID; a failed lookup is noted in `attempts` and gives undefined. */
+export async function openalexWork(
+  ctx: ToolContext,
+  ids: Pick<ArticleIds, "doi" | "pmid">,
+  attempts: Attempts,
+): Promise<OpenAlexWork | undefined> {
   const key = ids.doi ? `doi:${pathSafe(ids.doi)}` : ids.pmid ? `pmid:${ids.pmid}` : undefined;
   if (!key) return undefined;
   try {

@@ -20,7 +20,7 @@ import { fetchPublisher } from "../../../sources/publisher/fetch.ts";
 import type { WorkRef } from "../../../sources/works/ids.ts";
 import type { ToolContext } from "../../tool_def.ts";
 import { papersDeps } from "../deps.ts";
-import { pathSafe } from "./article_content.ts";
+import { openalexWork } from "./article_content.ts";
 import { Attempts } from "./attempts.ts";
 import { lookupRecord } from "./europepmc_content.ts";
 import { looksLikePdf } from "./pdf_text.ts";
@@ -242,21 +242,6 @@ async function checked(
 
 function maxBytes(ctx: ToolContext): number {
   return Math.min(ctx.config.pdf.maxBytes, ctx.config.upstreamMaxBytes);
-}
-
-async function openalexWork(
-  ctx: ToolContext,
-  ids: { doi?: string; pmid?: string },
-  attempts: Attempts,
-): Promise<OpenAlexWork | undefined> {
-  const key = ids.doi ? `doi:${pathSafe(ids.doi)}` : ids.pmid ? `pmid:${ids.pmid}` : undefined;
-  if (!key) return undefined;
-  try {
-    return await new OpenAlexClient(ctx).work(key);
-  } catch (error) {
-    attempts.fail("OpenAlex", ctx.upstream.describe({ upstream: "openalex", path: `/works/${key}` }), error);
-    return undefined;
-  }
 }
 
 function definedIds(ids: Record<string, unknown>): PaperIds {
