@@ -193,13 +193,9 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     const untrack = runtime.calls.track({ tool: def.name, request: requestId, session: sessionId, signal: ctx.signal });
     try {
       const result = await invokeShared(runtime, def, args, ctx);
-      sessionLog?.log.info(result.isError ? "error" : "result", {
-        request: requestId,
-        tool: name,
-        [result.isError ? "error" : "result"]: result.isError
-          ? result.structuredContent.error
-          : result.structuredContent,
-      });
+      if (result.isError) {
+        sessionLog?.log.info("error", { request: requestId, tool: name, error: result.structuredContent.error });
+      } else sessionLog?.result({ request: requestId, tool: name }, result.structuredContent);
       return result as CallToolResult;
     } finally {
       inFlight.delete(requestId);
