@@ -236,13 +236,13 @@ export async function peakTreeRss<T>(
   everyMs = 20,
 ): Promise<{ result: T; peak: number }> {
   let done = false;
-  let peak = await treeRssBytes(pid);
+  let peak = 0;
   const sampling = (async () => {
     while (!done) {
       peak = Math.max(peak, await treeRssBytes(pid));
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
-  })();
+  })().catch(() => {}); // a process gone mid-sample: the samples so far stand
   try {
     const result = await work;
     return { result, peak: Math.max(peak, await treeRssBytes(pid)) };
