@@ -154,6 +154,12 @@ export class StdioServer {
     }
   }
 
+  /** CPU of the server process alone (its own threads, no children), in ms. */
+  async ownCpuMs(): Promise<number> {
+    const f = await statFields(this.#child.pid);
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  }
+
   /** The tree's CPU once it has stopped rising (see {@link settledCpuMs}). */
   settledCpuMs(): Promise<number> {
     return settledCpuMs(this.#child.pid);

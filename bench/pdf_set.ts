@@ -169,11 +169,43 @@ export async function pdftotextText(file: string): Promise<string> {
   return new TextDecoder().decode(out.stdout);
 }
 
+function tokens(text: string): string[] {
+  return text.normalize("NFKC").toLowerCase().replace(/-\s*\n\s*/g, "").match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 function words(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  const joined = text.normalize("NFKC").toLowerCase().replace(/-\s*\n\s*/g, "");
-  for (const word of joined.match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const word of tokens(text)) counts.set(word, (counts.get(word) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * Word recall that forgives pdftotext's own splits: a run of 2–4 of its words that `text` has as one word counts as
+ * found (pdftotext gives small capitals as separate words, "G ROBID", "L AT E X", where PDFium gives "GROBID").
+ */
+export function splitTolerantRecall(text: string, reference: string): number {
+  const ours = words(text);
+  const take = (word: string) => {
+    const n = ours.get(word) ?? 0;
+    if (n > 0) ours.set(word, n - 1);
+    return n > 0;
+  };
+  const ref = tokens(reference);
+  let found = 0;
+  for (let i = 0; i < ref.length; i++) {
+    if (take(ref[i])) {
+      found++;
+      continue;
+    }
+    for (let k = 2; k <= 4 && i + k <= ref.length; k++) {
+      if (take(ref.slice(i, i + k).join(""))) {
+        found += k;
+        i += k - 1;
+        break;
+      }
+    }
+  }
+  return ref.length ? found / ref.length : 1;
 }
 
 /**
