@@ -1,7 +1,7 @@
 /**
  * One process's charts (chart_bench.ts): publication-trend charts drawn one after another in a fresh process, each
- * on generate_publication_trend's path (yearSeriesSvg with its title, axis and partial year, then drawChart: PNG,
- * content id, store, base64 block). Every chart is a different query's (no store hit). Prints one JSON line: the CPU
+ * on generate_publication_trend's path from the counts on (yearSeriesSvg with its title, axis and partial year,
+ * then drawChart: PNG, content id, store, base64 block). Every chart is a different query's (no store hit). Prints one JSON line: the CPU
  * of each chart in ms, from getrusage (every thread of the process, so V8's background wasm compile is in it),
  * counted from the call until the process is quiet again: work a chart leaves to background threads is charged to
  * that chart, not to the next one.
@@ -56,6 +56,7 @@ for (let i = 0; i < CHARTS; i++) {
     year: thisYear - 19 + k,
     count: Math.round((200 + 40 * i) * 1.15 ** k * (1 + 0.1 * Math.sin(k * (i + 2)))) * (k === 19 ? 0.4 : 1),
   })).map((p) => ({ ...p, count: Math.round(p.count) }));
+  const before = cpuMs();
   const svg = yearSeriesSvg({
     title: `PubMed articles per year: ${query}`,
     yTitle: "Articles (count)",
@@ -63,7 +64,6 @@ for (let i = 0; i < CHARTS; i++) {
     points: counts,
     partialYear: thisYear,
   });
-  const before = cpuMs();
   const { image, block } = await drawChart(ctx, "papers", svg);
   charts.push((await settled()) - before);
   if (image.bytes < 1000 || !block.data) throw new Error("no PNG drawn");

@@ -162,7 +162,8 @@ function rotation(transform: string | undefined): ((polygon: Polygon) => void) |
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
   return (polygon) => {
     for (let i = 0; i < polygon.length; i += 2) {
-      const [dx, dy] = [polygon[i] - cx, polygon[i + 1] - cy];
+      const dx = polygon[i] - cx;
+      const dy = polygon[i + 1] - cy;
       polygon[i] = cx + dx * cos - dy * sin;
       polygon[i + 1] = cy + dx * sin + dy * cos;
     }
@@ -177,26 +178,32 @@ function flatten(contour: Contour, originX: number, originY: number, scale: numb
   const py = (i: number) => originY - points[2 * (i % n) + 1] * scale;
   const out: Polygon = [];
   let start = onCurve.indexOf(true);
-  let [sx, sy] = start >= 0 ? [px(start), py(start)] : [(px(0) + px(1)) / 2, (py(0) + py(1)) / 2];
+  let sx = start >= 0 ? px(start) : (px(0) + px(1)) / 2;
+  let sy = start >= 0 ? py(start) : (py(0) + py(1)) / 2;
   if (start < 0) start = 0;
   out.push(sx, sy);
   for (let k = 1; k <= n; k++) {
     const i = start + k;
     if (onCurve[i % n]) {
-      [sx, sy] = [px(i), py(i)];
+      sx = px(i);
+      sy = py(i);
       out.push(sx, sy);
       continue;
     }
-    const [cx, cy] = [px(i), py(i)];
-    const [ex, ey] = onCurve[(i + 1) % n] ? [px(i + 1), py(i + 1)] : [(cx + px(i + 1)) / 2, (cy + py(i + 1)) / 2];
+    const cx = px(i);
+    const cy = py(i);
+    const next = onCurve[(i + 1) % n];
+    const ex = next ? px(i + 1) : (cx + px(i + 1)) / 2;
+    const ey = next ? py(i + 1) : (cy + py(i + 1)) / 2;
     const steps = Math.max(1, Math.ceil(Math.sqrt(Math.hypot(sx - 2 * cx + ex, sy - 2 * cy + ey) / 0.8)));
     for (let s = 1; s <= steps; s++) {
       const t = s / steps;
       const u = 1 - t;
       out.push(u * u * sx + 2 * u * t * cx + t * t * ex, u * u * sy + 2 * u * t * cy + t * t * ey);
     }
-    [sx, sy] = [ex, ey];
-    if (onCurve[(i + 1) % n]) k++;
+    sx = ex;
+    sy = ey;
+    if (next) k++;
   }
   return out;
 }
@@ -248,13 +255,16 @@ function dashes(path: number[], pattern: number[]): number[][] {
   let left = pattern[0];
   let current: number[] | undefined = [path[0], path[1]];
   for (let i = 2; i < path.length; i += 2) {
-    let [x, y] = [path[i - 2], path[i - 1]];
-    const [ex, ey] = [path[i], path[i + 1]];
+    let x = path[i - 2];
+    let y = path[i - 1];
+    const ex = path[i];
+    const ey = path[i + 1];
     let length = Math.hypot(ex - x, ey - y);
     while (length > 0) {
       const step = Math.min(left, length);
       const t = step / length;
-      [x, y] = [x + (ex - x) * t, y + (ey - y) * t];
+      x += (ex - x) * t;
+      y += (ey - y) * t;
       length -= step;
       left -= step;
       current?.push(x, y);

@@ -203,7 +203,8 @@ export class Font {
       for (const contour of this.#readGlyph(part, depth + 1)) {
         const points = contour.points.slice();
         for (let i = 0; i < points.length; i += 2) {
-          const [x, y] = [points[i], points[i + 1]];
+          const x = points[i];
+          const y = points[i + 1];
           points[i] = a * x + c * y + dx;
           points[i + 1] = b * x + d * y + dy;
         }

@@ -30,7 +30,11 @@ export class Canvas {
     const [r, g, b] = [(color >> 16) & 255, (color >> 8) & 255, color & 255];
     const columns = Float32Array.from({ length: right - left }, (_, i) => overlap(left + i, x0, x1));
     const solid = new Uint8Array((right - left) * 3);
-    for (let i = 0; i < solid.length; i += 3) [solid[i], solid[i + 1], solid[i + 2]] = [r, g, b];
+    for (let i = 0; i < solid.length; i += 3) {
+      solid[i] = r;
+      solid[i + 1] = g;
+      solid[i + 2] = b;
+    }
     const rgb = this.rgb;
     for (let y = top; y < bottom; y++) {
       const rowCoverage = overlap(y, y0, y1) * opacity;
@@ -47,9 +51,9 @@ export class Canvas {
         }
         if (a < 1 / 512) continue;
         const p = start + 3 * i;
-        rgb[p] = Math.round(rgb[p] + (r - rgb[p]) * a);
-        rgb[p + 1] = Math.round(rgb[p + 1] + (g - rgb[p + 1]) * a);
-        rgb[p + 2] = Math.round(rgb[p + 2] + (b - rgb[p + 2]) * a);
+        rgb[p] = rgb[p] + (r - rgb[p]) * a + 0.5;
+        rgb[p + 1] = rgb[p + 1] + (g - rgb[p + 1]) * a + 0.5;
+        rgb[p + 2] = rgb[p + 2] + (b - rgb[p + 2]) * a + 0.5;
       }
     }
   }
@@ -108,12 +112,14 @@ export class Canvas {
         if (coverage < 1 / 512) continue;
         const a = coverage * opacity;
         if (a === 1) {
-          [rgb[p], rgb[p + 1], rgb[p + 2]] = [r, g, b];
-          continue;
+          rgb[p] = r;
+          rgb[p + 1] = g;
+          rgb[p + 2] = b;
+        } else {
+          rgb[p] = rgb[p] + (r - rgb[p]) * a + 0.5;
+          rgb[p + 1] = rgb[p + 1] + (g - rgb[p + 1]) * a + 0.5;
+          rgb[p + 2] = rgb[p + 2] + (b - rgb[p + 2]) * a + 0.5;
         }
-        rgb[p] = Math.round(rgb[p] + (r - rgb[p]) * a);
-        rgb[p + 1] = Math.round(rgb[p + 1] + (g - rgb[p + 1]) * a);
-        rgb[p + 2] = Math.round(rgb[p + 2] + (b - rgb[p + 2]) * a);
       }
     }
   }
@@ -136,7 +142,10 @@ function edge(
 ) {
   if (ay === by) return;
   const dir = ay < by ? 1 : -1;
-  const [x0, y0, x1, y1] = ay < by ? [ax, ay, bx, by] : [bx, by, ax, ay];
+  const x0 = dir > 0 ? ax : bx;
+  const y0 = dir > 0 ? ay : by;
+  const x1 = dir > 0 ? bx : ax;
+  const y1 = dir > 0 ? by : ay;
   const dxdy = (x1 - x0) / (y1 - y0);
   const yStart = Math.max(0, Math.floor(y0));
   const yEnd = Math.min(h, Math.ceil(y1));
