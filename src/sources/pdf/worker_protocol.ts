@@ -23,6 +23,11 @@ export type WorkerRequest =
     /** Also build the search index of the extracted range (its pages joined by a form feed). */
     index?: boolean;
     /**
+     * The file declares images (text_layer.ts hasImageXObject): a thin text is then a scan's, which pdf.js would
+     * only read again into the same few characters (jobs.ts), so it is not asked.
+     */
+    images?: boolean;
+    /**
      * Read with this engine only, and answer what it read: the extractor process hands a job PDFium could not
      * read on its main thread to pdf.js in its worker (extract_child.ts).
      */
