@@ -52,6 +52,8 @@ interface Search {
   serverMs: number;
   wallMs: number;
   peakRss: number;
+  /** The server process's own peak RSS during the call. */
+  serverPeakRss: number;
   /** Server-side text of the document (pdf://files/{name}), when asked for. */
   text?: string;
 }
@@ -181,10 +183,16 @@ async function searchOnce(
       throw new Error(`${extractors} extractor(s) alive on a fresh server before its first PDF call`);
     }
     const started = performance.now();
-    const { peak } = await peakTreeRss(server.pid, server.search(pdfName(doc.path), doc));
+    const { peak, serverPeak } = await peakTreeRss(server.pid, server.search(pdfName(doc.path), doc));
     const wallMs = performance.now() - started;
     const cpuMs = (await server.settledCpuMs()) - before;
-    const search: Search = { cpuMs, serverMs: (await server.ownCpuMs()) - serverBefore, wallMs, peakRss: peak };
+    const search: Search = {
+      cpuMs,
+      serverMs: (await server.ownCpuMs()) - serverBefore,
+      wallMs,
+      peakRss: peak,
+      serverPeakRss: serverPeak,
+    };
     if (readText) search.text = await resourceText(server, pdfName(doc.path));
     return search;
   } finally {
@@ -257,6 +265,7 @@ async function firstSearches(
   const worstPeak = Math.max(...per.map((p) => p.peak)) / MIB;
   const wall = median(papers.map((p) => median(samples.get(p.file)!.ours.map((o) => o.wallMs))));
   const server = median(papers.flatMap((p) => samples.get(p.file)!.ours.map((o) => o.serverMs)));
+  const serverPeak = median(papers.flatMap((p) => samples.get(p.file)!.ours.map((o) => o.serverPeakRss))) / MIB;
   return [
     {
       name: "pdf: first search of a paper on a fresh server ÷ pdftotext, CPU (median per paper)",
@@ -280,7 +289,7 @@ async function firstSearches(
       notes:
         `server + extractor VmRSS summed, sampled every 20 ms during the call; worst paper's median of ${rounds}: ${
           per.map((p) => `${p.name} ${(p.peak / MIB).toFixed(0)}`).join(", ")
-        } MiB`,
+        } MiB; the server process's own peak ${serverPeak.toFixed(0)} MiB (median of all), the rest the extractor`,
     },
   ];
 }
@@ -335,6 +344,7 @@ async function folderOfPapers(
   command: string,
 ): Promise<BenchRow> {
   const query = "performance"; // in every one of the five
+  const extractors: number[] = [];
   const ours: number[] = [];
   const ref: number[] = [];
   const walls: number[] = [];
@@ -347,8 +357,9 @@ async function folderOfPapers(
       await server.request("tools/list");
       const before = await server.settledCpuMs();
       const started = performance.now();
-      const result = await server.call("search_pdfs", { query, per_file: 1 });
+      const { result, pids } = await peakTreeRss(server.pid, server.call("search_pdfs", { query, per_file: 1 }));
       walls.push(performance.now() - started);
+      extractors.push(pids.size);
       ours.push((await server.settledCpuMs()) - before);
       const files = (result.files ?? []) as { total_matches: number }[];
       if (
@@ -372,7 +383,9 @@ async function folderOfPapers(
     command,
     notes: `median of ${rounds}: ${median(ours)} ms (server tree, extractor start included) vs ${
       median(ref).toFixed(0)
-    } ms (pdftotext | grep loop); "${query}" found in all 5; wall ${median(walls).toFixed(0)} ms; ${machineLoad()}`,
+    } ms (pdftotext | grep loop); extractor processes started: ${
+      extractors.join(", ")
+    }; "${query}" found in all 5; wall ${median(walls).toFixed(0)} ms; ${machineLoad()}`,
   };
 }
 

@@ -232,26 +232,43 @@ export async function treeRssBytes(pid: number): Promise<number> {
   return sizes.reduce((a: number, b) => a + (b ?? 0), 0);
 }
 
+/** What {@link peakTreeRss} saw while the work ran. */
+export interface TreePeak<T> {
+  result: T;
+  /** Largest tree RSS sample (server + live descendants), in bytes. */
+  peak: number;
+  /** Largest RSS sample of the server process alone, in bytes. */
+  serverPeak: number;
+  /** Every descendant pid seen (extractor processes started during the work, or alive at its start). */
+  pids: Set<number>;
+}
+
 /**
- * Samples the tree RSS of `pid` every `everyMs` until `work` settles; resolves with the work's result and the
- * largest sample (in bytes).
+ * Samples the tree RSS of `pid` every `everyMs` until `work` settles; resolves with the work's result, the largest
+ * samples and the descendants seen.
  */
-export async function peakTreeRss<T>(
-  pid: number,
-  work: Promise<T>,
-  everyMs = 20,
-): Promise<{ result: T; peak: number }> {
+export async function peakTreeRss<T>(pid: number, work: Promise<T>, everyMs = 20): Promise<TreePeak<T>> {
   let done = false;
   let peak = 0;
+  let serverPeak = 0;
+  const pids = new Set<number>();
+  const sample = async () => {
+    const children = await descendantsOf(pid);
+    for (const child of children) pids.add(child);
+    const [server, ...others] = await Promise.all([pid, ...children].map(rssOf));
+    serverPeak = Math.max(serverPeak, server ?? 0);
+    peak = Math.max(peak, others.reduce((a: number, b) => a + (b ?? 0), server ?? 0));
+  };
   const sampling = (async () => {
     while (!done) {
-      peak = Math.max(peak, await treeRssBytes(pid));
+      await sample();
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })().catch(() => {}); // a process gone mid-sample: the samples so far stand
   try {
     const result = await work;
-    return { result, peak: Math.max(peak, await treeRssBytes(pid)) };
+    await sample();
+    return { result, peak, serverPeak, pids };
   } finally {
     done = true;
     await sampling;
