@@ -1,5 +1,6 @@
 /**
- * Writes src/render/chart/assets/*.ts: the resvg WebAssembly module and the Noto Sans Latin WOFF from their
+ * Writes src/render/chart/assets/*.ts: the resvg WebAssembly module and the Noto Sans WOFFs (Latin, Greek, Latin
+ * Extended) from their
  * pinned npm packages (deno.json), gzipped and base64-encoded into TypeScript modules. JSR does not publish
  * bytes imports yet (denoland/deno#29904), so the published code carries the bytes itself; this script is how
  * they are made, and tests/render/chart/assets_test.ts checks that they still match the packages.
@@ -8,6 +9,20 @@
 import { gzipSync } from "node:zlib";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm" with { type: "bytes" };
 import notoSansLatin from "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff" with { type: "bytes" };
+import notoSansGreek from "@fontsource/noto-sans/files/noto-sans-greek-400-normal.woff" with { type: "bytes" };
+import notoSansLatinExt from "@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff" with { type: "bytes" };
+
+/** The Noto Sans subsets the charts set text in: asset module, exported name, the package's file, its bytes. */
+export const FONT_ASSETS = [
+  ["noto_sans_latin.ts", "NOTO_SANS_LATIN_WOFF_GZIP_BASE64", "noto-sans-latin-400-normal.woff", notoSansLatin],
+  ["noto_sans_greek.ts", "NOTO_SANS_GREEK_WOFF_GZIP_BASE64", "noto-sans-greek-400-normal.woff", notoSansGreek],
+  [
+    "noto_sans_latin_ext.ts",
+    "NOTO_SANS_LATIN_EXT_WOFF_GZIP_BASE64",
+    "noto-sans-latin-ext-400-normal.woff",
+    notoSansLatinExt,
+  ],
+] as const;
 
 /** The generated module's text: one exported base64 string of the gzipped bytes. */
 export function assetModule(name: string, source: string, licence: string, bytes: Uint8Array): string {
@@ -22,13 +37,10 @@ if (import.meta.main) {
     new URL("resvg_wasm.ts", dir),
     assetModule("RESVG_WASM_GZIP_BASE64", "npm:@resvg/resvg-wasm@2.6.2/index_bg.wasm", "MPL-2.0", resvgWasm),
   );
-  Deno.writeTextFileSync(
-    new URL("noto_sans_latin.ts", dir),
-    assetModule(
-      "NOTO_SANS_LATIN_WOFF_GZIP_BASE64",
-      "npm:@fontsource/noto-sans@5.3.0/files/noto-sans-latin-400-normal.woff",
-      "SIL OFL 1.1",
-      notoSansLatin,
-    ),
-  );
+  for (const [file, name, woff, bytes] of FONT_ASSETS) {
+    Deno.writeTextFileSync(
+      new URL(file, dir),
+      assetModule(name, `npm:@fontsource/noto-sans@5.3.0/files/${woff}`, "SIL OFL 1.1", bytes),
+    );
+  }
 }

@@ -6,16 +6,11 @@
  * the wasm comes from the pinned package instead (cheaper to load; see resvgWasm). The wasm instance is per process
  * (wasm-bindgen keeps one); rendering is synchronous and stateless.
  */
-import { gunzipSync } from "node:zlib";
 import { initWasm, Resvg } from "npm:@resvg/resvg-wasm@2.6.2";
+import { assetBytes } from "./asset_bytes.ts";
 import { NOTO_SANS_LATIN_WOFF_GZIP_BASE64 } from "./assets/noto_sans_latin.ts";
 import { FONT_FAMILY } from "./svg.ts";
 import { woffToSfnt } from "./woff.ts";
-
-/** The bytes an asset module carries. */
-export function assetBytes(gzipBase64: string): Uint8Array {
-  return new Uint8Array(gunzipSync(Uint8Array.fromBase64(gzipBase64)));
-}
 
 /** The package's wasm, as a variable so that `deno bundle` leaves it out (the bundle carries the embedded copy). */
 const RESVG_WASM = "npm:@resvg/resvg-wasm@2.6.2/index_bg.wasm";

@@ -6,6 +6,7 @@
 import {
   type Area,
   fitText,
+  groupDigits,
   HEIGHT,
   niceTicks,
   PALETTE,
@@ -32,7 +33,7 @@ export interface YearSeriesSpec {
 export function yearSeriesSvg(spec: YearSeriesSpec): string {
   const counts = spec.points.map((p) => p.count);
   const ticks = niceTicks(0, Math.max(1, ...counts), 5);
-  const widestTick = Math.max(...ticks.map((t) => textWidth(t.toLocaleString("en-US"), 11)));
+  const widestTick = Math.max(...ticks.map((t) => textWidth(groupDigits(t), 11)));
   const area: Area = { left: Math.max(56, widestTick + 34), top: 44, width: 0, height: HEIGHT - 44 - 52 };
   area.width = WIDTH - area.left - 20;
   const slot = area.width / spec.points.length;

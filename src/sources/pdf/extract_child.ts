@@ -1,28 +1,47 @@
 /**
- * The extractor process: the server starts it (extractor_process.ts) with a V8 heap cap and read access
- * to this folder only, and sends it framed requests on stdin. The text engines run in a worker of this process
- * (pdf_worker.ts); this main thread only relays frames and watches the process's resident memory, which
- * a worker busy in a synchronous loop cannot do for itself. Over budget (a decompression bomb inflating
- * gigabytes into array buffers, which the heap cap does not count) it answers the running job and exits,
- * so nothing keeps running once the server has its answer. It also exits when the server goes away.
+ * The extractor process: the server starts it (extractor_process.ts) with a V8 heap cap and read access to this
+ * folder only, and sends it framed requests on stdin, one job at a time. Jobs (jobs.ts) run on this main thread:
+ * one V8 isolate, no relay, for the PDFium reading nearly every document gets. PDFium's memory is capped (its wasm
+ * memory maximum, pdfium_engine.ts): a decompression bomb inflating inside it is refused when an allocation fails.
+ * pdf.js, the fallback engine, inflates streams into JavaScript array buffers that the heap cap does not count; it
+ * runs in a worker (pdf_worker.ts, started on the first document that needs it) while this thread watches the
+ * process's resident memory and, over budget, answers the job and exits, so nothing keeps running once the server
+ * has its answer. The process also exits when the server goes away (its stdin ends).
  *
  * Arguments: `--memory-mb=N` (resident memory budget of the whole process).
  */
-import { decodeRequest, encodeReply, FrameReader, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
+import { memoryMessage } from "./engine.ts";
+import { answer, type ReadPdfjs } from "./jobs.ts";
+import { limitPdfiumMemory } from "./pdfium_engine.ts";
+import {
+  decodeRequest,
+  encodeReply,
+  type EngineResult,
+  FrameReader,
+  type WorkerReply,
+  type WorkerRequest,
+} from "./worker_protocol.ts";
 
-/** How often the resident memory is checked. */
+/** How often the resident memory is checked while a job runs. */
 const WATCH_MS = 25;
 /** Exit status after going over the memory budget (the server reads the reply, not the status). */
 const EXIT_OVER_MEMORY = 75;
 
+// stdout carries the frames to the server: nothing else may write to it.
+console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+
 const memoryMb = Number(Deno.args.find((a) => a.startsWith("--memory-mb="))?.slice("--memory-mb=".length)) || 1024;
-const worker = new Worker(new URL("./pdf_worker.ts", import.meta.url), { type: "module", name: "pdf-extractor" });
+// Half the budget for PDFium's memory, as the V8 heap gets the other half (extractor_process.ts).
+limitPdfiumMemory(Math.floor(memoryMb / 2), memoryMb);
+
 let running: number | undefined;
 let writing = Promise.resolve();
 
 function send(reply: WorkerReply): Promise<void> {
   const frame = encodeReply(reply);
   writing = writing.then(() => writeAll(frame));
+  // Our stdout is gone only when the server is: nothing left to do.
+  writing.catch(() => Deno.exit(1));
   return writing;
 }
 
@@ -30,20 +49,36 @@ async function writeAll(bytes: Uint8Array): Promise<void> {
   for (let at = 0; at < bytes.length;) at += await Deno.stdout.write(bytes.subarray(at));
 }
 
-worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-  const reply = event.data;
-  if (reply.kind !== "progress") {
-    running = undefined;
-    watch(false);
-  }
-  // Our stdout is gone only when the server is: nothing left to do.
-  send(reply).catch(() => Deno.exit(1));
-};
-worker.onerror = (event: ErrorEvent) => {
-  event.preventDefault();
-  console.error(`science-mcp PDF extractor: ${event.message}`);
-  Deno.exit(1);
-};
+let worker: Worker | undefined;
+let pdfjsJob: { resolve(result: EngineResult): void; progress(done: number, total: number): void } | undefined;
+
+/** pdf.js in the worker, started on first use; this thread stays free to watch memory meanwhile. */
+const pdfjsInWorker: ReadPdfjs = (job, progress) =>
+  new Promise((resolve) => {
+    pdfjsJob = { resolve, progress };
+    const bytes = job.bytes.slice(); // PDFium's reply may still be compared; pdf.js gets its own copy
+    pdfjsWorker().postMessage({ ...job, engine: "pdf.js", bytes }, [bytes.buffer]);
+  });
+
+function pdfjsWorker(): Worker {
+  if (worker) return worker;
+  worker = new Worker(new URL("./pdf_worker.ts", import.meta.url), { type: "module", name: "pdf-extractor" });
+  worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+    const reply = event.data;
+    if (!pdfjsJob) return;
+    if (reply.kind === "progress") return pdfjsJob.progress(reply.done, reply.total);
+    const { resolve } = pdfjsJob;
+    pdfjsJob = undefined;
+    const { id: _, ...result } = reply;
+    resolve(result as EngineResult);
+  };
+  worker.onerror = (event: ErrorEvent) => {
+    event.preventDefault();
+    console.error(`science-mcp PDF extractor: ${event.message}`);
+    Deno.exit(1);
+  };
+  return worker;
+}
 
 /**
  * Checks the resident memory every {@link WATCH_MS} while a job runs, and only then: an idle extractor must not
@@ -63,29 +98,24 @@ async function checkMemory(): Promise<void> {
   if (rss <= memoryMb * 1024 * 1024) return;
   watch(false);
   if (running !== undefined) {
-    await send({
-      id: running,
-      kind: "failed",
-      reason: "too_large",
-      message: `Extracting the PDF needed more than ${memoryMb} MB of memory and was stopped: the PDF is ` +
-        "probably a decompression bomb (a small compressed stream that inflates to gigabytes) or damaged.",
-    }).catch(() => {});
+    await send({ id: running, kind: "failed", reason: "too_large", message: memoryMessage(memoryMb) }).catch(() => {});
   }
   Deno.exit(EXIT_OVER_MEMORY);
 }
 
+async function run(request: WorkerRequest): Promise<void> {
+  const { id } = request;
+  running = id;
+  watch(true);
+  const reply = await answer(request, (done, total) => void send({ id, kind: "progress", done, total }), pdfjsInWorker);
+  running = undefined;
+  watch(false);
+  await send(reply);
+}
+
 const reader = new FrameReader();
 for await (const chunk of Deno.stdin.readable) {
-  for (const { message, binary } of reader.push(chunk)) {
-    const request: WorkerRequest = decodeRequest(message, binary);
-    running = request.id;
-    watch(true);
-    if ("bytes" in request && request.bytes) {
-      worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
-    } else {
-      worker.postMessage(request);
-    }
-  }
+  for (const { message, binary } of reader.push(chunk)) await run(decodeRequest(message, binary));
 }
 // The server closed our stdin: it is gone or done with us.
 Deno.exit(0);

@@ -6,7 +6,7 @@
  * reads, never in the server. One document at a time per thread.
  */
 import { init } from "npm:@embedpdf/pdfium@2.15.1";
-import { PASSWORD_MESSAGE } from "./engine.ts";
+import { memoryMessage, PASSWORD_MESSAGE } from "./engine.ts";
 import { type EngineResult, type PageJob, pageRange, type Progress } from "./worker_protocol.ts";
 
 /**
@@ -47,17 +47,93 @@ export interface Heap {
 
 /** FPDF_GetLastError's code for a document that needs a password it was not given (fpdfview.h). */
 const ERR_PASSWORD = 4;
+/** Ours, not PDFium's: the document's bytes did not fit under the memory cap. */
+const ERR_MEMORY = -1;
 
 let loading: Promise<Pdfium> | undefined;
+
+/** The cap on PDFium's memory set by {@link limitPdfiumMemory}, in wasm pages of 64 KiB, and the budget it serves. */
+let memoryLimit: { pages: number; budgetMb: number } | undefined;
+/** Whether PDFium asked for more memory than its cap since the last document started. */
+let exhausted = false;
+
+/**
+ * Caps the memory PDFium's instance may grow to at `wasmMb` MiB; `budgetMb` is the process's whole budget, which a
+ * refusal names. The extractor process (extract_child.ts) reads PDFs with PDFium on its main thread, which cannot
+ * watch its own memory while a page is read: a decompression bomb inflating inside PDFium instead meets this cap
+ * (the wasm module's declared maximum, enforced by V8), its allocation fails and the document is refused. Call it
+ * before the first document.
+ */
+export function limitPdfiumMemory(wasmMb: number, budgetMb: number): void {
+  memoryLimit = { pages: Math.max(1, Math.floor(wasmMb * 16)), budgetMb };
+}
 
 /** The process's PDFium instance, loaded on first use (also drawn with by pdfium_render.ts). */
 export function pdfium(): Promise<Pdfium> {
   loading ??= (async () => {
-    const lib = await init({ wasmBinary: await pdfiumWasm() } as Parameters<typeof init>[0]);
+    const raw = await pdfiumWasm();
+    const bytes = (memoryLimit ? withMemoryMaximum(raw, memoryLimit.pages) : raw) as Uint8Array<ArrayBuffer>;
+    const lib = await init(
+      {
+        // Compiled and instantiated synchronously, from our bytes: ~15 ms of CPU less than the glue's asynchronous
+        // compilation of a copy (#36). Only ever in an extractor process or a worker, never on the server's thread.
+        instantiateWasm(
+          imports: WebAssembly.Imports,
+          receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void,
+        ) {
+          const module = new WebAssembly.Module(bytes);
+          const instance = new WebAssembly.Instance(module, imports);
+          receive(instance, module);
+          return instance.exports;
+        },
+        // The glue reports a refused memory growth here before the allocation fails inside PDFium.
+        printErr: (text: string) => {
+          if (/grow|enlarge memory|not enough memory/i.test(text)) exhausted = true;
+          else if (!/^Aborted\(/.test(text)) console.error(`PDFium: ${text}`);
+        },
+      } as Parameters<typeof init>[0],
+    );
     lib.PDFiumExt_Init();
     return lib;
   })();
   return loading;
+}
+
+/**
+ * A copy of a wasm module whose (one, exported) memory may grow to `pages` at most, where it declared more. Its
+ * memory section's maximum is rewritten in place, in as many LEB128 bytes as before (padded), so no offset moves.
+ * Returns the bytes unchanged when the module is not laid out that way or declares less.
+ */
+export function withMemoryMaximum(bytes: Uint8Array, pages: number): Uint8Array {
+  const reader = { at: 8 };
+  const leb = () => {
+    let value = 0;
+    for (let shift = 0;; shift += 7) {
+      const byte = bytes[reader.at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (!(byte & 0x80)) return value;
+    }
+  };
+  while (reader.at < bytes.length) {
+    const id = bytes[reader.at++];
+    const size = leb();
+    const end = reader.at + size;
+    if (id === 5) {
+      if (leb() !== 1 || bytes[reader.at++] !== 1) return bytes; // one memory, with a maximum (flags 1)
+      leb(); // its minimum
+      const at = reader.at;
+      if (leb() <= pages) return bytes;
+      const width = reader.at - at;
+      if (pages >= 2 ** (7 * width)) return bytes;
+      const out = bytes.slice();
+      for (let i = 0; i < width; i++) {
+        out[at + i] = ((pages / 2 ** (7 * i)) & 0x7f) | (i < width - 1 ? 0x80 : 0);
+      }
+      return out;
+    }
+    reader.at = end;
+  }
+  return bytes;
 }
 
 /**
@@ -88,6 +164,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
   const lib = await pdfium();
   const heap = lib.pdfium as unknown as Heap;
   const at = heap.wasmExports.malloc(bytes.byteLength);
+  if (!at) throw new PdfiumOpenError(ERR_MEMORY);
   heap.HEAPU8.set(bytes, at);
   const doc = lib.FPDF_LoadMemDocument(at, bytes.byteLength, "");
   if (!doc) {
@@ -152,6 +229,7 @@ export async function readWithPdfium(
   progress: Progress,
   every: number,
 ): Promise<EngineResult | undefined> {
+  exhausted = false;
   let doc: PdfiumDocument;
   try {
     doc = await openPdfium(job.bytes);
@@ -160,7 +238,7 @@ export async function readWithPdfium(
     if (error instanceof PdfiumOpenError && error.password) {
       return { kind: "failed", reason: "password", message: PASSWORD_MESSAGE };
     }
-    return undefined;
+    return overMemory() ?? undefined;
   }
   try {
     const pageCount = doc.pageCount;
@@ -180,15 +258,30 @@ export async function readWithPdfium(
         else pages.push(doc.pageText(n));
       } catch (error) {
         discardAfterCrash(error);
-        return undefined;
+        return overMemory() ?? undefined;
       }
       const done = n - first + 1;
-      if (done % every === 0 && n < last) progress(done, pageCount);
+      if (done % every === 0 && n < last) {
+        progress(done, pageCount);
+        // A turn of the event loop, so the progress is sent (and the process's memory watch runs) mid-document.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
     }
-    return { kind: "done", pageCount, first, pages, unreadable: [] };
+    // An allocation PDFium survived (a stream it then skipped) still means the document went over the cap.
+    return overMemory() ?? { kind: "done", pageCount, first, pages, unreadable: [] };
   } finally {
     if (loading) doc.close();
   }
+}
+
+/**
+ * The refusal of a document that made PDFium ask for more memory than its cap ({@link limitPdfiumMemory}), or
+ * undefined when it did not: pdf.js would only inflate the same streams into JavaScript memory.
+ */
+function overMemory(): EngineResult | undefined {
+  if (!exhausted || !memoryLimit) return undefined;
+  loading = undefined; // an allocation failed mid-way: nothing in that instance can be trusted
+  return { kind: "failed", reason: "too_large", message: memoryMessage(memoryLimit.budgetMb) };
 }
 
 /**

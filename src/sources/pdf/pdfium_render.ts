@@ -1,6 +1,6 @@
 /**
  * Draws one page of a PDF (or a region of it) with PDFium into a bitmap and encodes it as a PNG (png.ts),
- * inside the extractor (pdf_worker.ts), so a hostile document's drawing meets the same memory and time
+ * inside the extractor (jobs.ts), so a hostile document's drawing meets the same memory and time
  * limits as its text. The reply carries the page's text as well, read from the same open document.
  */
 import { PASSWORD_MESSAGE } from "./engine.ts";

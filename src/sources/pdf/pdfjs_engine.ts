@@ -1,5 +1,5 @@
 /**
- * pdf.js, the extractor's second text engine: pdf_worker.ts hands it the documents PDFium cannot open, has
+ * pdf.js, the extractor's second text engine: jobs.ts hands it the documents PDFium cannot open, has
  * a page it cannot load, or reads badly (text_quality.ts), and imports it only then. It salvages the pages
  * it can read around broken ones and names why a document fails.
  *

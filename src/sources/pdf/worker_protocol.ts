@@ -1,6 +1,6 @@
 /**
  * Messages between the extraction pool (server), the extractor process (extract_child.ts) and the
- * extraction worker inside it (pdf_worker.ts), plus the byte framing used on the process's pipes.
+ * extraction worker (pdf_worker.ts), plus the byte framing used on the process's pipes.
  */
 import type { SearchIndex } from "./normalize.ts";
 import type { PdfFailure, UnreadablePage } from "./types.ts";
@@ -22,6 +22,16 @@ export type WorkerRequest =
     splitMinPages?: number;
     /** Also build the search index of the extracted range (its pages joined by a form feed). */
     index?: boolean;
+    /**
+     * The file declares images (text_layer.ts hasImageXObject): a thin text is then a scan's, which pdf.js would
+     * only read again into the same few characters (jobs.ts), so it is not asked.
+     */
+    images?: boolean;
+    /**
+     * Read with this engine only, and answer what it read: the extractor process hands a job PDFium could not
+     * read on its main thread to pdf.js in its worker (extract_child.ts).
+     */
+    engine?: "pdf.js";
   }
   /** Builds the search index of a document's text off the server's thread. */
   | { id: number; op: "index"; text: string }
@@ -70,7 +80,7 @@ export type WorkerReply =
   }
   | { id: number; kind: "failed"; reason: PdfFailure; message: string; pageCount?: number };
 
-/** The text engines of pdf_worker.ts: PDFium first, pdf.js where PDFium cannot read or reads badly. */
+/** The text engines of jobs.ts: PDFium first, pdf.js where PDFium cannot read or reads badly. */
 export type TextEngine = "pdfium" | "pdf.js";
 
 /** A request for pages, as an engine sees it. */

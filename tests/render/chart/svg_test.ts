@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { esc, fitText, formatTick, niceTicks, textWidth } from "../../../src/render/chart/svg.ts";
+import { esc, fitText, formatTick, groupDigits, niceTicks, textWidth } from "../../../src/render/chart/svg.ts";
 import { yearSeriesSvg } from "../../../src/render/chart/year_series.ts";
 import { barPanelsSvg } from "../../../src/render/chart/bar_panels.ts";
 import { stackedBarsSvg } from "../../../src/render/chart/stacked_bars.ts";
@@ -13,6 +13,30 @@ Deno.test("niceTicks covers the range with 1, 2 or 5 × 10^n steps", () => {
 
 Deno.test("tick labels: thousands as k, millions as M, at most three decimals", () => {
   assert.deepEqual([5, 0.125, 2500, 40_000, 1_200_000].map(formatTick), ["5", "0.125", "2,500", "40k", "1.2M"]);
+});
+
+Deno.test("numbers are written as en-US writes them (commas, at most three decimals), without loading Intl", () => {
+  const values = [
+    0,
+    -0,
+    5,
+    -0.1,
+    0.125,
+    0.0004,
+    -0.0004,
+    1.2345,
+    999.9996,
+    999,
+    1000,
+    2500,
+    12_345.678,
+    -2500,
+    1_234_567,
+  ];
+  values.push(80_000, 0.2 + 0.1, 1e-7, 1.5e21, 63.6, 180.16, 0.0005, 2.0005);
+  for (const value of values) {
+    assert.equal(groupDigits(value), value.toLocaleString("en-US", { maximumFractionDigits: 3 }), String(value));
+  }
 });
 
 Deno.test("fitText cuts a long label with an ellipsis to the width, and leaves a short one alone", () => {
