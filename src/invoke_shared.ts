@@ -6,15 +6,21 @@ import type { ToolContext } from "./context.ts";
 import { invokeTool, type ToolResult } from "./core/invoke.ts";
 import { ResultMemo, stableJson } from "./core/result_memo.ts";
 import { sharedKey } from "./core/shared_key.ts";
-import type { Runtime } from "./runtime.ts";
+import type { Clock } from "./core/clock.ts";
+import type { SharedStore } from "./core/shared_key.ts";
 import type { AnyToolDef } from "./tools/tool_def.ts";
 import type { ServiceUpstream } from "./upstreams/mod.ts";
 
 const RESULTS = sharedKey<ResultMemo<ToolResult>>("runtime:results");
 
-/** {@link invokeShared} of src/runtime.ts, which imports this module on the first call. */
+/** What of a runtime the memo needs (a Runtime is one): its singletons and its clock. */
+export interface MemoHost extends SharedStore {
+  readonly deps: { readonly clock: Clock };
+}
+
+/** invokeShared of src/runtime.ts, which imports this module on the first call. */
 export async function invokeOnce(
-  runtime: Runtime,
+  runtime: MemoHost,
   def: AnyToolDef,
   args: unknown,
   ctx: ToolContext,
