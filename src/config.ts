@@ -217,68 +217,112 @@ export const ENV_VARS: readonly EnvVar[] = [
 /** An environment as the config reads it: variable name → value (tests pass their own). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** `.int().min().max()` in one step: the same checks, without two intermediate schemas to build at start. */
-const int = (min: number, max: number) => z.coerce.number().check(z.int(), z.gte(min), z.lte(max));
-const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
-const optionalText = z.string().trim().min(1).optional();
+/**
+ * One setting's check: its zod schema, built the first time a value other than the setting's default is
+ * checked. Building and first running zod schemas for ~50 settings was a third of what a start evaluates
+ * beyond the SDK; a default is known good (tests/core/config_test.ts parses every default with its schema),
+ * so it is taken as it is, or as a number for a number setting, without building anything.
+ */
+export interface SettingCheck<S extends z.ZodType = z.ZodType> {
+  /** The setting's zod schema (built once, on first use). */
+  schema(): S;
+  /** The value is a number: a default parses to `Number(default)`. */
+  number?: true;
+  /** Unset is allowed: it parses to undefined. */
+  optional?: true;
+}
 
-const schema = z.object({
-  MCP_TRANSPORT_TYPE: z.enum(["stdio", "http"]),
-  MCP_HTTP_HOST: z.string().trim().regex(
-    /^(?:[A-Za-z0-9.-]+|\[?[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*\]?)$/,
-    "an IP address or host name only (no scheme, port or path; the port is MCP_HTTP_PORT)",
+function field<S extends z.ZodType>(
+  make: () => S,
+  flags: { number?: true; optional?: true } = {},
+): SettingCheck<S> {
+  let built: S | undefined;
+  return { schema: () => built ??= make(), ...flags };
+}
+
+/** A setting that may be unset: `make()`'s schema, `.optional()`. */
+function optional<S extends z.ZodType>(make: () => S, flags: { number?: true } = {}) {
+  return field(() => make().optional(), { ...flags, optional: true });
+}
+
+/** `.int().min().max()` in one step: the same checks, without two intermediate schemas to build. */
+const intSchema = (min: number, max: number) => z.coerce.number().check(z.int(), z.gte(min), z.lte(max));
+const int = (min: number, max: number) => field(() => intSchema(min, max), { number: true });
+const urlSchema = () => z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ""));
+const optionalText = () => optional(() => z.string().trim().min(1));
+
+/** Every setting of {@link ENV_VARS} but the base URLs, checked in this order (the first failure is reported). */
+export const SETTING_CHECKS = {
+  MCP_TRANSPORT_TYPE: field(() => z.enum(["stdio", "http"])),
+  MCP_HTTP_HOST: field(() =>
+    z.string().trim().regex(
+      /^(?:[A-Za-z0-9.-]+|\[?[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*\]?)$/,
+      "an IP address or host name only (no scheme, port or path; the port is MCP_HTTP_PORT)",
+    )
   ),
   MCP_HTTP_PORT: int(0, 65535),
-  MCP_AUTH_MODE: z.enum(["jwt", "oauth", "none"]),
-  MCP_AUTH_SECRET_KEY: z.string().optional(),
-  MCP_AUTH_AUDIENCE: optionalText,
-  MCP_AUTH_ISSUER: optionalText,
-  MCP_AUTH_JWKS_URL: url.optional(),
-  MCP_AUTH_RESOURCE_URL: url.optional(),
-  MCP_AUTH_SCOPES: optionalText,
+  MCP_AUTH_MODE: field(() => z.enum(["jwt", "oauth", "none"])),
+  MCP_AUTH_SECRET_KEY: optional(() => z.string()),
+  MCP_AUTH_AUDIENCE: optionalText(),
+  MCP_AUTH_ISSUER: optionalText(),
+  MCP_AUTH_JWKS_URL: optional(urlSchema),
+  MCP_AUTH_RESOURCE_URL: optional(urlSchema),
+  MCP_AUTH_SCOPES: optionalText(),
   MCP_AUTH_MAX_TOKEN_LIFETIME_S: int(60, 366 * 86400),
-  MCP_ALLOWED_ORIGINS: z.string().refine(
-    (list) => splitList(list).every(isOrigin),
-    "each entry an origin: http(s)://host[:port], without a path (e.g. https://mcp.example.org)",
-  ).optional(),
-  MCP_SESSION_MODE: z.enum(["stateful", "stateless"]),
+  MCP_ALLOWED_ORIGINS: optional(() =>
+    z.string().refine(
+      (list) => splitList(list).every(isOrigin),
+      "each entry an origin: http(s)://host[:port], without a path (e.g. https://mcp.example.org)",
+    )
+  ),
+  MCP_SESSION_MODE: field(() => z.enum(["stateful", "stateless"])),
   MCP_SESSION_IDLE_TIMEOUT_MS: int(1000, 7 * 24 * 3600_000),
   MCP_MAX_SESSIONS: int(1, 100_000),
   MCP_MAX_SESSIONS_PER_SUBJECT: int(1, 100_000),
   MCP_MAX_BODY_BYTES: int(1024, 100 * 1024 * 1024),
   MCP_SHUTDOWN_GRACE_MS: int(0, 600_000),
-  MCP_LOG_LEVEL: z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]),
-  LOGS_DIR: optionalText,
-  SCIENCE_MCP_TOOLSETS: z.string(),
-  SCIENCE_MCP_CACHE_DIR: optionalText,
-  SCIENCE_MCP_KV: z.string().trim().min(1).refine(
-    (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^https?:\/\/[^/]/i.test(v),
-    "a file path, or an http(s) KV Connect URL",
-  ).optional(),
-  DENO_KV_ACCESS_TOKEN: optionalText,
+  MCP_LOG_LEVEL: field(() => z.enum(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"])),
+  LOGS_DIR: optionalText(),
+  SCIENCE_MCP_TOOLSETS: field(() => z.string()),
+  SCIENCE_MCP_CACHE_DIR: optionalText(),
+  SCIENCE_MCP_KV: optional(() =>
+    z.string().trim().min(1).refine(
+      (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^https?:\/\/[^/]/i.test(v),
+      "a file path, or an http(s) KV Connect URL",
+    )
+  ),
+  DENO_KV_ACCESS_TOKEN: optionalText(),
   CACHE_MAX_BYTES: int(0, 16 * 1024 ** 3),
   UPSTREAM_TIMEOUT_MS: int(100, 600_000),
   UPSTREAM_MAX_BYTES: int(1024, 1024 ** 3),
-  TOOL_CALL_TIMEOUT_MS: int(0, 3600_000).refine((ms) => ms === 0 || ms >= 1000, "0 (no deadline) or at least 1000"),
+  TOOL_CALL_TIMEOUT_MS: field(
+    () => intSchema(0, 3600_000).refine((ms) => ms === 0 || ms >= 1000, "0 (no deadline) or at least 1000"),
+    { number: true },
+  ),
   SCIENCE_MCP_MAX_OUTPUT_CHARS: int(MIN_OUTPUT_MAX_CHARS, 10_000_000),
-  NCBI_API_KEY: optionalText,
-  NCBI_ADMIN_EMAIL: z.email().optional(),
-  NCBI_TOOL_IDENTIFIER: z.string().regex(/^[\w./@-]{1,64}$/, "letters, digits and ._/@- only"),
-  NCBI_REQUEST_DELAY_MS: int(0, 60_000).optional(),
+  NCBI_API_KEY: optionalText(),
+  NCBI_ADMIN_EMAIL: optional(() => z.email()),
+  NCBI_TOOL_IDENTIFIER: field(() => z.string().regex(/^[\w./@-]{1,64}$/, "letters, digits and ._/@- only")),
+  NCBI_REQUEST_DELAY_MS: optional(() => intSchema(0, 60_000), { number: true }),
   NCBI_MAX_RETRIES: int(0, 10),
-  OPENALEX_API_KEY: optionalText,
-  OPENALEX_MAILTO: z.email().optional(),
-  CROSSREF_MAILTO: z.email().optional(),
-  PDF_ROOT: z.string().min(1),
-  LIBRARY_DIR: z.string().min(1),
+  OPENALEX_API_KEY: optionalText(),
+  OPENALEX_MAILTO: optional(() => z.email()),
+  CROSSREF_MAILTO: optional(() => z.email()),
+  PDF_ROOT: field(() => z.string().min(1)),
+  LIBRARY_DIR: field(() => z.string().min(1)),
   PDF_MAX_PAGES: int(1, 100_000),
   PDF_MAX_BYTES: int(1, 4 * 1024 ** 3),
   PDF_TIMEOUT_MS: int(100, 3600_000),
   PDF_EXTRACTOR_IDLE_MS: int(1000, 3600_000),
   PDF_INDEX_AHEAD: int(0, 100_000),
-});
+};
 
-const baseUrlSchema = z.record(z.string(), url);
+/** Every base-URL variable's check. */
+export const BASE_URL_CHECK = field(urlSchema);
+
+type Settings = {
+  [K in keyof typeof SETTING_CHECKS]: typeof SETTING_CHECKS[K] extends SettingCheck<infer S> ? z.output<S> : never;
+};
 
 /** The whole configuration of one runtime: every setting of {@link ENV_VARS}, parsed, validated and frozen. */
 export interface Config extends UpstreamSettings {
@@ -411,17 +455,49 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const root = "root" in options ? options.root : PROJECT_ROOT;
   const raw: Record<string, string | undefined> = {};
   for (const v of ENV_VARS) raw[v.name] = settingValue(v, env, root);
-  // Parsed once per process: zod's compiled fast path would cost more to build (~2 ms at start) than it saves.
-  const parsed = schema.safeParse(raw, { jitless: true });
-  const urls = baseUrlSchema.safeParse(Object.fromEntries(BASE_URL_VARS.map(([, v]) => [v.name, raw[v.name]])), {
-    jitless: true,
-  });
-  if (!parsed.success || !urls.success) {
-    const issue = (parsed.error ?? urls.error)!.issues[0];
-    const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(raw[name])}: ${issue.message}`);
+  const e = {} as Record<string, unknown>;
+  for (const [name, check] of Object.entries(SETTING_CHECKS) as [string, SettingCheck][]) {
+    e[name] = checkSetting(name, check, raw, root);
   }
-  const e = parsed.data;
+  const urls: Record<string, string> = {};
+  for (const [, v] of BASE_URL_VARS) urls[v.name] = checkSetting(v.name, BASE_URL_CHECK, raw, root);
+  return configOf(e as Settings, urls, env, raw, root);
+}
+
+const VAR_BY_NAME = new Map(ENV_VARS.map((v) => [v.name, v]));
+
+/**
+ * One setting's value, checked: its default (or unset, where allowed) as it is, anything else through its
+ * schema. Parsed once per process: zod's compiled fast path would cost more to build than it saves.
+ */
+export function checkSetting<S extends z.ZodType>(
+  name: string,
+  check: SettingCheck<S>,
+  raw: Readonly<Record<string, string | undefined>>,
+  root: string | undefined,
+): z.output<S> {
+  const value = raw[name];
+  const v = VAR_BY_NAME.get(name);
+  if (value === undefined ? check.optional : v !== undefined && value === settingValue(v, {}, root)) {
+    return (value === undefined ? undefined : check.number ? Number(value) : value) as z.output<S>;
+  }
+  const parsed = check.schema().safeParse(value, { jitless: true });
+  if (!parsed.success) {
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(value)}: ${parsed.error.issues[0].message}`,
+    );
+  }
+  return parsed.data as z.output<S>;
+}
+
+/** The Config of checked settings (plus the cross-setting rule on sessions per subject). */
+function configOf(
+  e: Settings,
+  urls: Record<string, string>,
+  env: Env,
+  raw: Readonly<Record<string, string | undefined>>,
+  root: string | undefined,
+): Config {
   if (env.MCP_MAX_SESSIONS_PER_SUBJECT && e.MCP_MAX_SESSIONS_PER_SUBJECT > Math.max(1, e.MCP_MAX_SESSIONS / 2)) {
     throw new ConfigError(
       `Invalid environment variable MCP_MAX_SESSIONS_PER_SUBJECT=${
@@ -472,7 +548,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     },
     openalex: { apiKey: e.OPENALEX_API_KEY, mailto: e.OPENALEX_MAILTO },
     crossref: { mailto: e.CROSSREF_MAILTO },
-    baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls.data[v.name]])),
+    baseUrls: Object.fromEntries(BASE_URL_VARS.map(([key, v]) => [key, urls[v.name]])),
     pdf: {
       root: e.PDF_ROOT,
       library: e.LIBRARY_DIR,
