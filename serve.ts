@@ -14,6 +14,8 @@ import { ConfigError } from "./src/config.ts";
 import { exitOnOperatorError } from "./src/cli/main.ts";
 import { serveEntryRuntime } from "./src/cli/serve.ts";
 import { createHttpHandler } from "./src/transports/http.ts";
+// The upstream pipeline built with the runtime, at start (a bad SCIENCE_MCP_KV stops the start here too).
+import "./src/upstreams/mod.ts";
 
 const runtime = exitOnOperatorError(() => {
   const runtime = serveEntryRuntime();

@@ -15,22 +15,34 @@ export class StdioServer {
   #nextId = 1;
   #exited?: string;
 
+  /** An empty paper library of its own (LIBRARY_DIR), so that search_pdfs reads PDF_ROOT's files only. */
+  readonly #library = Deno.makeTempDirSync({ prefix: "pdf_bench_library_" });
+
   constructor(root: string, cacheDir?: string, env: Record<string, string> = {}) {
-    // --allow-read replaces the set's read list: src/ (toolsets, extractor and parse workers) must stay readable.
-    const read = [root, join(REPO, "src"), ...(cacheDir ? [cacheDir] : [])].join(",");
+    // --allow-read replaces the set's read list: src/ (toolsets, extractor and parse workers), the library and
+    // the session logs (written by default over stdio) must stay readable.
+    const read = [root, join(REPO, "src"), join(REPO, "logs"), this.#library, ...(cacheDir ? [cacheDir] : [])].join(
+      ",",
+    );
     this.#child = new Deno.Command(Deno.execPath(), {
       args: [
         "run",
         "-P=stdio",
         `--allow-read=${read}`,
-        ...(cacheDir ? [`--allow-write=${cacheDir}`] : []),
+        `--allow-write=${[join(REPO, "logs"), this.#library, ...(cacheDir ? [cacheDir] : [])].join(",")}`,
         "main.ts",
         "serve",
         "--transport",
         "stdio",
       ],
       cwd: REPO,
-      env: { PDF_ROOT: root, MCP_LOG_LEVEL: "error", ...(cacheDir ? { SCIENCE_MCP_CACHE_DIR: cacheDir } : {}), ...env },
+      env: {
+        PDF_ROOT: root,
+        LIBRARY_DIR: this.#library,
+        MCP_LOG_LEVEL: "error",
+        ...(cacheDir ? { SCIENCE_MCP_CACHE_DIR: cacheDir } : {}),
+        ...env,
+      },
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",
@@ -97,20 +109,23 @@ export class StdioServer {
     return result.structuredContent ?? {};
   }
 
-  /** Live processes: the server and its extractor processes. */
+  /** Live processes: the server and every process under it (extractors), zombies included. */
   async processes(): Promise<number> {
-    return 1 + (await childrenOf(this.#child.pid)).length;
+    return 1 + (await descendantsOf(this.#child.pid)).length;
   }
 
-  /** Resident memory of the server process (Linux), in bytes. */
+  /** Resident memory of the server process alone (Linux), in bytes. */
   async rssBytes(): Promise<number | undefined> {
-    const status = await Deno.readTextFile(`/proc/${this.#child.pid}/status`).catch(() => "");
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kb === undefined ? undefined : Number(kb) * 1024;
+    return await rssOf(this.#child.pid);
+  }
+
+  /** Resident memory of the server and every live process under it (extractors), in bytes. */
+  treeRssBytes(): Promise<number> {
+    return treeRssBytes(this.#child.pid);
   }
 
   /** One search_pdf call, checked; its wall time in ms as the client sees it. */
-  async search(name: string, doc: { file: string; query: string; matches: number }): Promise<number> {
+  async search(name: string, doc: { file: string; query: string; matches?: number }): Promise<number> {
     const started = performance.now();
     const reply = await this.request("tools/call", {
       name: "search_pdf",
@@ -119,46 +134,162 @@ export class StdioServer {
     });
     const elapsed = performance.now() - started;
     const result = (reply.result ?? {}) as { structuredContent?: { total_matches?: number } };
-    if (result.structuredContent?.total_matches !== doc.matches) {
+    const total = result.structuredContent?.total_matches;
+    // A wrong or empty answer must not pass as fast.
+    if (typeof total !== "number" || total <= 0 || (doc.matches !== undefined && total !== doc.matches)) {
       throw new Error(`unexpected search_pdf answer for ${doc.file}: ${JSON.stringify(reply).slice(0, 300)}`);
     }
     return elapsed;
   }
 
-  /** CPU time in ms of the server and its extractor processes so far (Linux), else undefined. */
+  /**
+   * CPU time in ms of the whole process tree so far: the server and every process under it, live or already
+   * reaped (Linux; see {@link treeCpuMs}), else undefined.
+   */
   async cpuMs(): Promise<number | undefined> {
-    const pids = [this.#child.pid, ...(await childrenOf(this.#child.pid))];
-    const ticks = await Promise.all(pids.map(cpuTicks));
-    return ticks.some((t) => t === undefined) ? undefined : 10 * ticks.reduce((a, b) => a! + b!, 0)!;
+    try {
+      return await treeCpuMs(this.#child.pid);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** CPU of the server process alone (its own threads, no children), in ms. */
+  async ownCpuMs(): Promise<number> {
+    const f = await statFields(this.#child.pid);
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  }
+
+  /** The tree's CPU once it has stopped rising (see {@link settledCpuMs}). */
+  settledCpuMs(): Promise<number> {
+    return settledCpuMs(this.#child.pid);
   }
 
   async close(): Promise<void> {
     await this.#writer.close().catch(() => {});
     await this.#child.status;
+    await Deno.remove(this.#library, { recursive: true }).catch(() => {});
   }
 }
 
-/** utime + stime in clock ticks (1/100 s) from /proc, or undefined where there is no /proc. */
-async function cpuTicks(pid: number): Promise<number | undefined> {
-  try {
-    const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined;
-  }
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/** Fields of /proc/<pid>/stat after the command name (field 3 is index 0); throws when the process is gone. */
+async function statFields(pid: number): Promise<string[]> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
-async function childrenOf(pid: number): Promise<number[]> {
-  const children: number[] = [];
-  try {
-    for await (const task of Deno.readDir(`/proc/${pid}/task`)) {
-      const text = await Deno.readTextFile(`/proc/${pid}/task/${task.name}/children`).catch(() => "");
-      children.push(...text.split(" ").filter(Boolean).map(Number));
+/**
+ * CPU (user + system) of `pid`, its live descendants and every child any of them has reaped, in ms. A process's
+ * CPU moves into its parent's cutime/cstime when the parent reaps it, so each process counts its own time and
+ * its reaped children's. Parents are read before their children: a child reaped in between has left
+ * /proc by then (its CPU already in its parent's figure), so the reading starts again instead of counting it
+ * twice or not at all. Granularity: one clock tick (10 ms) per process.
+ */
+export async function treeCpuMs(pid: number): Promise<number> {
+  for (let attempt = 0;; attempt++) {
+    const order = [pid, ...(await descendantsOf(pid))];
+    try {
+      let ticks = 0;
+      for (const p of order) {
+        const f = await statFields(p);
+        ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      }
+      return ticks * TICK_MS;
+    } catch (error) {
+      if (attempt >= 10) throw error;
     }
-  } catch {
-    // no /proc
   }
-  return children;
+}
+
+/**
+ * The tree's CPU once it has stopped rising: sampled every 100 ms until three samples in a row agree (a
+ * tick-granular quiet of 300 ms: background wasm tier-up, GC and the reply's tail are done), at most `capMs`.
+ */
+export async function settledCpuMs(pid: number, capMs = 3000): Promise<number> {
+  let last = await treeCpuMs(pid);
+  let quiet = 0;
+  for (let waited = 0; waited < capMs && quiet < 3; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await treeCpuMs(pid);
+    quiet = now === last ? quiet + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+/** VmRSS of one process in bytes; undefined when it is gone (or a zombie, which has none). */
+async function rssOf(pid: number): Promise<number | undefined> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return kb === undefined ? undefined : Number(kb) * 1024;
+}
+
+/** Resident memory of `pid` and its live descendants, in bytes. */
+export async function treeRssBytes(pid: number): Promise<number> {
+  const sizes = await Promise.all([pid, ...(await descendantsOf(pid))].map(rssOf));
+  return sizes.reduce((a: number, b) => a + (b ?? 0), 0);
+}
+
+/** What {@link peakTreeRss} saw while the work ran. */
+export interface TreePeak<T> {
+  result: T;
+  /** Largest tree RSS sample (server + live descendants), in bytes. */
+  peak: number;
+  /** Largest RSS sample of the server process alone, in bytes. */
+  serverPeak: number;
+  /** Every descendant pid seen (extractor processes started during the work, or alive at its start). */
+  pids: Set<number>;
+}
+
+/**
+ * Samples the tree RSS of `pid` every `everyMs` until `work` settles; resolves with the work's result, the largest
+ * samples and the descendants seen.
+ */
+export async function peakTreeRss<T>(pid: number, work: Promise<T>, everyMs = 20): Promise<TreePeak<T>> {
+  let done = false;
+  let peak = 0;
+  let serverPeak = 0;
+  const pids = new Set<number>();
+  const sample = async () => {
+    const children = await descendantsOf(pid);
+    for (const child of children) pids.add(child);
+    const [server, ...others] = await Promise.all([pid, ...children].map(rssOf));
+    serverPeak = Math.max(serverPeak, server ?? 0);
+    peak = Math.max(peak, others.reduce((a: number, b) => a + (b ?? 0), server ?? 0));
+  };
+  const sampling = (async () => {
+    while (!done) {
+      await sample();
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })().catch(() => {}); // a process gone mid-sample: the samples so far stand
+  try {
+    const result = await work;
+    await sample();
+    return { result, peak, serverPeak, pids };
+  } finally {
+    done = true;
+    await sampling;
+  }
+}
+
+/** Children of `pid` (every thread's), then theirs: parents always before their children. */
+export async function descendantsOf(pid: number): Promise<number[]> {
+  const found: number[] = [];
+  for (let at = -1; at < found.length; at++) {
+    const parent = at < 0 ? pid : found[at];
+    try {
+      for await (const task of Deno.readDir(`/proc/${parent}/task`)) {
+        const text = await Deno.readTextFile(`/proc/${parent}/task/${task.name}/children`).catch(() => "");
+        found.push(...text.split(" ").filter(Boolean).map(Number));
+      }
+    } catch {
+      // gone, or no /proc
+    }
+  }
+  return found;
 }
 
 /** Whether pdftotext can run, installing poppler-utils from Debian when it is missing and apt-get works. */

@@ -8,9 +8,9 @@ import { fileURLToPath } from "node:url";
 import { z } from "./core/zod.ts";
 import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
-import { DEFAULT_OUTPUT_MAX_CHARS, MIN_OUTPUT_MAX_CHARS } from "./core/output_budget.ts";
+import { DEFAULT_OUTPUT_MAX_CHARS, MIN_OUTPUT_MAX_CHARS } from "./core/output_limits.ts";
 import { SERVER_NAME, VERSION } from "./core/version.ts";
-import { baseUrlSettings, type UpstreamSettings } from "./upstreams/mod.ts";
+import { baseUrlSettings, type UpstreamSettings } from "./upstreams/table.ts";
 
 export { ConfigError, SERVER_NAME, VERSION };
 /** The toolsets, in catalogue order; SCIENCE_MCP_TOOLSETS picks among them. */

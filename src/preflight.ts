@@ -21,7 +21,7 @@ import {
 } from "./config.ts";
 import { assertLogsDirWritable } from "./core/session_log.ts";
 import { baseUrlVars } from "./upstream/def.ts";
-import { UPSTREAMS } from "./upstreams/mod.ts";
+import { UPSTREAMS } from "./upstreams/table.ts";
 
 /** How the process was started, to name the command that grants what is missing. */
 export interface Launch {

@@ -5,17 +5,18 @@
  */
 import { type Config, loadConfig, readEnv } from "./config.ts";
 import type { ToolContext } from "./context.ts";
-import { errorResult, invokeTool, type ToolResult } from "./core/invoke.ts";
+import { errorResult, type ToolResult } from "./core/tool_result.ts";
 import type { ErrorEnvelope } from "./core/errors.ts";
 import { type Clock, systemClock } from "./core/clock.ts";
 import { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogSink, stderrSink } from "./core/log.ts";
 import { CallRegistry } from "./core/rejection_guard.ts";
-import { ResultMemo, stableJson } from "./core/result_memo.ts";
-import { type Provided, type SharedKey, sharedKey, type SharedStore } from "./core/shared_key.ts";
+import { onDemand } from "./core/on_demand.ts";
+import type { Provided, SharedKey, SharedStore } from "./core/shared_key.ts";
 import type { AnyToolDef } from "./tools/tool_def.ts";
 import { type Catalogue, lazyCatalogue } from "./lazy_catalog.ts";
 import type { Fetch } from "./upstream/types.ts";
-import { createUpstream, type ServiceUpstream } from "./upstreams/mod.ts";
+import { serviceUpstream, upstreamReady } from "./upstreams/lazy.ts";
+import type { ServiceUpstream } from "./upstreams/table.ts";
 
 /** What a runtime is built on; each is injected (tests) or filled with its production default. */
 export interface Deps {
@@ -86,7 +87,7 @@ export function createRuntime(options: RuntimeOptions = {}): Runtime {
   const { provide = [], catalogue, ...partial } = options;
   const deps = resolveDeps(partial);
   const singletons = new Map<SharedKey<unknown> | string, unknown>(provide);
-  const upstream = createUpstream(deps);
+  const upstream = serviceUpstream(deps);
   return {
     deps,
     upstream,
@@ -232,12 +233,14 @@ export async function loadTool(
   }
 }
 
-const RESULTS = sharedKey<ResultMemo<ToolResult>>("runtime:results");
+type SharedCalls = typeof import("./invoke_shared.ts");
 
 /**
  * invokeTool, parsing once: a call of a network tool that only reads (its annotations say so) is answered
  * from a result made in the last minutes, or shares an identical call in flight; local tools (PDFs, whose
- * files change) always run. MCP, the CLI and {@link callTool} all call this.
+ * files change) always run. MCP, the CLI and {@link callTool} all call this. The call path (validation, the
+ * output budget, rendering) is imported on the first call (src/invoke_shared.ts): a server that has only
+ * listed its tools has not loaded it.
  */
 export async function invokeShared(
   runtime: Runtime,
@@ -245,20 +248,9 @@ export async function invokeShared(
   args: unknown,
   ctx: ToolContext,
 ): Promise<ToolResult> {
-  const { readOnlyHint, idempotentHint, openWorldHint } = def.annotations;
-  if (!readOnlyHint || !idempotentHint || !openWorldHint) return await invokeTool(def, args, ctx);
-  const memo = runtime.shared(RESULTS, () => new ResultMemo<ToolResult>({ clock: runtime.deps.clock }));
-  // A success made while a source failed (a fallback, a partial answer) is not kept: the next call asks again.
-  let degraded = false;
-  const upstream: ServiceUpstream = {
-    ...ctx.upstream,
-    request: (request) =>
-      ctx.upstream.request(request).catch((error) => {
-        degraded = true;
-        throw error;
-      }),
-  };
-  const run = () => invokeTool(def, args, { ...ctx, upstream });
-  const key = `${def.name}\n${ctx.outputBudget}\n${stableJson(args)}`;
-  return await memo.run(key, run, ctx.signal, () => !degraded);
+  const [{ invokeOnce }] = await Promise.all([
+    onDemand<SharedCalls>("invoke_shared.ts"),
+    upstreamReady(runtime.upstream),
+  ]);
+  return await invokeOnce(runtime, def, args, ctx);
 }

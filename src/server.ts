@@ -13,11 +13,12 @@ import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts
 import { toErrorEnvelope } from "./core/errors.ts";
 import { installPrompts } from "./prompts/register.ts";
 import { invokeShared, loadTool, type Runtime, toolContext } from "./runtime.ts";
-import { errorResult } from "./core/invoke.ts";
+import { errorResult } from "./core/tool_result.ts";
 import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
 import type { ResourceInfo } from "./lazy_catalog.ts";
 import { advertiseBothEras, CACHE_HINTS, type Era } from "./protocol/eras.ts";
 import { forwardRequestLogs } from "./protocol/request_logs.ts";
+import { upstreamReady } from "./upstreams/lazy.ts";
 import {
   type CallToolResult,
   type HandlerResultTypeMap,
@@ -193,13 +194,9 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     const untrack = runtime.calls.track({ tool: def.name, request: requestId, session: sessionId, signal: ctx.signal });
     try {
       const result = await invokeShared(runtime, def, args, ctx);
-      sessionLog?.log.info(result.isError ? "error" : "result", {
-        request: requestId,
-        tool: name,
-        [result.isError ? "error" : "result"]: result.isError
-          ? result.structuredContent.error
-          : result.structuredContent,
-      });
+      if (result.isError) {
+        sessionLog?.log.info("error", { request: requestId, tool: name, error: result.structuredContent.error });
+      } else sessionLog?.result({ request: requestId, tool: name }, result.structuredContent);
       return result as CallToolResult;
     } finally {
       inFlight.delete(requestId);
@@ -209,6 +206,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
   });
 
   server.setRequestHandler("resources/list", async (_request, extra) => {
+    await upstreamReady(runtime.upstream);
     const ctx = toolContext(runtime, { signal: extra.mcpReq.signal, requestId: String(extra.mcpReq.id), sessionId });
     const out: ResourceEntry[] = [];
     for (const { info: r, def } of resources) {
@@ -234,6 +232,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
     const uri = request.params.uri;
     const requestId = String(extra.mcpReq.id);
     sessionLog?.log.info("request", { request: requestId, resource: uri });
+    await upstreamReady(runtime.upstream);
     const ctx = toolContext(runtime, { signal: extra.mcpReq.signal, requestId, sessionId });
     for (const { info: r, def } of resources) {
       const params = r.uri === uri ? {} : r.uriTemplate ? matchTemplate(r.uriTemplate, uri) : undefined;

@@ -75,6 +75,16 @@ function cliRuntime(): Runtime {
   return createRuntime({ config, log: createLogger({ level: env.MCP_LOG_LEVEL ? config.logLevel : "warning" }) });
 }
 
+/**
+ * The CLI's runtime with its upstream pipeline built at once, as before the server started importing it on
+ * first use (src/upstreams/lazy.ts): a one-shot command checks every setting the pipeline reads (a bad
+ * SCIENCE_MCP_KV stops it in one line) before it does anything.
+ */
+async function cliRuntimeWithPipeline(io: CliIo): Promise<Runtime> {
+  await onDemand("upstreams/mod.ts");
+  return io.runtime();
+}
+
 /** Runs one CLI command; returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [command, ...rest] = argv;
@@ -129,7 +139,7 @@ async function help(name: string | undefined, io: CliIo): Promise<number> {
 async function list(args: readonly string[], io: CliIo): Promise<number> {
   const unknown = args.filter((a) => a !== "--json");
   if (unknown.length) throw new UsageError(`Unexpected argument '${unknown[0]}' for list.`);
-  const runtime = io.runtime();
+  const runtime = await cliRuntimeWithPipeline(io);
   const tools = runtime.catalogue.tools;
   if (args.includes("--json")) {
     const rows = tools.map((t) => ({ name: t.name, title: t.title, toolset: t.toolset, description: t.description }));
@@ -144,7 +154,7 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
 async function call(args: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = args;
   if (!name) throw new UsageError("call needs a tool name: deno task cli call <tool> '<json args>'.");
-  const runtime = io.runtime();
+  const runtime = await cliRuntimeWithPipeline(io);
   try {
     const [{ parseToolArgs }, { takeMaxChars }, { saveImage, takeOutOption }, { progressReporter }] = await Promise
       .all([

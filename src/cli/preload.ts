@@ -17,6 +17,8 @@ import * as help from "./help.ts";
 import * as maxChars from "./max_chars.ts";
 import * as outFile from "./out_file.ts";
 import * as progress from "./progress.ts";
+import * as invokeShared from "../invoke_shared.ts";
+import * as upstreams from "../upstreams/mod.ts";
 import { provideModules } from "../core/on_demand.ts";
 
 provideModules({
@@ -36,4 +38,6 @@ provideModules({
   "cli/max_chars.ts": maxChars,
   "cli/out_file.ts": outFile,
   "cli/progress.ts": progress,
+  "invoke_shared.ts": invokeShared,
+  "upstreams/mod.ts": upstreams,
 });

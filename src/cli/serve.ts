@@ -29,6 +29,9 @@ export async function runServe(args: readonly string[]): Promise<number> {
   // `--transport` wins over MCP_TRANSPORT_TYPE for everything that follows from it (the LOGS_DIR default).
   const env = options.transport ? { ...read, MCP_TRANSPORT_TYPE: options.transport } : read;
   const config = loadConfig(env);
+  // The shared rate budget opens its KV store when the pipeline is built: build it now, so that a bad
+  // SCIENCE_MCP_KV stops the start (otherwise the pipeline is imported on the first upstream request).
+  if (config.kvLocation) await onDemand("upstreams/mod.ts");
   const transport = config.transport;
   const launch = serveLaunch(transport, config, env, options);
   const runtime = startRuntime(config, env, launch, transport);
@@ -83,20 +86,29 @@ function startRuntime(config: Config, env: Env, launch: Launch, transport: strin
   guardRejections(log, runtime.calls);
   log.info(`science-mcp ${VERSION} starting`, { transport, ...startupSummary(config) });
   for (const note of notes) log.warn(note);
-  if (config.toolsets.includes("pdf")) warnWithoutExtractorProcess(log);
+  if (config.toolsets.includes("pdf")) {
+    warnWithoutExtractorProcess(log, transport === "stdio" ? STDIO_EXTRACTOR_CHECK_DELAY_MS : 0);
+  }
   return runtime;
 }
+
+/**
+ * How long after a stdio start the extractor check waits: the client's initialize and tools/list are
+ * answered first (a cold start is ~0.2 s; the check imports the extractor's modules), and a process that
+ * ends sooner never needed the warning. An HTTP server checks at once: it has no client waiting yet.
+ */
+const STDIO_EXTRACTOR_CHECK_DELAY_MS = 1_000;
 
 /**
  * Logs {@link WORKER_THREAD_NOTE} when this process may not start the extractor's Deno process: checked
  * once start-up is done, so the extractor's modules are not loaded on the way to the first tools/list.
  */
-function warnWithoutExtractorProcess(log: Logger): void {
+function warnWithoutExtractorProcess(log: Logger, delayMs: number): void {
   Deno.unrefTimer(setTimeout(() => {
     onDemand<ExtractorProcess>("sources/pdf/extractor_process.ts")
       .then(({ startableDeno }) => startableDeno() === undefined && log.warn(WORKER_THREAD_NOTE))
       .catch((error) => log.warn("could not check for the PDF extractor process", { error: String(error) }));
-  }, 0));
+  }, delayMs));
 }
 
 /**

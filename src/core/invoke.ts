@@ -7,31 +7,15 @@ import { clipValue } from "./clip.ts";
 import { DEFAULT_OUTPUT_MAX_CHARS, fitToBudget } from "./output_budget.ts";
 import { z } from "./zod.ts";
 import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
-import {
-  type AnyToolDef,
-  type CallDeadline,
-  extraContent,
-  type ImageBlock,
-  type InvokeContext,
-  type ToolDefFor,
-} from "./tool_def.ts";
+import { type AnyToolDef, type CallDeadline, extraContent, type InvokeContext, type ToolDefFor } from "./tool_def.ts";
 import { fenceBlocks, finishFenced } from "../render/untrusted.ts";
+import { errorResult, type ToolResult } from "./tool_result.ts";
+
+export { errorResult, errorText, type ToolResult } from "./tool_result.ts";
 
 /** Results larger than this are refused: clients cut tool output far below it anyway (F-4). */
 /** The largest structuredContent (plus attachments) a result may carry, in bytes. */
 export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
-
-/** An MCP CallToolResult as invokeTool returns it: text block first, structuredContent always present. */
-export interface ToolResult {
-  /** Further fields a client may read (`_meta`). */
-  [key: string]: unknown;
-  /** The text block always comes first; attached blocks (images) follow it. */
-  content: [{ type: "text"; text: string }, ...ImageBlock[]];
-  /** The result, matching the tool's output schema; `{ error }` for a failure. */
-  structuredContent: Record<string, unknown>;
-  /** Set on failures: `structuredContent.error` is the envelope. */
-  isError?: boolean;
-}
 
 /**
  * Runs one call of `def` from untrusted arguments: strict validation, the handler under the call's
@@ -144,23 +128,6 @@ function deadlineEnvelope(tool: string, deadline: DeadlineError): ErrorEnvelope 
       (deadline.detail ? ` ${deadline.detail}` : ""),
     recovery_hint: `Retry later or ask for less; the operator can raise ${deadline.setting} (now ${deadline.ms} ms).`,
   };
-}
-
-export function errorResult(error: ErrorEnvelope): ToolResult {
-  return { isError: true, content: [{ type: "text", text: errorText(error) }], structuredContent: { error } };
-}
-
-/**
- * The error as a model reads it when a client shows only text: the code to branch on and what happened in
- * one line, then what to do; the offending input is quoted briefly, never echoed whole.
- */
-export function errorText(error: ErrorEnvelope): string {
-  const lines = [`Error ${error.code}: ${error.message}`, `recovery_hint: ${error.recovery_hint}`];
-  if (error.invalid_input !== undefined) {
-    const quoted = JSON.stringify(error.invalid_input) ?? String(error.invalid_input);
-    lines.push(`invalid_input: ${quoted.length > 300 ? `${quoted.slice(0, 300)}…` : quoted}`);
-  }
-  return lines.join("\n");
 }
 
 /**

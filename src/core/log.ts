@@ -56,23 +56,35 @@ const BEARER = /(Bearer\s+)[A-Za-z0-9._~+/=-]+/g;
 
 /** Removes secrets from text: query parameters that carry keys or e-mails, bearer tokens. */
 export function redact(text: string): string {
+  // Both patterns need one of these literally: most logged text (titles, abstracts) has neither.
+  if (!text.includes("=") && !text.includes("Bearer")) return text;
   return text.replace(SECRET_PARAMS, "$1REDACTED").replace(BEARER, "$1REDACTED");
 }
 
 /** Bounds of a log record: wide enough for stack traces and result summaries, never a whole document. */
 const LOG_LIMITS: ClipLimits = { chars: 4000, items: 100, depth: 8 };
+const SECRET_KEY = /^(api_?key|authorization|secret|password|token)$/i;
 
-function redactValue(value: unknown): unknown {
-  if (typeof value === "string") return redact(value);
-  if (Array.isArray(value)) return value.map(redactValue);
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      out[k] = /^(api_?key|authorization|secret|password|token)$/i.test(k) ? "REDACTED" : redactValue(v);
-    }
-    return out;
+/**
+ * What a sink receives of `value`: `clipValue(value, LOG_LIMITS)` with every string redacted and the value
+ * of every secret-named key replaced, in one walk and one copy (a session log writes whole results, and a
+ * result-memo hit is otherwise cheap: two walks of a 6 KB result were most of its cost).
+ */
+export function logSafe(value: unknown, limits: ClipLimits = LOG_LIMITS, depth = 0): unknown {
+  if (typeof value === "string") return redact(clipValue(value, limits) as string);
+  if (!value || typeof value !== "object") return value;
+  if (depth >= limits.depth) return Array.isArray(value) ? "[…]" : "{…}";
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, limits.items).map((item) => logSafe(item, limits, depth + 1));
+    return value.length > limits.items ? [...kept, `…(+${value.length - limits.items} items)`] : kept;
   }
-  return value;
+  const entries = Object.entries(value);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of entries.slice(0, limits.items)) {
+    out[key] = SECRET_KEY.test(key) ? "REDACTED" : logSafe(item, limits, depth + 1);
+  }
+  if (entries.length > limits.items) out["…"] = `+${entries.length - limits.items} keys`;
+  return out;
 }
 
 export function createLogger(
@@ -86,13 +98,13 @@ export function createLogger(
   function build(base: Record<string, unknown>): Logger {
     const log = (level: LogLevel, msg: string, fields: Record<string, unknown> = {}) => {
       if (LOG_LEVELS.indexOf(level) < min) return;
-      const record = redactValue(clipValue({
+      const record = logSafe({
         time: new Date(clock.now()).toISOString(),
         level,
         msg,
         ...base,
         ...fields,
-      }, LOG_LIMITS)) as LogRecord;
+      }) as LogRecord;
       for (const sink of sinks) {
         try {
           sink(record);

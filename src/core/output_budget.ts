@@ -8,11 +8,7 @@
 import { unmarked } from "../render/markdown.ts";
 import { type NextCall, nextCallLine } from "./next_call.ts";
 
-/** Characters of text one tool result may hold by default (~6k tokens); SCIENCE_MCP_MAX_OUTPUT_CHARS changes it. */
-export const DEFAULT_OUTPUT_MAX_CHARS = 24_000;
-
-/** The smallest budget an operator may set: room for one record and the cut notice. */
-export const MIN_OUTPUT_MAX_CHARS = 2_000;
+export { DEFAULT_OUTPUT_MAX_CHARS, MIN_OUTPUT_MAX_CHARS } from "./output_limits.ts";
 
 /** What a cut removed, as a tool describes how to get it back. */
 export interface OutputCut {

@@ -10,7 +10,8 @@
  * Only files named like session logs are ever removed.
  */
 import { ConfigError } from "./errors.ts";
-import { createLogger, type Logger, type LogRecord } from "./log.ts";
+import { systemClock } from "./clock.ts";
+import { createLogger, type Logger, type LogRecord, logSafe } from "./log.ts";
 
 /** The log file of one MCP session (LOGS_DIR). */
 export interface SessionLog {
@@ -18,6 +19,13 @@ export interface SessionLog {
   readonly path: string | undefined;
   /** A logger whose records go to this file only (redacted, every level). */
   readonly log: Logger;
+  /**
+   * Logs a tool's successful result: the record `log.info("result", { ...fields, result })` would write.
+   * A result is shared and never changed once made (src/core/result_memo.ts hands the same object to every
+   * identical call), so its redacted, serialized form is made once per object: a repeated call's line costs
+   * its few fields, not another walk and encoding of the whole result.
+   */
+  result(fields: Record<string, unknown>, result: object): void;
   /** Appends a record that was already redacted (a sink of the runtime logger). */
   write(record: LogRecord): void;
   /** Flushes and closes the file. */
@@ -115,9 +123,9 @@ export function openSessionLog(
     }
     create();
   };
-  const write = (record: LogRecord) => {
+  const write = (record: LogRecord) => writeLine(encoder.encode(JSON.stringify(record) + "\n"));
+  const writeLine = (bytes: Uint8Array) => {
     if (!open) return;
-    const bytes = encoder.encode(JSON.stringify(record) + "\n");
     try {
       if (!handle) create();
       else if (size > 0 && size + bytes.length > limits.maxFileBytes) rotate();
@@ -130,11 +138,26 @@ export function openSessionLog(
       options.onError?.(error);
     }
   };
+  const log = createLogger({ level: "debug", sinks: [write], fields });
   return {
     get path() {
       return path;
     },
-    log: createLogger({ level: "debug", sinks: [write], fields }),
+    log,
+    result(extra, result) {
+      if ("result" in fields || "result" in extra || Object.keys(extra).length > 20) {
+        return log.info("result", { ...extra, result });
+      }
+      // The line JSON.stringify(record) makes, with "result" its last key: the record's head, then the part.
+      const time = new Date(systemClock.now()).toISOString();
+      const head = JSON.stringify(logSafe({ time, level: "info", msg: "result", ...fields, ...extra }));
+      const tail = serializedResult(result);
+      const line = encoder.encode(`${head.slice(0, -1)},"result":`);
+      const bytes = new Uint8Array(line.length + tail.length);
+      bytes.set(line);
+      bytes.set(tail, line.length);
+      writeLine(bytes);
+    },
     write,
     close() {
       open = false;
@@ -142,6 +165,19 @@ export function openSessionLog(
       handle = undefined;
     },
   };
+}
+
+/** Each result's serialized, redacted form and the record's closing `}` and newline, by result object. */
+const serialized = new WeakMap<object, Uint8Array>();
+
+/** `result` as it appears in a log record (one level down: logSafe's depth 1), encoded, then `}\n`. */
+function serializedResult(result: object): Uint8Array {
+  let bytes = serialized.get(result);
+  if (!bytes) {
+    bytes = encoder.encode(`${JSON.stringify(logSafe(result, undefined, 1))}}\n`);
+    serialized.set(result, bytes);
+  }
+  return bytes;
 }
 
 /**

@@ -61,6 +61,7 @@ export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Pr
   const transport = new StdioLinesTransport({
     input: options.input ?? Deno.stdin.readable,
     output: options.output ?? Deno.stdout.writable,
+    ...(options.output ? {} : { writeSync: (bytes: Uint8Array) => Deno.stdout.writeSync(bytes) }),
     log,
     maxMessageBytes: options.maxMessageBytes,
   });

@@ -23,7 +23,7 @@ const LAYERS: readonly [name: string, matches: (path: string) => boolean][] = [
   ["sources", (p) => p.startsWith("src/sources/")],
   ["tools", (p) => p.startsWith("src/tools/")],
   ["catalog", (p) => p === "src/catalog.ts" || p === "src/manifest.ts" || p === "src/lazy_catalog.ts"],
-  ["runtime", (p) => p === "src/runtime.ts"],
+  ["runtime", (p) => p === "src/runtime.ts" || p === "src/invoke_shared.ts"],
   ["prompts", (p) => p.startsWith("src/prompts/")],
   ["protocol", (p) => p.startsWith("src/protocol/")],
   ["server", (p) => p === "src/server.ts"],

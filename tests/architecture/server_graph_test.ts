@@ -62,6 +62,16 @@ Deno.test("starting the server (main.ts, serve.ts) evaluates no tool module: too
   }
 });
 
+Deno.test("the stdio entry (main.ts) evaluates neither the upstream pipeline nor the call path before tools/list", async () => {
+  const modules = await evaluatedAtStart("main.ts");
+  assert.ok(modules.includes("src/upstreams/table.ts") && modules.includes("src/upstreams/lazy.ts"), `${modules}`);
+  const onFirstCall = modules.filter((m) =>
+    m.startsWith("src/upstream/") && !["src/upstream/def.ts", "src/upstream/policies.ts"].includes(m) ||
+    ["src/upstreams/mod.ts", "src/invoke_shared.ts", "src/core/invoke.ts", "src/core/output_budget.ts"].includes(m)
+  );
+  assert.deepEqual(onFirstCall, [], "import these by onDemand (src/upstreams/lazy.ts, src/runtime.ts's invokeShared)");
+});
+
 Deno.test("the server's files name npm packages by full npm: specifiers, so importers need no import map", async () => {
   const names = Object.keys(JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).imports);
   const bare = new RegExp(`(?:from|import)\\s*\\(?\\s*["'](${names.map((n) => n.replace(/[/-]/g, "\\$&")).join("|")})`);

@@ -116,3 +116,31 @@ Deno.test("LOGS_DIR: stdio logs to the project's ./logs by default, HTTP only wh
   assert.equal(loadConfig({ LOGS_DIR: "off" }, { root: "/srv/app" }).logsDir, undefined);
   assert.equal(loadConfig({ LOGS_DIR: "OFF", MCP_TRANSPORT_TYPE: "http" }).logsDir, undefined);
 });
+
+Deno.test("a result's line is the one log.info('result') writes, however often the same result is logged", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const result = {
+      articles: [{ pmid: "1", title: "t".repeat(5000), url: "https://x.org/?api_key=SECRET&db=pubmed" }],
+      headers: { token: "SECRET" },
+      deep: { a: { b: { c: { d: { e: { f: { g: { h: "too deep" } } } } } } } },
+      note: "naïve — non-ASCII",
+    };
+    const generic = openSessionLog(`${root}/generic`, 0, { session: "s1" });
+    const fast = openSessionLog(`${root}/fast`, 0, { session: "s1" });
+    for (let i = 0; i < 3; i++) {
+      generic.log.info("result", { request: String(i), tool: "fetchArticleDetails", result });
+      fast.result({ request: String(i), tool: "fetchArticleDetails" }, result);
+    }
+    generic.close();
+    fast.close();
+    const lines = async (log: typeof fast) =>
+      (await Deno.readTextFile(log.path!)).replace(/"time":"[^"]+"/g, '"time":"T"').trim().split("\n");
+    const expected = await lines(generic);
+    assert.equal(expected.length, 3);
+    assert.deepEqual(await lines(fast), expected);
+    assert.doesNotMatch(expected.join("\n"), /SECRET/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { memoryLogger } from "../../src/core/log.ts";
 import { runStdio } from "../../src/transports/stdio.ts";
+import { StdioLinesTransport, SYNC_WRITE_BYTES } from "../../src/transports/stdio_lines.ts";
 import { testRuntime } from "../helpers/runtime.ts";
 
 /** runStdio over in-memory pipes: write lines in (any chunking), read answers out. */
@@ -102,4 +103,45 @@ Deno.test("stdio: the server stops cleanly when its input ends, even mid-line", 
   await server.write('{"jsonrpc":"2.0","id":2,"method":"pi');
   await server.end();
   assert.ok(server.log.records.some((r) => r.msg === "stdio server stopped"));
+});
+
+Deno.test("stdio: small answers are written at once, in order behind a large one still streaming", async () => {
+  const decoder = new TextDecoder();
+  const written: number[] = [];
+  const ids = (bytes: Uint8Array) =>
+    decoder.decode(bytes).trim().split("\n").forEach((line) => written.push(JSON.parse(line).id));
+  const gate = Promise.withResolvers<void>();
+  const output = new WritableStream<Uint8Array>({
+    async write(chunk) {
+      await gate.promise;
+      ids(chunk);
+    },
+  });
+  let partial = new Uint8Array();
+  const transport = new StdioLinesTransport({
+    input: new ReadableStream(),
+    output,
+    // A pipe may take part of a write: at most 100 bytes per call here.
+    writeSync: (bytes) => {
+      const taken = bytes.subarray(0, 100);
+      partial = new Uint8Array([...partial, ...taken]);
+      if (partial.at(-1) === 0x0a) {
+        ids(partial);
+        partial = new Uint8Array();
+      }
+      return taken.length;
+    },
+    log: memoryLogger(),
+  });
+  const answer = (id: number, size: number) => ({ jsonrpc: "2.0" as const, id, result: { text: "x".repeat(size) } });
+  await transport.send(answer(1, 500));
+  assert.deepEqual(written, [1]);
+  const large = transport.send(answer(2, SYNC_WRITE_BYTES));
+  const small = transport.send(answer(3, 10));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(written, [1], "nothing overtakes the large answer while it waits for the pipe");
+  gate.resolve();
+  await Promise.all([large, small]);
+  await transport.send(answer(4, 10));
+  assert.deepEqual(written, [1, 2, 3, 4]);
 });

@@ -157,6 +157,7 @@ export function createPdfExtractor(
             parts,
             splitMinPages,
             index: opts.index,
+            images,
           },
           {
             timeoutMs: Math.max(1, deadline - clock.now()),

@@ -11,7 +11,7 @@
  */
 import { buildIndex } from "./normalize.ts";
 import { readWithPdfium } from "./pdfium_engine.ts";
-import { better, doubtful, scoreText } from "./text_quality.ts";
+import { better, doubtful, garbled, scoreText } from "./text_quality.ts";
 import type { EngineResult, PageJob, Progress, TextEngine, WorkerReply, WorkerRequest } from "./worker_protocol.ts";
 
 /** Pages between two progress messages. */
@@ -65,7 +65,7 @@ async function extract(request: PageJob, progress: Progress, pdfjs: ReadPdfjs): 
   }
   let engine: TextEngine = "pdfium";
   let result = await readWithPdfium(request, progress, PROGRESS_EVERY);
-  if (!result || secondOpinion(result)) {
+  if (!result || secondOpinion(result, request.images === true)) {
     const other = await pdfjs(request, progress);
     if (!result || preferred(other, result)) [result, engine] = [other, "pdf.js"];
   }
@@ -80,9 +80,15 @@ async function extract(request: PageJob, progress: Progress, pdfjs: ReadPdfjs): 
   return { id, ...result, engine, ...(index ? { index } : {}) };
 }
 
-/** Whether PDFium's extracted text is doubtful enough to ask pdf.js (probes are never doubted). */
-function secondOpinion(result: EngineResult): boolean {
-  return result.kind === "done" && result.pages.length > 0 && doubtful(scoreText(result.pages), result.pages.length);
+/**
+ * Whether PDFium's extracted text is doubtful enough to ask pdf.js (probes are never doubted). A thin text in a file
+ * with images is a scan's: on every such file of the corpus pdf.js read the same few characters or fewer, for
+ * ~250 ms of CPU, so only a garbled one is read again.
+ */
+function secondOpinion(result: EngineResult, images: boolean): boolean {
+  if (result.kind !== "done" || result.pages.length === 0) return false;
+  const score = scoreText(result.pages);
+  return images ? garbled(score) : doubtful(score, result.pages.length);
 }
 
 /** Whether pdf.js's reading of a document PDFium read doubtfully is the one to keep. */

@@ -6,7 +6,7 @@
  * then renamed over the final name (a link planted there is replaced, never followed), and the permission
  * sets grant write access to this folder alone.
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../../core/sha256.ts";
 import { pdfNameProblem } from "./pdf_name.ts";
 
 /** The ids a saved paper is known by (what the sidecar records, and what finds it again). */
@@ -60,7 +60,7 @@ export function libraryName(kind: IdKind, id: string): string {
   }
   const name = `${kind}-${body}`;
   if (name.length <= MAX_NAME) return name;
-  const hash = createHash("sha256").update(`${kind}:${canonical}`).digest("hex").slice(0, 16);
+  const hash = sha256Hex(`${kind}:${canonical}`).slice(0, 16);
   return `${name.slice(0, MAX_NAME - 18)}~~${hash}`;
 }
 

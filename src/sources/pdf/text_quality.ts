@@ -44,9 +44,14 @@ export function scoreText(pages: readonly string[]): TextScore {
   return { chars, garbled };
 }
 
-/** Whether a text of `pages` pages with this score should be read again by the other engine. */
+/** Whether a text of `pages` pages with this score should be read again by the other engine: thin or garbled. */
 export function doubtful(score: TextScore, pages: number): boolean {
-  return score.chars < MIN_CHARS_PER_PAGE * pages || score.garbled > GARBLED_SHARE * score.chars;
+  return score.chars < MIN_CHARS_PER_PAGE * pages || garbled(score);
+}
+
+/** Whether a fifth of the text is mis-decoded code (a broken ToUnicode CMap). */
+export function garbled(score: TextScore): boolean {
+  return score.garbled > GARBLED_SHARE * score.chars;
 }
 
 /** Whether `second` is the better text: more characters that are not garbled. */
