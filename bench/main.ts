@@ -7,7 +7,7 @@
  * - `--quick`: the CI variant (smaller bursts).
  * - `name`: only modules whose file name contains it (`pacing` runs pacing_bench.ts).
  * - docs/benchmarks.md is written after a full run (no --quick, no filter) unless `--no-write`;
- *   `--write` writes it for any run.
+ *   `--write` writes it for any run. The generated table is replaced; the hand-written sections after it are kept.
  * Exits 1 when any row misses its target, so CI can run `deno task bench --quick`.
  */
 import type { BenchModule, BenchOptions, BenchRow } from "./types.ts";
@@ -141,8 +141,18 @@ async function writeReport(sections: Section[], args: Args): Promise<URL> {
     "",
   ].join("\n");
   const out = new URL("../docs/benchmarks.md", import.meta.url);
-  await Deno.writeTextFile(out, text);
+  await Deno.writeTextFile(out, text + await handWritten(out));
   return out;
+}
+
+/**
+ * The sections of docs/benchmarks.md after the generated table (profiles, before → after, written by hand from
+ * probes): a run replaces the table and keeps them. They start at the file's first second-level heading.
+ */
+async function handWritten(file: URL): Promise<string> {
+  const old = await Deno.readTextFile(file).catch(() => "");
+  const at = old.indexOf("\n## ");
+  return at < 0 ? "" : `\n${old.slice(at + 1)}`;
 }
 
 async function main(): Promise<number> {

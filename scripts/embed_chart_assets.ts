@@ -1,12 +1,13 @@
 /**
- * Writes src/render/chart/assets/*.ts: the resvg WebAssembly module and the Noto Sans WOFFs (Latin, Greek, Latin
- * Extended) from their
- * pinned npm packages (deno.json), gzipped and base64-encoded into TypeScript modules. JSR does not publish
+ * Writes src/render/chart/assets/*.ts: the resvg WebAssembly module and the Noto Sans subsets (Latin, Greek, Latin
+ * Extended; unpacked from WOFF to OpenType here, so the renderer only un-gzips them) from their pinned npm packages
+ * (deno.json), gzipped and base64-encoded into TypeScript modules. JSR does not publish
  * bytes imports yet (denoland/deno#29904), so the published code carries the bytes itself; this script is how
  * they are made, and tests/render/chart/assets_test.ts checks that they still match the packages.
  * Run: deno run --allow-write=src/render/chart/assets scripts/embed_chart_assets.ts
  */
 import { gzipSync } from "node:zlib";
+import { woffToSfnt } from "./woff_to_sfnt.ts";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm" with { type: "bytes" };
 import notoSansLatin from "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff" with { type: "bytes" };
 import notoSansGreek from "@fontsource/noto-sans/files/noto-sans-greek-400-normal.woff" with { type: "bytes" };
@@ -14,11 +15,11 @@ import notoSansLatinExt from "@fontsource/noto-sans/files/noto-sans-latin-ext-40
 
 /** The Noto Sans subsets the charts set text in: asset module, exported name, the package's file, its bytes. */
 export const FONT_ASSETS = [
-  ["noto_sans_latin.ts", "NOTO_SANS_LATIN_WOFF_GZIP_BASE64", "noto-sans-latin-400-normal.woff", notoSansLatin],
-  ["noto_sans_greek.ts", "NOTO_SANS_GREEK_WOFF_GZIP_BASE64", "noto-sans-greek-400-normal.woff", notoSansGreek],
+  ["noto_sans_latin.ts", "NOTO_SANS_LATIN_SFNT_GZIP_BASE64", "noto-sans-latin-400-normal.woff", notoSansLatin],
+  ["noto_sans_greek.ts", "NOTO_SANS_GREEK_SFNT_GZIP_BASE64", "noto-sans-greek-400-normal.woff", notoSansGreek],
   [
     "noto_sans_latin_ext.ts",
-    "NOTO_SANS_LATIN_EXT_WOFF_GZIP_BASE64",
+    "NOTO_SANS_LATIN_EXT_SFNT_GZIP_BASE64",
     "noto-sans-latin-ext-400-normal.woff",
     notoSansLatinExt,
   ],
@@ -40,7 +41,7 @@ if (import.meta.main) {
   for (const [file, name, woff, bytes] of FONT_ASSETS) {
     Deno.writeTextFileSync(
       new URL(file, dir),
-      assetModule(name, `npm:@fontsource/noto-sans@5.3.0/files/${woff}`, "SIL OFL 1.1", bytes),
+      assetModule(name, `npm:@fontsource/noto-sans@5.3.0/files/${woff} as OpenType`, "SIL OFL 1.1", woffToSfnt(bytes)),
     );
   }
 }

@@ -3,8 +3,9 @@
  * polyline, circle and text (Noto Sans outlines from font.ts, kerned), fills, strokes with miter joins and butt caps,
  * dashes, opacity and rotated text. Anything outside that subset (another element, attribute, colour syntax or
  * transform) throws UnsupportedSvg, and rasterize.ts hands that SVG to resvg instead: nothing is drawn half right.
- * Why not resvg for everything: its 2.5 MB of wasm cost the first chart ~450 ms of CPU, most of it V8 compiling
- * the hot functions in the background, against ~50 ms for later charts (#36, docs/benchmarks.md).
+ * Why not resvg for everything: its 2.5 MB of wasm cost the first chart 600–700 ms of CPU, most of it V8 compiling
+ * the hot functions in the background, against ~60 ms for later charts (#36, docs/benchmarks.md). One face is
+ * bundled (Regular), so font-weight is accepted and drawn regular, as resvg drew it with the same font.
  */
 import { Canvas, type Polygon } from "./raster.ts";
 import type { Contour, Font } from "./font.ts";

@@ -3,15 +3,14 @@
  * the Latin subset (ASCII, Latin-1, punctuation) read on load, the Greek and Latin Extended subsets only when a chart
  * prints a character beyond Latin-1; a character none of them has is drawn as U+FFFD (the SVG resource keeps it).
  */
-import { NOTO_SANS_LATIN_WOFF_GZIP_BASE64 } from "./assets/noto_sans_latin.ts";
+import { NOTO_SANS_LATIN_SFNT_GZIP_BASE64 } from "./assets/noto_sans_latin.ts";
 import { assetBytes } from "./asset_bytes.ts";
 import { drawSvg, FontSet } from "./draw.ts";
 import { Font } from "./font.ts";
 import { encodePng } from "./png.ts";
-import { woffToSfnt } from "./woff.ts";
 
-const fontOf = (gzipBase64: string) => new Font(woffToSfnt(assetBytes(gzipBase64)));
-const latin = new FontSet([fontOf(NOTO_SANS_LATIN_WOFF_GZIP_BASE64)]);
+const fontOf = (gzipBase64: string) => new Font(assetBytes(gzipBase64));
+const latin = new FontSet([fontOf(NOTO_SANS_LATIN_SFNT_GZIP_BASE64)]);
 let extended: Promise<FontSet> | undefined;
 
 /** Latin, then Greek, then Latin Extended: what text beyond Latin-1 is set in. */
@@ -20,8 +19,8 @@ export function extendedFonts(): Promise<FontSet> {
     .then(([greek, latinExt]) =>
       new FontSet([
         ...latin.fonts,
-        fontOf(greek.NOTO_SANS_GREEK_WOFF_GZIP_BASE64),
-        fontOf(latinExt.NOTO_SANS_LATIN_EXT_WOFF_GZIP_BASE64),
+        fontOf(greek.NOTO_SANS_GREEK_SFNT_GZIP_BASE64),
+        fontOf(latinExt.NOTO_SANS_LATIN_EXT_SFNT_GZIP_BASE64),
       ])
     )
     .catch((error) => {

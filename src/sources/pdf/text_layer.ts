@@ -35,7 +35,7 @@ export function hasImageXObject(bytes: Uint8Array): boolean {
 /** Rejects documents without a text layer: no text at all, or scanned pages (little text, and images). */
 export function assertTextLayer(text: PdfText, images: boolean): void {
   let chars = 0;
-  for (const page of text.pages) chars += page.replace(/\s+/g, "").length;
+  for (const page of text.pages) chars += visibleChars(page);
   const readable = text.pageCount - (text.unreadable?.length ?? 0);
   if (readable > 0 && (chars >= MIN_CHARS_PER_PAGE * readable || (chars > 0 && !images))) return;
   throw new PdfExtractionError(
@@ -45,4 +45,23 @@ export function assertTextLayer(text: PdfText, images: boolean): void {
       "(e.g. ocrmypdf in.pdf out.pdf), then search the result.",
     text.pageCount,
   );
+}
+
+/** Characters of `page` other than white space, counted without building a copy of it (a book is megabytes). */
+function visibleChars(page: string): number {
+  let count = 0;
+  for (let i = 0; i < page.length; i++) {
+    const code = page.charCodeAt(i);
+    // The ASCII white space and the Unicode spaces /\s/ matches (no-break, Ogham, en quad to hair, line and
+    // paragraph separators, narrow no-break, medium mathematical, ideographic, BOM).
+    if (code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : isUnicodeSpace(code)) continue;
+    count++;
+  }
+  return count;
+}
+
+function isUnicodeSpace(code: number): boolean {
+  if (code < 0xa0) return false;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 ||
+    code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }

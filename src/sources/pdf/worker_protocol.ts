@@ -154,7 +154,8 @@ export class FrameReader {
 
   #take(n: number): Uint8Array {
     const all = this.#chunks.length === 1 ? this.#chunks[0] : concat(this.#chunks, this.#buffered);
-    const frame = all.slice(0, n);
+    // A view, not a copy: chunks are never reused by the stream, and whoever keeps a part (a PNG) copies it.
+    const frame = all.subarray(0, n);
     const rest = all.subarray(n);
     this.#chunks = rest.length ? [rest] : [];
     this.#buffered = rest.length;
@@ -254,6 +255,13 @@ export function unpackOffsets(bytes: Uint8Array, count: number): Uint32Array<Arr
   let pos = 0;
   let previous = 0;
   for (let i = 0; i < count; i++) {
+    if (pos < bytes.length && bytes[pos] < 0x80) {
+      // One byte, the common case: a step of +1 is zigzag 2.
+      const zigzag = bytes[pos++];
+      previous += zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
+      values[i] = previous;
+      continue;
+    }
     let zigzag = 0;
     let scale = 1;
     for (;;) {

@@ -5,7 +5,7 @@ import notoSansLatin from "@fontsource/noto-sans/files/noto-sans-latin-400-norma
 import { drawSvg, REPLACEMENT } from "../../../src/render/chart/draw.ts";
 import { extendedFonts, renderPng } from "../../../src/render/chart/js_renderer.ts";
 import { svgToPng } from "../../../src/render/chart/rasterize.ts";
-import { woffToSfnt } from "../../../src/render/chart/woff.ts";
+import { woffToSfnt } from "../../../scripts/woff_to_sfnt.ts";
 import { pngInfo } from "../../../src/sources/pubchem/depiction.ts";
 import { SAMPLE_CHARTS } from "./sample_charts.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { svgToPng } from "../../../src/render/chart/rasterize.ts";
-import { woffToSfnt } from "../../../src/render/chart/woff.ts";
+import { woffToSfnt } from "../../../scripts/woff_to_sfnt.ts";
 import { pngInfo } from "../../../src/sources/pubchem/depiction.ts";
 import notoSansLatin from "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff" with { type: "bytes" };
 

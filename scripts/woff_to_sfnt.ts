@@ -1,6 +1,7 @@
 /**
- * WOFF 1.0 → OpenType (sfnt): the font ships on npm as WOFF, and resvg reads only TrueType/OpenType. Each
- * table is zlib-inflated (or copied when stored raw) into a plain sfnt with a fresh table directory.
+ * WOFF 1.0 → OpenType (sfnt): the font ships on npm as WOFF; the chart assets carry it unpacked
+ * (embed_chart_assets.ts). Each table is zlib-inflated (or copied when stored raw) into a plain sfnt with a fresh
+ * table directory.
  * Format: https://www.w3.org/TR/WOFF/ (header 44 bytes, 20-byte table entries).
  */
 import { inflateSync } from "node:zlib";
