@@ -234,6 +234,8 @@ export async function loadTool(
 }
 
 type SharedCalls = typeof import("./invoke_shared.ts");
+/** src/invoke_shared.ts once imported (the same module for every runtime of the process). */
+let sharedCalls: SharedCalls | undefined;
 
 /**
  * invokeTool, parsing once: a call of a network tool that only reads (its annotations say so) is answered
@@ -248,9 +250,12 @@ export async function invokeShared(
   args: unknown,
   ctx: ToolContext,
 ): Promise<ToolResult> {
-  const [{ invokeOnce }] = await Promise.all([
-    onDemand<SharedCalls>("invoke_shared.ts"),
-    upstreamReady(runtime.upstream),
-  ]);
-  return await invokeOnce(runtime, def, args, ctx);
+  if (!sharedCalls) {
+    const [calls] = await Promise.all([onDemand<SharedCalls>("invoke_shared.ts"), upstreamReady(runtime.upstream)]);
+    sharedCalls = calls;
+  } else {
+    const building = upstreamReady(runtime.upstream);
+    if (building) await building;
+  }
+  return await sharedCalls.invokeOnce(runtime, def, args, ctx);
 }

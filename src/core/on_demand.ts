@@ -15,7 +15,20 @@ export function provideModules(modules: Readonly<Record<string, unknown>>): void
   for (const [path, module] of Object.entries(modules)) provided.set(path, module);
 }
 
-/** The module at `path` under src/: the provided one, else imported now (once: the module cache keeps it). */
-export async function onDemand<T>(path: string): Promise<T> {
-  return (provided.get(path) as T | undefined) ?? await import(new URL(path, SOURCE).href);
+/** Imports in progress or done, by path: a module used on every call (the call path) is resolved once. */
+const imported = new Map<string, Promise<unknown>>();
+
+/**
+ * The module at `path` under src/: the provided one, else imported now (once: later calls get the same
+ * promise; a failed import is forgotten, so the next call tries again).
+ */
+export function onDemand<T>(path: string): Promise<T> {
+  if (provided.has(path)) return Promise.resolve(provided.get(path) as T);
+  let module = imported.get(path);
+  if (!module) {
+    module = import(new URL(path, SOURCE).href);
+    imported.set(path, module);
+    module.catch(() => imported.get(path) === module && imported.delete(path));
+  }
+  return module as Promise<T>;
 }

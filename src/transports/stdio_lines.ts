@@ -44,6 +44,9 @@ export class StdioLinesTransport implements Transport {
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
   readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
   readonly #encoder = new TextEncoder();
+  readonly #decoder = new TextDecoder();
+  /** Where a message written synchronously is encoded. */
+  readonly #scratch = new Uint8Array(3 * SYNC_WRITE_BYTES);
   /** Requests delivered to the server and not yet answered. */
   readonly #pending = new Set<string | number>();
   #settled = Promise.withResolvers<void>();
@@ -70,17 +73,25 @@ export class StdioLinesTransport implements Transport {
     if ("id" in message && !("method" in message) && this.#pending.delete(message.id as string | number)) {
       if (this.#pending.size === 0) this.#settled.resolve();
     }
-    let bytes = this.#encoder.encode(JSON.stringify(message) + "\n");
+    const text = JSON.stringify(message) + "\n";
     const writeSync = this.#options.writeSync;
-    if (writeSync && this.#streamWrites === 0 && bytes.length <= SYNC_WRITE_BYTES) {
-      try {
-        while (bytes.length > 0) bytes = bytes.subarray(writeSync(bytes));
-        return;
-      } catch (error) {
-        // A non-blocking descriptor that is full: the rest goes through the stream, which waits for room.
-        if (!(error instanceof Deno.errors.WouldBlock)) throw error;
+    let bytes: Uint8Array | undefined;
+    if (writeSync && this.#streamWrites === 0 && text.length <= SYNC_WRITE_BYTES) {
+      // Encoded into one reused buffer (3 bytes per UTF-16 unit at most): no allocation per answer.
+      const { written } = this.#encoder.encodeInto(text, this.#scratch);
+      bytes = this.#scratch.subarray(0, written);
+      if (written <= SYNC_WRITE_BYTES) {
+        try {
+          while (bytes.length > 0) bytes = bytes.subarray(writeSync(bytes));
+          return;
+        } catch (error) {
+          // A non-blocking descriptor that is full: the rest goes through the stream, which waits for room.
+          if (!(error instanceof Deno.errors.WouldBlock)) throw error;
+        }
       }
+      bytes = bytes.slice(); // the stream keeps it: a copy, since the scratch buffer is reused
     }
+    bytes ??= this.#encoder.encode(text);
     this.#streamWrites++;
     try {
       await this.#writer.write(bytes);
@@ -152,7 +163,7 @@ export class StdioLinesTransport implements Transport {
     }
     let json: unknown;
     try {
-      json = JSON.parse(new TextDecoder().decode(bytes));
+      json = JSON.parse(this.#decoder.decode(bytes));
     } catch {
       return await this.#refuse(ProtocolErrorCode.ParseError, "Parse error: the line is not valid JSON.", bytes);
     }

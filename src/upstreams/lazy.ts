@@ -21,7 +21,8 @@ export function providePipeline(make: Factory): void {
 
 /** A pipeline being built on first use; `ready()` resolves once it is. */
 interface LazyUpstream extends ServiceUpstream {
-  ready(): Promise<void>;
+  /** Undefined once it is built (nothing to wait for), else the build. */
+  ready(): Promise<void> | undefined;
 }
 
 /** The runtime's upstream: the pipeline itself when its module is loaded, else one built on first use. */
@@ -56,12 +57,12 @@ export function serviceUpstream(deps: UpstreamDeps): ServiceUpstream {
       closed = true;
       real?.close?.();
     },
-    ready: async () => void (real ?? await loaded()),
+    ready: () => real ? undefined : loaded().then(() => {}),
   };
   return lazy;
 }
 
 /** Resolves once `upstream` can serve every method (at once for a pipeline that is built). */
-export async function upstreamReady(upstream: ServiceUpstream): Promise<void> {
-  await (upstream as Partial<LazyUpstream>).ready?.();
+export function upstreamReady(upstream: ServiceUpstream): Promise<void> | undefined {
+  return (upstream as Partial<LazyUpstream>).ready?.();
 }

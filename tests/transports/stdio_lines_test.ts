@@ -108,8 +108,13 @@ Deno.test("stdio: the server stops cleanly when its input ends, even mid-line", 
 Deno.test("stdio: small answers are written at once, in order behind a large one still streaming", async () => {
   const decoder = new TextDecoder();
   const written: number[] = [];
+  const texts = new Map<number, string>();
   const ids = (bytes: Uint8Array) =>
-    decoder.decode(bytes).trim().split("\n").forEach((line) => written.push(JSON.parse(line).id));
+    decoder.decode(bytes).trim().split("\n").forEach((line) => {
+      const { id, result } = JSON.parse(line);
+      written.push(id);
+      texts.set(id, result.text);
+    });
   const gate = Promise.withResolvers<void>();
   const output = new WritableStream<Uint8Array>({
     async write(chunk) {
@@ -143,5 +148,9 @@ Deno.test("stdio: small answers are written at once, in order behind a large one
   gate.resolve();
   await Promise.all([large, small]);
   await transport.send(answer(4, 10));
-  assert.deepEqual(written, [1, 2, 3, 4]);
+  // Within the limit in characters, over it in bytes: streamed, from a copy of the reused buffer.
+  const accents = { jsonrpc: "2.0" as const, id: 5, result: { text: "é".repeat(40_000) } };
+  await Promise.all([transport.send(accents), transport.send(answer(6, 10))]);
+  assert.deepEqual(written, [1, 2, 3, 4, 5, 6]);
+  assert.equal(texts.get(5), accents.result.text);
 });
