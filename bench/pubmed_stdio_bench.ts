@@ -163,6 +163,13 @@ async function cpuPerCall<T>(server: StdioProcess, items: readonly T[], each: (i
   return (await server.cpuMs() - before) / items.length;
 }
 
+/**
+ * The #36 rows before its cuts, for the notes: main at 9caa80a with these bench modules, two runs interleaved with
+ * two of the cuts (docs/benchmarks.md, "Fixed costs (#36)").
+ */
+const BEFORE_36 = "before #36's cuts (main 9caa80a, `deno task bench pubmed_stdio`, 2026-11-28 19:53–19:55 UTC, " +
+  "load 0.1–1.0, two runs interleaved with two after them)";
+
 /** A search ÷ fetch ratio row's target (#36): a search may cost no more server CPU than a 1-PMID fetch. */
 const SEARCH_RATIO_TARGET = 1.0;
 /** A memo hit ÷ the no-op server's call of the same answer (#36). */
@@ -275,7 +282,8 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
           } ms vs fetchArticleDetails of a PMID never asked before (one EFetch) ${
             median(fetchCpu).toFixed(2)
           } ms; per round: search ${perRoundText(searchCpu)}, fetch ${perRoundText(fetchCpu)} ms; the same ` +
-          "server process over stdio (/proc/<pid>/stat), mock upstream in its own process, pacing off",
+          "server process over stdio (/proc/<pid>/stat), mock upstream in its own process, pacing off; " +
+          `${BEFORE_36}: 0.48×, 0.64× (after: 0.71×, 0.73×)`,
       },
       {
         name: "pubmed over stdio: memo hit ÷ no-op tool with the same answer, server CPU per call",
@@ -292,7 +300,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
           `bench/fixtures/noop_tool_server.ts (a bare SDK server answering the captured ${answerChars}-character ` +
           `answer) ${median(noopCpu).toFixed(3)} ms; per round: hit ${perRoundText(hitCpu)}, no-op ${
             perRoundText(noopCpu)
-          } ms (/proc/<pid>/stat of each server process)`,
+          } ms (/proc/<pid>/stat of each server process); ${BEFORE_36}: 1.62×, 1.92× (after: 1.50×, 1.58×)`,
       },
       {
         name: "pubmed over stdio: uncached fetchArticleDetails latency, p50",

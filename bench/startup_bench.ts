@@ -159,7 +159,9 @@ async function coldStartRows(starts: number): Promise<BenchRow[]> {
             median(floor.map((s) => s.cpuMs)).toFixed(1)
           } ms (bench/fixtures/floor_server.ts: a bare SDK server answering the same ${first.toolsList.length}-` +
           "character tools/list from a file); CPU of every thread of the process from spawn until the tools/list " +
-          "answer (/proc/<pid>/task/*/schedstat, ns); less sensitive to load than wall time",
+          "answer (/proc/<pid>/task/*/schedstat, ns); less sensitive to load than wall time; before #36's cuts " +
+          "(main 9caa80a, `deno task bench startup`, 2026-11-28 19:53–19:55 UTC, load 0.3–1.0, two runs interleaved " +
+          "with two after them): 1.27×, 1.32× (after: 1.20×, 1.19×)",
       },
     ];
   } finally {
