@@ -32,7 +32,6 @@ import {
   cleanUp,
   freshFolder,
   locate,
-  median,
   PAPERS,
   pdfName,
   pdftotextGrep,
@@ -41,6 +40,7 @@ import {
   WARM_UP,
   wordRecall,
 } from "./pdf_set.ts";
+import { median } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const MIB = 1024 * 1024;

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { openPdfium } from "../src/sources/pdf/pdfium_engine.ts";
 import { readWithPdfjs } from "../src/sources/pdf/pdfjs_engine.ts";
 import { ensurePdftotext, machineLoad, REPO } from "./pdf_server.ts";
+import { wordRecall } from "./pdf_set.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 type Engine = (bytes: Uint8Array) => Promise<string>;
@@ -19,25 +20,6 @@ type Engine = (bytes: Uint8Array) => Promise<string>;
 function cpuMs(): number {
   const fields = Deno.readTextFileSync("/proc/self/stat").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function words(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  const joined = text.normalize("NFKC").toLowerCase().replace(/-\s*\n\s*/g, "");
-  for (const word of joined.match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return counts;
-}
-
-/** The share of the reference's words (with multiplicity) that `text` also has. */
-function overlap(text: string, reference: string): number {
-  const ours = words(text);
-  let shared = 0;
-  let total = 0;
-  for (const [word, n] of words(reference)) {
-    total += n;
-    shared += Math.min(n, ours.get(word) ?? 0);
-  }
-  return total ? shared / total : 1;
 }
 
 /** PDFium as the extractor runs it (src/sources/pdf/pdfium_engine.ts: the same wasm, the same text clean-up). */
@@ -123,7 +105,7 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
         try {
           const text = await engine(bytes);
           tally.cpuMs += cpuMs() - before;
-          if (ref.text.trim()) tally.overlap.push(overlap(text, ref.text));
+          if (ref.text.trim()) tally.overlap.push(wordRecall(text, ref.text));
         } catch {
           tally.cpuMs += cpuMs() - before;
           tally.failed.push(file.split("/").pop()!);

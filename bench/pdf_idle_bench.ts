@@ -15,7 +15,8 @@
  */
 import { join } from "node:path";
 import { ensurePdftotext, machineLoad, peakTreeRss, REPO, StdioServer, treeCpuMs } from "./pdf_server.ts";
-import { type BenchDoc, freshFolder, locate, median, PAPERS, pdfName, pdftotextGrep, TEN } from "./pdf_set.ts";
+import { type BenchDoc, freshFolder, locate, PAPERS, pdfName, pdftotextGrep, TEN } from "./pdf_set.ts";
+import { median } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const MIB = 1024 * 1024;

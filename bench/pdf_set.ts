@@ -210,7 +210,7 @@ export function splitTolerantRecall(text: string, reference: string): number {
 
 /**
  * Word recall against pdftotext: the share of pdftotext's words (NFKC, lower case, line-end hyphens joined,
- * with multiplicity) that `text` also has (as pdf_engines_bench.ts measures it).
+ * with multiplicity) that `text` also has (pdf_engines_bench.ts measures with it too).
  */
 export function wordRecall(text: string, reference: string): number {
   const ours = words(text);
@@ -221,10 +221,4 @@ export function wordRecall(text: string, reference: string): number {
     shared += Math.min(n, ours.get(word) ?? 0);
   }
   return total ? shared / total : 1;
-}
-
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
