@@ -6,6 +6,7 @@
  * Replaying a cursor against other arguments is refused with INVALID_INPUT instead of silently paging
  * through a different list. The binding is not a secret: it catches mistakes, it does not authenticate.
  */
+import { sha256 } from "./sha256.ts";
 import { z } from "./zod.ts";
 import { ToolError } from "./errors.ts";
 import { type NextCall, nextCall, nextCallSchema } from "./next_call.ts";
@@ -55,26 +56,7 @@ export function cursorBinding(tool: string, args: Record<string, unknown>): stri
     Object.keys(args).sort().filter((k) => args[k] !== undefined)
       .map((k) => [k, args[k]]),
   ]);
-  return base64url(hash96(canonical));
-}
-
-/**
- * 96 bits of a fast, non-cryptographic hash of `text`: three FNV-1a lanes with different seeds, each finished with
- * murmur3's mixer. A binding catches mistakes and authenticates nothing, so SHA-256 is not needed, and node:crypto
- * cost the server ~8 MiB of resident memory and ~6 ms of CPU on the first paged call (#36), and garbage that the
- * idle server then spent tens of milliseconds collecting.
- */
-function hash96(text: string): Uint8Array {
-  const out = new Uint8Array(12);
-  const view = new DataView(out.buffer);
-  for (let lane = 0; lane < 3; lane++) {
-    let h = (0x811c9dc5 ^ Math.imul(lane + 1, 0x9e3779b9)) >>> 0;
-    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    view.setUint32(lane * 4, (h ^ (h >>> 16)) >>> 0);
-  }
-  return out;
+  return base64url(sha256(canonical).subarray(0, 12));
 }
 
 /** A position in a result list: `o` (items before it) and whatever else a tool needs to resume there. */

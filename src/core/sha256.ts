@@ -75,6 +75,11 @@ const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
 /** The digest of `text` as 64 lowercase hex digits. */
 export function sha256Hex(text: string): string {
+  return Array.from(sha256(text), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The 32-byte digest of `text`. */
+export function sha256(text: string): Uint8Array {
   const data = new TextEncoder().encode(text);
   // The message, a 1 bit, zeros, and its length in bits (64-bit big-endian), in whole 64-byte blocks.
   const blocks = Math.ceil((data.length + 9) / 64);
@@ -118,5 +123,8 @@ export function sha256Hex(text: string): string {
     }
     h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += hh;
   }
-  return Array.from(h, (x) => x.toString(16).padStart(8, "0")).join("");
+  const digest = new Uint8Array(32);
+  const out = new DataView(digest.buffer);
+  h.forEach((word, i) => out.setUint32(i * 4, word));
+  return digest;
 }
