@@ -63,6 +63,8 @@ async function extract(request: PageJob, progress: Progress, pdfjs: ReadPdfjs): 
   if (request.bytes.byteLength === 0) {
     return { id, kind: "failed", reason: "empty", message: "The file is empty (0 bytes): it contains no PDF." };
   }
+  // The extractor process's worker reads with pdf.js alone; the process compares, cleans and indexes.
+  if (request.engine === "pdf.js") return { id, ...await pdfjs(request, progress) };
   let engine: TextEngine = "pdfium";
   let result = await readWithPdfium(request, progress, PROGRESS_EVERY);
   if (!result || secondOpinion(result, request.images === true)) {

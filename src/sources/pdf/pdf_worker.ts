@@ -42,16 +42,6 @@ scope.onmessage = async (event) => {
   const request = event.data;
   const progress = (done: number, total: number) =>
     scope.postMessage({ id: request.id, kind: "progress", done, total });
-  let reply: WorkerReply;
-  if ((request.op === "extract" || request.op === "probe") && request.engine === "pdf.js") {
-    try {
-      reply = { id: request.id, ...await pdfjsHere(request, progress) };
-    } catch (error) {
-      const detail = String((error as Error)?.message ?? error).slice(0, 200);
-      reply = { id: request.id, kind: "failed", reason: "corrupt", message: `The file cannot be read: ${detail}` };
-    }
-  } else {
-    reply = await answer(request, progress, pdfjsHere);
-  }
+  const reply = await answer(request, progress, pdfjsHere);
   scope.postMessage(reply, transferables(reply));
 };
