@@ -45,13 +45,15 @@ export interface ProcessOptions {
 }
 
 const CHILD_MODULE = new URL("./extract_child.ts", import.meta.url);
+/** The one module outside its folder the extractor loads: the PNG container a rendered page is written in. */
+const PNG_FILE = new URL("../../render/png_file.ts", import.meta.url);
 /**
  * Nice value of an extractor process on Linux: its work (indexing ahead in particular) runs beside the
  * server, which answers from its caches and must not wait for it.
  */
 const EXTRACTOR_NICE = 10;
 
-/** Starts an extractor process per slot, with the least it needs: read access to its own folder. */
+/** Starts an extractor process per slot, with the least it needs: read access to its own folder and PNG_FILE. */
 export function processChannels(options: ProcessOptions): ChannelFactory {
   const module = options.moduleUrl ?? CHILD_MODULE;
   const folder = decodeURIComponent(new URL(".", module).pathname);
@@ -69,7 +71,7 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
     `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))}${
       light ? ",--liftoff-only" : ""
     }`,
-    `--allow-read=${folder}`,
+    `--allow-read=${folder},${decodeURIComponent(PNG_FILE.pathname)}`,
     module.href,
     `--memory-mb=${options.memoryMb}`,
   ];

@@ -3,7 +3,8 @@
  * reads with pdf.js only, the jobs PDFium could not read on the process's main thread, which watches its memory
  * meanwhile; where no process may be started it is a worker of the server itself (worker_pool.ts) and runs whole
  * jobs, both engines. Deno needs read permission for every local module a worker loads (npm modules excepted): the
- * extractor process is granted its own folder, src/sources/pdf/, which also holds PDFium's embedded wasm (assets/).
+ * extractor process is granted its own folder, src/sources/pdf/, which also holds PDFium's embedded wasm (assets/),
+ * and src/render/png_file.ts.
  */
 import os from "node:os";
 import { answer, pdfjsHere, transferables } from "./jobs.ts";

@@ -1,0 +1,42 @@
+/**
+ * The PNG container around an already deflated image: signature, IHDR (8-bit RGB), one IDAT, IEND, CRC-32 per
+ * chunk. The chart encoder (render/chart/png.ts) and the PDF page renderer (sources/pdf/png.ts) filter and deflate
+ * their rows each their own way and share this. The PDF extractor process is granted read access to this file
+ * (extractor_process.ts). Format: https://www.w3.org/TR/png/
+ */
+
+const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** A PNG file of `width` × `height` RGB pixels whose filtered rows `idat` holds as a zlib stream. */
+export function pngFile(width: number, height: number, idat: Uint8Array): Uint8Array {
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, adaptive filtering, no interlace
+  const parts = [new Uint8Array(SIGNATURE), chunk("IHDR", header), chunk("IDAT", idat), chunk("IEND")];
+  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    png.set(part, at);
+    at += part.length;
+  }
+  return png;
+}
+
+function chunk(type: string, data: Uint8Array = new Uint8Array(0)): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  let crc = 0xffffffff;
+  for (let i = 4; i < 8 + data.length; i++) crc = CRC_TABLE[(crc ^ out[i]) & 0xff] ^ (crc >>> 8);
+  view.setUint32(8 + data.length, (crc ^ 0xffffffff) >>> 0);
+  return out;
+}
