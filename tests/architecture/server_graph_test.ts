@@ -89,3 +89,24 @@ Deno.test("the server's files name npm packages by full npm: specifiers, so impo
   }
   assert.deepEqual(offenders, [], "import npm packages as npm:<package>@<version>, as deno.json pins them");
 });
+
+Deno.test("the extractor process's module graph, dynamic imports included, holds no npm package (#36)", async () => {
+  // Deno reads every module a process's code names literally, dynamic imports included, before the first line
+  // runs: an npm package there (pdf.js, PDFium's emscripten glue) cost each extractor 8–45 ms of CPU at start.
+  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "src/sources/pdf/extract_child.ts"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  assert.ok(success, "deno info src/sources/pdf/extract_child.ts failed");
+  const info = JSON.parse(new TextDecoder().decode(stdout)) as { modules: { kind: string; specifier: string }[] };
+  const specifiers = info.modules.map((m) => m.specifier.replace(ROOT.href, ""));
+  assert.ok(specifiers.includes("src/sources/pdf/pdfium_host.ts"), `the graph was read: ${specifiers}`);
+  assert.deepEqual(info.modules.filter((m) => m.kind === "npm").map((m) => m.specifier), []);
+  // The extractor may read its own folder and the PNG container only (extractor_process.ts).
+  const outside = specifiers.filter((s) =>
+    !s.startsWith("node:") && !s.startsWith("src/sources/pdf/") && s !== "src/render/png_file.ts"
+  );
+  assert.deepEqual(outside, []);
+});

@@ -2,11 +2,12 @@
  * PDFium compiled to WebAssembly (`@embedpdf/pdfium`), the extractor's first text engine. Its wasm module is
  * the pinned package's own file, imported as bytes (no file read: the extractor process may read
  * src/sources/pdf/ and nothing else); where raw imports are not enabled, the copy embedded in ./assets
- * (gzipped base64, made by scripts/embed_pdf_assets.ts). It is compiled on the first document a process
- * reads, never in the server. One document at a time per thread.
+ * (gzipped base64, made by scripts/embed_pdf_assets.ts). The package's JavaScript is not used: pdfium_host.ts
+ * gives the module its imports. It is compiled on the first document a process reads, never in the server.
+ * One document at a time per thread.
  */
-import { init } from "npm:@embedpdf/pdfium@2.15.1";
 import { memoryMessage, PASSWORD_MESSAGE } from "./engine.ts";
+import { instantiatePdfium, type Pdfium } from "./pdfium_host.ts";
 import { type EngineResult, type PageJob, pageRange, type Progress } from "./worker_protocol.ts";
 
 /**
@@ -38,12 +39,7 @@ export async function embeddedPdfiumWasm(): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(gunzipSync(Uint8Array.fromBase64(PDFIUM_WASM_GZIP_BASE64)));
 }
 
-export type Pdfium = Awaited<ReturnType<typeof init>>;
-export interface Heap {
-  HEAPU8: Uint8Array;
-  UTF16ToString(at: number, maxBytes: number): string;
-  wasmExports: { malloc(size: number): number; free(at: number): void };
-}
+export type { Pdfium };
 
 /** FPDF_GetLastError's code for a document that needs a password it was not given (fpdfview.h). */
 const ERR_PASSWORD = 4;
@@ -73,26 +69,15 @@ export function pdfium(): Promise<Pdfium> {
   loading ??= (async () => {
     const raw = await pdfiumWasm();
     const bytes = (memoryLimit ? withMemoryMaximum(raw, memoryLimit.pages) : raw) as Uint8Array<ArrayBuffer>;
-    const lib = await init(
-      {
-        // Compiled and instantiated synchronously, from our bytes: ~15 ms of CPU less than the glue's asynchronous
-        // compilation of a copy (#36). Only ever in an extractor process or a worker, never on the server's thread.
-        instantiateWasm(
-          imports: WebAssembly.Imports,
-          receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void,
-        ) {
-          const module = new WebAssembly.Module(bytes);
-          const instance = new WebAssembly.Instance(module, imports);
-          receive(instance, module);
-          return instance.exports;
-        },
-        // The glue reports a refused memory growth here before the allocation fails inside PDFium.
-        printErr: (text: string) => {
-          if (/grow|enlarge memory|not enough memory/i.test(text)) exhausted = true;
-          else if (!/^Aborted\(/.test(text)) console.error(`PDFium: ${text}`);
-        },
-      } as Parameters<typeof init>[0],
-    );
+    // Compiled and instantiated synchronously, from our bytes; only ever in an extractor process or a worker,
+    // never on the server's thread.
+    const lib = instantiatePdfium(new WebAssembly.Module(bytes), {
+      onGrowRefused: () => exhausted = true,
+      // PDFium's own messages; an abort's is the error it throws.
+      print: (text) => {
+        if (!/^Aborted\(/.test(text)) console.error(`PDFium: ${text}`);
+      },
+    });
     lib.PDFiumExt_Init();
     return lib;
   })();
@@ -162,14 +147,13 @@ export interface PdfiumDocument {
 /** Opens `bytes` (copied into the wasm heap; the caller's array is left alone). */
 export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
   const lib = await pdfium();
-  const heap = lib.pdfium as unknown as Heap;
-  const at = heap.wasmExports.malloc(bytes.byteLength);
+  const at = lib.malloc(bytes.byteLength);
   if (!at) throw new PdfiumOpenError(ERR_MEMORY);
-  heap.HEAPU8.set(bytes, at);
-  const doc = lib.FPDF_LoadMemDocument(at, bytes.byteLength, "");
+  lib.heap().set(bytes, at);
+  const doc = lib.FPDF_LoadMemDocument(at, bytes.byteLength, 0);
   if (!doc) {
     const code = lib.FPDF_GetLastError();
-    heap.wasmExports.free(at);
+    lib.free(at);
     throw new PdfiumOpenError(code);
   }
   const loadPage = (n: number): number => {
@@ -183,7 +167,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
     pageText(n) {
       const page = loadPage(n);
       try {
-        const text = loadedPageText(lib, heap, page);
+        const text = loadedPageText(lib, page);
         if (text === undefined) throw new Error(`PDFium could not read the text of page ${n}`);
         return text;
       } finally {
@@ -192,7 +176,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
     },
     close() {
       lib.FPDF_CloseDocument(doc);
-      heap.wasmExports.free(at);
+      lib.free(at);
     },
   };
 }
@@ -201,18 +185,18 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
  * The text of a loaded page (a `FPDF_LoadPage` handle), tidied; undefined when PDFium has no text layer for it.
  * The text reader and the page renderer (pdfium_render.ts) both read pages through it.
  */
-export function loadedPageText(lib: Pdfium, heap: Heap, page: number): string | undefined {
+export function loadedPageText(lib: Pdfium, page: number): string | undefined {
   const text = lib.FPDFText_LoadPage(page);
   if (!text) return undefined;
   try {
     const count = lib.FPDFText_CountChars(text);
     if (count <= 0) return "";
-    const buffer = heap.wasmExports.malloc((count + 1) * 2);
+    const buffer = lib.malloc((count + 1) * 2);
     try {
       const written = lib.FPDFText_GetText(text, 0, count, buffer);
-      return tidy(heap.UTF16ToString(buffer, Math.max(0, written - 1) * 2));
+      return tidy(lib.utf16(buffer, Math.max(0, written - 1) * 2));
     } finally {
-      heap.wasmExports.free(buffer);
+      lib.free(buffer);
     }
   } finally {
     lib.FPDFText_ClosePage(text);
