@@ -6,6 +6,7 @@
  * reads, never in the server. One document at a time per thread.
  */
 import { init } from "npm:@embedpdf/pdfium@2.15.1";
+import { composeAccents, hasSpacingAccent } from "./accents.ts";
 import { memoryMessage, PASSWORD_MESSAGE } from "./engine.ts";
 import { type EngineResult, type PageJob, pageRange, type Progress } from "./worker_protocol.ts";
 
@@ -42,7 +43,20 @@ export type Pdfium = Awaited<ReturnType<typeof init>>;
 export interface Heap {
   HEAPU8: Uint8Array;
   UTF16ToString(at: number, maxBytes: number): string;
-  wasmExports: { malloc(size: number): number; free(at: number): void };
+  wasmExports: { malloc(size: number): number; free(at: number): void } & GlyphExports;
+}
+
+/**
+ * PDFium's per-character calls, called on the wasm exports themselves: the package's wrappers (`ccall`) cost
+ * microseconds a call, which the few characters accents.ts asks about need not pay. Numbers only, in and out.
+ */
+interface GlyphExports {
+  FPDFText_GetCharIndexFromTextIndex(text: number, index: number): number;
+  FPDFText_GetTextIndexFromCharIndex(text: number, index: number): number;
+  FPDFText_GetUnicode(text: number, index: number): number;
+  FPDFText_GetFontSize(text: number, index: number): number;
+  FPDFText_GetCharBox(text: number, index: number, left: number, right: number, bottom: number, top: number): number;
+  FPDFText_GetCharIndexAtPos(text: number, x: number, y: number, xTolerance: number, yTolerance: number): number;
 }
 
 /** FPDF_GetLastError's code for a document that needs a password it was not given (fpdfview.h). */
@@ -210,12 +224,40 @@ export function loadedPageText(lib: Pdfium, heap: Heap, page: number): string | 
     const buffer = heap.wasmExports.malloc((count + 1) * 2);
     try {
       const written = lib.FPDFText_GetText(text, 0, count, buffer);
-      return tidy(heap.UTF16ToString(buffer, Math.max(0, written - 1) * 2));
+      const raw = heap.UTF16ToString(buffer, Math.max(0, written - 1) * 2);
+      return tidy(hasSpacingAccent(raw) ? withAccentsJoined(raw, heap, text) : raw);
     } finally {
       heap.wasmExports.free(buffer);
     }
   } finally {
     lib.FPDFText_ClosePage(text);
+  }
+}
+
+/**
+ * `raw` (the text of a loaded text page, a `FPDFText_LoadPage` handle) with its spacing accents joined to their
+ * letters (accents.ts), which asks PDFium about those few characters only. Boxes come back through a scratch area
+ * of the wasm heap, allocated once per page.
+ */
+function withAccentsJoined(raw: string, heap: Heap, text: number): string {
+  const pdf = heap.wasmExports;
+  const scratch = pdf.malloc(32);
+  if (!scratch) return raw;
+  try {
+    return composeAccents(raw, {
+      charIndex: (index) => pdf.FPDFText_GetCharIndexFromTextIndex(text, index),
+      textIndex: (index) => pdf.FPDFText_GetTextIndexFromCharIndex(text, index),
+      unicode: (index) => pdf.FPDFText_GetUnicode(text, index),
+      fontSize: (index) => pdf.FPDFText_GetFontSize(text, index),
+      charAt: (x, y, tolerance) => pdf.FPDFText_GetCharIndexAtPos(text, x, y, 2 * tolerance, 2 * tolerance),
+      box(index) {
+        if (!pdf.FPDFText_GetCharBox(text, index, scratch, scratch + 8, scratch + 16, scratch + 24)) return undefined;
+        const [left, right, bottom, top] = new Float64Array(heap.HEAPU8.buffer, scratch, 4);
+        return { left, right, bottom, top };
+      },
+    });
+  } finally {
+    pdf.free(scratch);
   }
 }
 
