@@ -68,6 +68,11 @@ const LINE_END = /[\r\n\uFFFE\u0002]/;
 const PROBE = 0.2;
 const REACH = 0.2;
 const LEAN = 0.12;
+/**
+ * Where an accent's letter is looked for first, in characters from the accent, nearest first: PDFium gives most
+ * accents next to their letter or right after its word ("Farber ¨"). Elsewhere costs a search of the page.
+ */
+const NEAR = [-1, 1, -2, 2, -3, -4, -5, -6, -7, -8];
 /** Share of the font size: a gap between two glyph boxes wider than this separates words. */
 const WORD_GAP = 0.12;
 
@@ -94,7 +99,8 @@ export function composeAccents(text: string, glyphs: Glyphs): string {
     if (letter < 0) continue;
     const mark = MARKS[text[at]];
     const before = marks.get(letter) ?? "";
-    if (!before.includes(mark)) marks.set(letter, before + mark); // an accent drawn twice (overprinted bold) counts once
+    // An accent drawn twice (overprinted bold) counts once.
+    if (!before.includes(mark)) marks.set(letter, before + mark);
     removed.add(at);
   }
   if (removed.size === 0) return text;
@@ -132,7 +138,10 @@ export function composeAccents(text: string, glyphs: Glyphs): string {
   return out.join("");
 }
 
-/** A letter and its marks as one character where Unicode has one; dotless ı and ȷ take their dot back under a mark above. */
+/**
+ * A letter and its marks as one character where Unicode has one; a dotless ı or ȷ takes its dot back under a
+ * mark above.
+ */
 export function composed(letter: string, marks: string): string {
   let base = letter;
   let rest = marks;
@@ -145,8 +154,8 @@ export function composed(letter: string, marks: string): string {
 
 /**
  * The text index of the letter whose glyph the accent at `at` sits over (under, for a cedilla or an ogonek), or
- * -1. The characters right before and after the accent are tried first (a typesetter draws most accents next to
- * their letter); then the engine's character under the accent's centre, wherever the text has it.
+ * -1. The characters nearest the accent in the text are tried first ({@link NEAR}); then the engine's character
+ * under the accent's centre, wherever the text has it.
  */
 function letterUnder(text: string, at: number, glyphs: Glyphs, codes: CodeIndex): number {
   const accent = glyphs.charIndex(codes.toCodePoints(at));
@@ -155,7 +164,7 @@ function letterUnder(text: string, at: number, glyphs: Glyphs, codes: CodeIndex)
   const size = glyphs.fontSize(accent);
   if (!box || !(size > 0)) return -1;
   const below = BELOW.has(text[at]);
-  let letter = [accent - 1, accent + 1].find((near) => near >= 0 && sitsOn(box, size, below, near, glyphs));
+  let letter = NEAR.map((k) => accent + k).find((near) => near >= 0 && sitsOn(box, size, below, near, glyphs));
   if (letter === undefined) {
     const x = (box.left + box.right) / 2;
     const found = glyphs.charAt(x, below ? box.top + PROBE * size : box.bottom - PROBE * size, REACH * size);
