@@ -6,6 +6,7 @@
  * gives the module its imports. It is compiled on the first document a process reads, never in the server.
  * One document at a time per thread.
  */
+import { composeAccents, hasSpacingAccent } from "./accents.ts";
 import { memoryMessage, PASSWORD_MESSAGE } from "./engine.ts";
 import { instantiatePdfium, type Pdfium } from "./pdfium_host.ts";
 import { type EngineResult, type PageJob, pageRange, type Progress } from "./worker_protocol.ts";
@@ -194,12 +195,39 @@ export function loadedPageText(lib: Pdfium, page: number): string | undefined {
     const buffer = lib.malloc((count + 1) * 2);
     try {
       const written = lib.FPDFText_GetText(text, 0, count, buffer);
-      return tidy(lib.utf16(buffer, Math.max(0, written - 1) * 2));
+      const raw = lib.utf16(buffer, Math.max(0, written - 1) * 2);
+      return tidy(hasSpacingAccent(raw) ? withAccentsJoined(raw, lib, text) : raw);
     } finally {
       lib.free(buffer);
     }
   } finally {
     lib.FPDFText_ClosePage(text);
+  }
+}
+
+/**
+ * `raw` (the text of a loaded text page, a `FPDFText_LoadPage` handle) with its spacing accents joined to their
+ * letters (accents.ts), which asks PDFium about those few characters only. Boxes come back through a scratch area
+ * of the wasm heap, allocated once per page.
+ */
+function withAccentsJoined(raw: string, pdf: Pdfium, text: number): string {
+  const scratch = pdf.malloc(32);
+  if (!scratch) return raw;
+  try {
+    return composeAccents(raw, {
+      charIndex: (index) => pdf.FPDFText_GetCharIndexFromTextIndex(text, index),
+      textIndex: (index) => pdf.FPDFText_GetTextIndexFromCharIndex(text, index),
+      unicode: (index) => pdf.FPDFText_GetUnicode(text, index),
+      fontSize: (index) => pdf.FPDFText_GetFontSize(text, index),
+      charAt: (x, y, tolerance) => pdf.FPDFText_GetCharIndexAtPos(text, x, y, 2 * tolerance, 2 * tolerance),
+      box(index) {
+        if (!pdf.FPDFText_GetCharBox(text, index, scratch, scratch + 8, scratch + 16, scratch + 24)) return undefined;
+        const [left, right, bottom, top] = new Float64Array(pdf.heap().buffer, scratch, 4);
+        return { left, right, bottom, top };
+      },
+    });
+  } finally {
+    pdf.free(scratch);
   }
 }
 

@@ -26,6 +26,14 @@ export interface PdfiumExports {
   FPDFText_CountChars(text: number): number;
   FPDFText_GetText(text: number, start: number, count: number, buffer: number): number;
   FPDFText_ClosePage(text: number): void;
+  // Per-character calls, for the few characters accents.ts asks about.
+  FPDFText_GetCharIndexFromTextIndex(text: number, index: number): number;
+  FPDFText_GetTextIndexFromCharIndex(text: number, index: number): number;
+  FPDFText_GetUnicode(text: number, index: number): number;
+  FPDFText_GetFontSize(text: number, index: number): number;
+  /** Writes four doubles at the four pointers; 0 when the character has no box. */
+  FPDFText_GetCharBox(text: number, index: number, left: number, right: number, bottom: number, top: number): number;
+  FPDFText_GetCharIndexAtPos(text: number, x: number, y: number, xTolerance: number, yTolerance: number): number;
   FPDFBitmap_Create(width: number, height: number, alpha: number): number;
   FPDFBitmap_FillRect(bitmap: number, left: number, top: number, width: number, height: number, color: number): number;
   FPDF_RenderPageBitmap(
