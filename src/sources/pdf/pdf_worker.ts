@@ -8,6 +8,7 @@
  */
 import os from "node:os";
 import { answer, PROGRESS_EVERY, type ReadPdfjs, transferables } from "./jobs.ts";
+import { provideEmbeddedPdfium } from "./pdfium_engine.ts";
 import type { WorkerReply, WorkerRequest } from "./worker_protocol.ts";
 
 interface WorkerScope {
@@ -15,6 +16,10 @@ interface WorkerScope {
   postMessage(message: WorkerReply, transfer?: Transferable[]): void;
 }
 const scope = globalThis as unknown as WorkerScope;
+
+// PDFium's embedded copy by a literal import, so that compiled binaries and bundles, whose workers read PDFs with
+// it where raw imports are off, carry it (pdfium_engine.ts).
+provideEmbeddedPdfium(() => import("./assets/pdfium_wasm.ts"));
 
 /**
  * pdf.js in this thread, imported on first use. Its import lives here, not in jobs.ts, which the extractor process

@@ -30,13 +30,29 @@ export async function pdfiumWasm(): Promise<Uint8Array> {
   }
 }
 
+/** The module that carries the embedded copy. */
+type PdfiumAsset = typeof import("./assets/pdfium_wasm.ts");
+
+/**
+ * How the embedded copy's module is imported. By default through a computed specifier: Deno reads every module a
+ * process's code names literally, dynamic imports included, when the process starts, and an extractor process
+ * (which has raw imports and never loads this one) spent ~4–8 ms of CPU reading and hashing its 2.85 MB (#36).
+ * pdf_worker.ts provides a literal import instead ({@link provideEmbeddedPdfium}), so that `deno compile` and
+ * `deno bundle` carry the copy for the worker thread; `deno task bundle` writes it beside the bundled extractor too
+ * (dist/assets/).
+ */
+let importAsset = (): Promise<PdfiumAsset> => import(ASSET);
+const ASSET: string = "./assets/pdfium_wasm.ts";
+
+/** Makes the engine import the embedded copy with `load` (a literal import in the caller's module). */
+export function provideEmbeddedPdfium(load: () => Promise<PdfiumAsset>): void {
+  importAsset = load;
+}
+
 /** The bytes the asset module carries (the package's pdfium.wasm). */
 export async function embeddedPdfiumWasm(): Promise<Uint8Array<ArrayBuffer>> {
   // node:zlib only here: loading it costs each extractor ~4 ms of CPU that the raw import does not need (#36).
-  const [{ PDFIUM_WASM_GZIP_BASE64 }, { gunzipSync }] = await Promise.all([
-    import("./assets/pdfium_wasm.ts"),
-    import("node:zlib"),
-  ]);
+  const [{ PDFIUM_WASM_GZIP_BASE64 }, { gunzipSync }] = await Promise.all([importAsset(), import("node:zlib")]);
   return new Uint8Array(gunzipSync(Uint8Array.fromBase64(PDFIUM_WASM_GZIP_BASE64)));
 }
 
