@@ -110,12 +110,8 @@ Deno.test('SQLite\'s thrown "database is locked" is retried; other errors are no
 Deno.test("a lock that outlasts twenty quick retries is still contention: waited out, then given up after the wait", async () => {
   const clock = stepping(0);
   let calls = 0;
-  const value = await unlocked(async () => {
-    if (++calls <= 40) throw new TypeError("database is locked");
-    return "ok";
-  }, {
-    clock,
-  });
+  const lockedFor40 = () => ++calls <= 40 ? Promise.reject(new TypeError("database is locked")) : Promise.resolve("ok");
+  const value = await unlocked(lockedFor40, { clock });
   assert.deepEqual([value, calls], ["ok", 41]);
   const start = clock.now();
   await assert.rejects(unlocked(() => Promise.reject(new TypeError("database is locked")), { clock }), /locked/);
