@@ -144,7 +144,9 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       value: alone.rate,
       unit: "req/s",
       command,
-      notes: `${alone.violations} 429s, peak ${alone.peakPerSecond} per second: what the shared budget prevents`,
+      notes:
+        `${alone.requests} requests for ${alone.calls} calls, ${alone.violations} 429s, peak ${alone.peakPerSecond} per ` +
+        "second: what the shared budget prevents",
     });
   }
   return out;
