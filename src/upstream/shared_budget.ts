@@ -180,9 +180,10 @@ export async function reserveSlot(
  * A reservation is kept only if the request can still leave on time. When the commit came back more than
  * `staleAfterMs` after the slot (a process stalled between planning and sending, a store slow to answer),
  * the request would reach the upstream that late, closer to the next instance's slot than the spacing
- * allows. If nobody has reserved since, the claim moves to now, padded by the lateness just seen (so one
- * more slow commit still leaves on time); if somebody has, the slot is given up (undefined) and the
- * caller queues again. Either way no request leaves later than `staleAfterMs` after the slot it holds.
+ * allows. If nobody has reserved since, the claim moves to now; should that commit come back late too (a
+ * store that is slow every time, not one stall), the next move is padded by the lateness seen, so it
+ * ends. If somebody has reserved since, the slot is given up (undefined) and the caller queues again.
+ * Either way no request leaves later than `staleAfterMs` after the slot it holds.
  */
 async function freshen(
   store: BudgetStore,
@@ -193,14 +194,17 @@ async function freshen(
 ): Promise<{ slot: number; next: number } | undefined> {
   let { slot, next } = claim;
   if (staleAfterMs === undefined) return { slot, next };
-  for (let late = clock.now() - slot; late > staleAfterMs; late = clock.now() - slot) {
+  for (let pad = 0; clock.now() - slot > staleAfterMs;) {
+    const started = clock.now();
     const { record, version } = await store.read(queue);
     if (!record || record.next !== next) return undefined;
-    const moved = clock.now() + late;
+    const moved = clock.now() + pad;
     // The slot just taken is the window's last start: it moves with the claim.
     const window = record.window.length ? [...record.window.slice(0, -1), moved] : record.window;
     if (!await store.commit(queue, version, { ...record, next: moved + claim.gapMs, window })) return undefined;
     [slot, next] = [moved, moved + claim.gapMs];
+    // A further move, if this one came back late too, allows for as long as this one took.
+    pad = clock.now() - started;
   }
   return { slot, next };
 }

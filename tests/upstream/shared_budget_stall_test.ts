@@ -22,13 +22,15 @@ const STALE_AFTER_MS = 50;
 /** One instance's handle on the shared store: its next commit lands at once, but answers `ms` later. */
 class StallingView implements BudgetStore {
   stallNextCommitMs = 0;
+  /** Every commit answers this much later (a store slow every time, not one stall). */
+  slowCommitMs = 0;
   constructor(readonly store: BudgetStore, readonly clock: ManualClock) {}
   read(queue: string) {
     return this.store.read(queue);
   }
   async commit(...args: Parameters<BudgetStore["commit"]>) {
     const ok = await this.store.commit(...args);
-    const stall = this.stallNextCommitMs;
+    const stall = this.stallNextCommitMs + this.slowCommitMs;
     this.stallNextCommitMs = 0;
     if (stall) await this.clock.sleep(stall);
     return ok;
@@ -87,6 +89,25 @@ for (const stallMs of [200, 700, 1110, 2500]) {
     assert.deepEqual(logs.flatMap((l) => l.records).filter((r) => r.level === "warning"), [], "no degraded budget");
   });
 }
+
+Deno.test("a store that answers every commit 80 ms late still hands out every slot, none sent late", async () => {
+  const clock = new ManualClock(1_700_000_000_000);
+  const store = new MemoryBudgetStore();
+  const view = new StallingView(store, clock);
+  view.slowCommitMs = 80;
+  sendReferee = new RateGate(defaultRateRules());
+  const arrivals: Arrival[] = [];
+  const a = sharedGates({ store: view, log: memoryLogger() })(NCBI, clock);
+  const b = sharedGates({ store, log: memoryLogger() })(NCBI, clock);
+  let finished = false;
+  Promise.all([send(a, "a", 6, clock, arrivals), send(b, "b", 6, clock, arrivals)]).then(() => (finished = true));
+  // Twelve slots take ~4.4 s; a reservation that kept moving its claim without end would never finish.
+  for (let step = 0; step < 600 && !finished; step++) await clock.advance(100);
+  assert.ok(finished, `all sent within 60 s (${arrivals.length} of 12)`);
+  assert.deepEqual(arrivals.filter((r) => r.violation), []);
+  const gaps = arrivals.slice(1).map((r, i) => r.at - arrivals[i].at);
+  assert.ok(Math.min(...gaps) >= SPACING_MS - STALE_AFTER_MS, `gaps ${gaps.join(", ")} ms`);
+});
 
 Deno.test("losing the race for 60 slots in a row is contention, not a lost store: the slot comes, still shared", async () => {
   const clock = new ManualClock(1_700_000_000_000);
