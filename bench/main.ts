@@ -39,13 +39,23 @@ function parseArgs(args: string[]): Args {
 }
 
 async function discover(filters: string[]): Promise<string[]> {
-  const names: string[] = [];
+  const all: string[] = [];
   for await (const entry of Deno.readDir(new URL(".", import.meta.url))) {
-    if (!entry.isFile || !entry.name.endsWith("_bench.ts")) continue;
-    if (filters.length && !filters.some((f) => entry.name.includes(f))) continue;
-    names.push(entry.name);
+    if (entry.isFile && entry.name.endsWith("_bench.ts")) all.push(entry.name);
   }
-  return names.sort();
+  return selectModules(all, filters);
+}
+
+/**
+ * The bench modules a run takes: all, or those a filter names. A filter that is a module's whole name
+ * (`pdf_bench`, `pdf_bench.ts`) takes that module alone; any other filter is a part of names (`pdf`).
+ */
+export function selectModules(all: string[], filters: string[]): string[] {
+  const matches = (name: string, filter: string) => {
+    const whole = (n: string) => n === filter || n === `${filter}.ts`;
+    return all.some(whole) ? whole(name) : name.includes(filter);
+  };
+  return all.filter((name) => !filters.length || filters.some((f) => matches(name, f))).sort();
 }
 
 /** The 1-minute load average (Linux /proc/loadavg), or "?" where there is none. */

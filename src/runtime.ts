@@ -242,7 +242,9 @@ let sharedCalls: SharedCalls | undefined;
  * from a result made in the last minutes, or shares an identical call in flight; local tools (PDFs, whose
  * files change) always run. MCP, the CLI and {@link callTool} all call this. The call path (validation, the
  * output budget, rendering) is imported on the first call (src/invoke_shared.ts): a server that has only
- * listed its tools has not loaded it.
+ * listed its tools has not loaded it. The upstream pipeline is awaited for network tools only: a local tool
+ * (`openWorldHint: false`: the PDF tools) asks no upstream, and a server whose first call searches a PDF
+ * does not build it (~5–8 ms of CPU, #36).
  */
 export async function invokeShared(
   runtime: Runtime,
@@ -250,12 +252,10 @@ export async function invokeShared(
   args: unknown,
   ctx: ToolContext,
 ): Promise<ToolResult> {
+  const upstream = def.annotations.openWorldHint === false ? undefined : upstreamReady(runtime.upstream);
   if (!sharedCalls) {
-    const [calls] = await Promise.all([onDemand<SharedCalls>("invoke_shared.ts"), upstreamReady(runtime.upstream)]);
+    const [calls] = await Promise.all([onDemand<SharedCalls>("invoke_shared.ts"), upstream]);
     sharedCalls = calls;
-  } else {
-    const building = upstreamReady(runtime.upstream);
-    if (building) await building;
-  }
+  } else if (upstream) await upstream;
   return await sharedCalls.invokeOnce(runtime, def, args, ctx);
 }

@@ -13,19 +13,19 @@
  * worker). Where no worker can be started (no read permission for the worker's modules, a runtime without
  * workers such as Deno Deploy) bodies are parsed inline, with one warning.
  */
-import { fileURLToPath } from "node:url";
 import { ToolError, UpstreamError } from "../core/errors.ts";
 import { createLogger, type Logger } from "../core/log.ts";
 import type { ParseJob } from "./parse_job.ts";
 import { type ParseReply, type ParseRequest, reviveError, unreadable } from "./parse_protocol.ts";
 import { cleanRetrievedText } from "../core/control_chars.ts";
+import { type SlotWorker, spawnModuleWorker, WorkerSlot } from "./worker_slot.ts";
 
 /** Bodies from this size on go to the worker (below it, copying and waking a thread costs more than it saves). */
 export const OFF_THREAD_MIN_BYTES = 1 << 20;
 const DEFAULT_IDLE_MS = 5_000;
 
 /** The worker as the host uses it (a web Worker; tests pass their own). */
-export type ParseThread = Pick<Worker, "postMessage" | "onmessage" | "onmessageerror" | "onerror" | "terminate">;
+export type ParseThread = SlotWorker;
 
 export interface ParseHostOptions {
   /** Bodies of at least this many bytes are parsed off the main thread; default {@link OFF_THREAD_MIN_BYTES}. */
@@ -57,33 +57,26 @@ interface Pending {
 /** Starts parse_worker.ts, after checking this run may read its modules (else Deno would prompt or fail). */
 export function spawnParseWorker(): ParseThread {
   const url = new URL("./parse_worker.ts", import.meta.url);
-  if (url.protocol === "file:" && !Deno.build.standalone) {
-    const folder = fileURLToPath(new URL(".", url));
-    if (Deno.permissions.querySync({ name: "read", path: folder }).state !== "granted") {
-      throw new Error(`this run may not read ${folder}, which holds the worker's modules`);
-    }
-  }
-  return new Worker(url, { type: "module", name: "science-mcp-parse" });
+  return spawnModuleWorker(url, new URL(".", url), "science-mcp-parse", "the worker's modules");
 }
 
 export class ParseHost {
   readonly #minBytes: number;
-  readonly #idleMs: number;
-  readonly #spawn: () => ParseThread;
+  readonly #slot: WorkerSlot<ParseReply>;
   readonly #log: Logger;
-  #thread?: ParseThread;
   #ready = false;
   /** Why no worker can be had; set once, then every body is parsed inline. */
   #unavailable?: string;
   readonly #queue: Pending[] = [];
   #running?: Pending;
-  #idleTimer?: ReturnType<typeof setTimeout>;
   #nextId = 1;
 
   constructor(options: ParseHostOptions = {}) {
     this.#minBytes = options.minBytes ?? OFF_THREAD_MIN_BYTES;
-    this.#idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-    this.#spawn = options.spawn ?? spawnParseWorker;
+    this.#slot = new WorkerSlot(options.spawn ?? spawnParseWorker, options.idleMs ?? DEFAULT_IDLE_MS, {
+      reply: (reply) => this.#onReply(reply),
+      failure: (why) => this.#onFailure(why),
+    });
     this.#log = options.log ?? createLogger();
   }
 
@@ -135,9 +128,8 @@ export class ParseHost {
   }
 
   #pump(): void {
-    clearTimeout(this.#idleTimer);
     if (this.#running || this.#queue.length === 0) return;
-    const thread = this.#thread ?? this.#start();
+    const thread = this.#open();
     if (!thread) return;
     if (!this.#ready) return; // the ready message pumps again
     const pending = this.#queue.shift()!;
@@ -152,23 +144,16 @@ export class ParseHost {
     thread.postMessage(request); // copied, not moved: the cache and coalesced callers share these bytes
   }
 
-  #start(): ParseThread | undefined {
-    let thread: ParseThread;
+  /** The worker, started if need be; undefined (and inline from now on) when none can be started. */
+  #open(): ParseThread | undefined {
     try {
-      thread = this.#spawn();
+      const { thread, fresh } = this.#slot.open();
+      if (fresh) this.#ready = false;
+      return thread;
     } catch (error) {
       this.#fallBack(error instanceof Error ? error.message : String(error));
       return undefined;
     }
-    this.#thread = thread;
-    this.#ready = false;
-    thread.onmessage = (event: MessageEvent<ParseReply>) => thread === this.#thread && this.#onReply(event.data);
-    thread.onerror = (event: ErrorEvent) => {
-      event.preventDefault(); // else an error in the worker would end the whole server
-      if (thread === this.#thread) this.#onFailure(event.message);
-    };
-    thread.onmessageerror = () => thread === this.#thread && this.#onFailure("its answer could not be read");
-    return thread;
   }
 
   #onReply(reply: ParseReply): void {
@@ -241,20 +226,14 @@ export class ParseHost {
     settle();
   }
 
-  /** Idle: the worker ends after `idleMs` unless work comes (an unreferenced timer). */
+  /** Idle: the worker ends after the quiet time unless work comes. */
   #rest(): void {
-    clearTimeout(this.#idleTimer);
-    if (!this.#thread) return;
-    this.#idleTimer = setTimeout(() => this.#retire(), this.#idleMs);
-    Deno.unrefTimer(this.#idleTimer);
+    this.#slot.rest();
   }
 
   #retire(): void {
-    clearTimeout(this.#idleTimer);
-    const thread = this.#thread;
-    this.#thread = undefined;
     this.#ready = false;
-    thread?.terminate();
+    this.#slot.retire();
   }
 }
 

@@ -7,7 +7,6 @@
 import { z } from "../core/zod.ts";
 import { BoundedLru } from "../core/lru.ts";
 import { sharedKey } from "../core/shared_key.ts";
-import { toBase64 } from "../sources/pubchem/depiction.ts";
 import { svgToPng } from "../render/chart/rasterize.ts";
 import { HEIGHT, WIDTH } from "../render/chart/svg.ts";
 import type { ImageBlock, ToolContext } from "./tool_def.ts";
@@ -56,7 +55,7 @@ export async function drawChart(
     bytes: chart.png.length,
     svgUri: `${scheme}://chart/${id}`,
   };
-  return { image, block: { type: "image", data: toBase64(chart.png), mimeType: "image/png" } };
+  return { image, block: { type: "image", data: chart.png.toBase64(), mimeType: "image/png" } };
 }
 
 /** The line of a text block that says what is attached. */

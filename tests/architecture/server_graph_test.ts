@@ -89,3 +89,33 @@ Deno.test("the server's files name npm packages by full npm: specifiers, so impo
   }
   assert.deepEqual(offenders, [], "import npm packages as npm:<package>@<version>, as deno.json pins them");
 });
+
+Deno.test("what an extractor process reads at start: its own modules, no npm package, not PDFium's embedded copy", async () => {
+  // Deno reads every module a process's code names literally, dynamic imports included, before the first line
+  // runs: an npm package there (pdf.js, PDFium's emscripten glue) or the 2.85 MB embedded wasm cost each extractor
+  // 4–45 ms of CPU at start (#36). Type-only imports are not read.
+  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "src/sources/pdf/extract_child.ts"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  assert.ok(success, "deno info src/sources/pdf/extract_child.ts failed");
+  const info = JSON.parse(new TextDecoder().decode(stdout)) as { roots: string[]; modules: GraphModule[] };
+  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
+  const read = new Set<string>();
+  const visit = (specifier: string) => {
+    if (read.has(specifier)) return;
+    read.add(specifier);
+    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) if (dep.code) visit(dep.code.specifier);
+  };
+  visit(info.roots[0]);
+  const local = [...read].map((s) => s.replace(ROOT.href, ""));
+  assert.ok(local.includes("src/sources/pdf/pdfium_host.ts"), `the graph was read: ${local}`);
+  const unwanted = local.filter((s) =>
+    s.startsWith("npm:") || s.includes("/assets/") ||
+    // The extractor may read its own folder and the PNG container only (extractor_process.ts).
+    !s.startsWith("node:") && !s.startsWith("src/sources/pdf/") && s !== "src/render/png_file.ts"
+  );
+  assert.deepEqual(unwanted, []);
+});

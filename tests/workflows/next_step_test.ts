@@ -82,8 +82,13 @@ const ROWS: Row[] = [
     name: "a misspelt pdf_name keeps file_exists:false and names the nearest PDFs",
     toolsets: "pdf",
     call: ["search_pdf", { pdf_name: "dvt_prophylaxis_reveiw", query: "heparin" }],
-    fix: /Nearest names: dvt_prophylaxis_review\./,
+    fix: /Nearest names: dvt_prophylaxis_review$/m,
     async follow(answer, h) {
+      // The server's own sentence outside the fence, the file names inside it.
+      assert.match(
+        text(answer),
+        /^No PDF of that name in PDF_ROOT\. Call list_pdfs for the names\.\n⟦\nNearest names:/m,
+      );
       const out = data(answer);
       assert.deepEqual([out.file_exists, out.query_exists, out.matches], [false, false, []]);
       assert.deepEqual(out.nearest, ["dvt_prophylaxis_review"]);

@@ -12,8 +12,8 @@
  * Where no worker can be started (no read permission for its modules, a runtime without workers) the
  * engine runs on this thread, with one warning.
  */
-import { fileURLToPath } from "node:url";
 import { createLogger, type Logger } from "../../core/log.ts";
+import { type SlotWorker, spawnModuleWorker, WorkerSlot } from "../worker_slot.ts";
 import type { CslItem } from "./csl.ts";
 import type { FormattedStyle } from "./engine.ts";
 import type { RenderReply, RenderRequest } from "./render_protocol.ts";
@@ -22,7 +22,7 @@ import type { RenderReply, RenderRequest } from "./render_protocol.ts";
 const IDLE_MS = 10 * 60_000;
 
 /** The worker as the host uses it (a web Worker; tests pass their own). */
-export type RenderWorker = Pick<Worker, "postMessage" | "onmessage" | "onmessageerror" | "onerror" | "terminate">;
+export type RenderWorker = SlotWorker;
 
 export interface RenderHostOptions {
   /** Starts the worker; throws where none can be started. Default: render_worker.ts beside this module. */
@@ -41,29 +41,22 @@ interface Pending {
 /** Starts render_worker.ts, after checking this run may read its modules (else Deno would prompt or fail). */
 export function spawnRenderWorker(): RenderWorker {
   const url = new URL("./render_worker.ts", import.meta.url);
-  if (url.protocol === "file:" && !Deno.build.standalone) {
-    const folder = fileURLToPath(new URL("../", url));
-    if (Deno.permissions.querySync({ name: "read", path: folder }).state !== "granted") {
-      throw new Error(`this run may not read ${folder}, which holds the citation worker's modules`);
-    }
-  }
-  return new Worker(url, { type: "module", name: "science-mcp-citations" });
+  return spawnModuleWorker(url, new URL("../", url), "science-mcp-citations", "the citation worker's modules");
 }
 
 export class RenderHost {
-  readonly #spawn: () => RenderWorker;
-  readonly #idleMs: number;
+  readonly #slot: WorkerSlot<RenderReply>;
   readonly #log: Logger;
-  #thread?: RenderWorker;
   #answered = false;
   #inline?: string;
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
-  #idleTimer?: ReturnType<typeof setTimeout>;
 
   constructor(options: RenderHostOptions = {}) {
-    this.#spawn = options.spawn ?? spawnRenderWorker;
-    this.#idleMs = options.idleMs ?? IDLE_MS;
+    this.#slot = new WorkerSlot(options.spawn ?? spawnRenderWorker, options.idleMs ?? IDLE_MS, {
+      reply: (reply) => this.#onReply(reply),
+      failure: (why) => this.#onFailure(why),
+    });
     this.#log = options.log ?? createLogger();
   }
 
@@ -76,7 +69,7 @@ export class RenderHost {
   close(): void {
     const waiting = [...this.#pending.values()];
     this.#pending.clear();
-    this.#retire();
+    this.#slot.retire();
     for (const p of waiting) p.reject(new Error("the citation worker was closed"));
   }
 
@@ -87,9 +80,8 @@ export class RenderHost {
   render(item: CslItem, style: FormattedStyle, signal?: AbortSignal): Promise<string> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.#inline) return renderInline(item, style);
-    const thread = this.#thread ?? this.#start();
+    const thread = this.#open();
     if (!thread) return renderInline(item, style);
-    clearTimeout(this.#idleTimer);
     const request: RenderRequest = { id: this.#nextId++, item, style };
     return new Promise<string>((resolve, reject) => {
       const onAbort = () => {
@@ -107,23 +99,16 @@ export class RenderHost {
     });
   }
 
-  #start(): RenderWorker | undefined {
-    let thread: RenderWorker;
+  /** The worker, started if need be; undefined (and inline from now on) when none can be started. */
+  #open(): RenderWorker | undefined {
     try {
-      thread = this.#spawn();
+      const { thread, fresh } = this.#slot.open();
+      if (fresh) this.#answered = false;
+      return thread;
     } catch (error) {
       this.#fallBack(error instanceof Error ? error.message : String(error));
       return undefined;
     }
-    this.#thread = thread;
-    this.#answered = false;
-    thread.onmessage = (event: MessageEvent<RenderReply>) => thread === this.#thread && this.#onReply(event.data);
-    thread.onerror = (event: ErrorEvent) => {
-      event.preventDefault(); // else an error in the worker would end the whole server
-      if (thread === this.#thread) this.#onFailure(event.message);
-    };
-    thread.onmessageerror = () => thread === this.#thread && this.#onFailure("its answer could not be read");
-    return thread;
   }
 
   #onReply(reply: RenderReply): void {
@@ -143,7 +128,7 @@ export class RenderHost {
     const waiting = [...this.#pending.values()];
     this.#pending.clear();
     const started = this.#answered;
-    this.#retire();
+    this.#slot.retire();
     if (!started) {
       this.#fallBack(`the citation worker could not start: ${why}`);
       for (const p of waiting) renderInline(p.request.item, p.request.style).then(p.resolve, p.reject);
@@ -157,19 +142,9 @@ export class RenderHost {
     this.#log.warn("formatted citations are rendered on the main thread: no citation worker", { reason: why });
   }
 
-  /** Idle: the worker ends after `idleMs` unless work comes (an unreferenced timer). */
+  /** Idle once nothing waits: the worker ends after the quiet time unless work comes. */
   #rest(): void {
-    clearTimeout(this.#idleTimer);
-    if (!this.#thread || this.#pending.size) return;
-    this.#idleTimer = setTimeout(() => this.#retire(), this.#idleMs);
-    Deno.unrefTimer(this.#idleTimer);
-  }
-
-  #retire(): void {
-    clearTimeout(this.#idleTimer);
-    const thread = this.#thread;
-    this.#thread = undefined;
-    thread?.terminate();
+    if (!this.#pending.size) this.#slot.rest();
   }
 }
 

@@ -29,7 +29,7 @@ import type { SearchIndex } from "./normalize.ts";
 import type { PdfFailure, PdfText, UnreadablePage } from "./types.ts";
 
 /** Bump the number when extraction or folding changes what they produce, so older entries are ignored. */
-export const FORMAT = `science-mcp-pdf/6 ${
+export const FORMAT = `science-mcp-pdf/7 ${
   [PDF_ENGINE, PDF_FALLBACK_ENGINE].map((engine) => `${engine.name}@${engine.version}`).join("+")
 }`;
 const MAGIC = new TextEncoder().encode("SMPDF2\n");

@@ -17,7 +17,7 @@ import {
   decodeRequest,
   encodeReply,
   type EngineResult,
-  FrameReader,
+  readFrame,
   type WorkerReply,
   type WorkerRequest,
 } from "./worker_protocol.ts";
@@ -34,6 +34,7 @@ const memoryMb = Number(Deno.args.find((a) => a.startsWith("--memory-mb="))?.sli
 // Half the budget for PDFium's memory, as the V8 heap gets the other half (extractor_process.ts).
 limitPdfiumMemory(Math.floor(memoryMb / 2), memoryMb);
 
+const stdin = (into: Uint8Array) => Deno.stdin.read(into);
 let running: number | undefined;
 let writing = Promise.resolve();
 
@@ -113,9 +114,9 @@ async function run(request: WorkerRequest): Promise<void> {
   await send(reply);
 }
 
-const reader = new FrameReader();
-for await (const chunk of Deno.stdin.readable) {
-  for (const { message, binary } of reader.push(chunk)) await run(decodeRequest(message, binary));
+// Each request is read straight into a buffer of its own size (no stream: each PDF is copied once, not joined).
+for (let frame = await readFrame(stdin); frame; frame = await readFrame(stdin)) {
+  await run(decodeRequest(frame.message, frame.binary));
 }
 // The server closed our stdin: it is gone or done with us.
 Deno.exit(0);

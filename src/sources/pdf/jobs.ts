@@ -20,12 +20,6 @@ export const PROGRESS_EVERY = 16;
 /** Reads a page job with pdf.js, wherever it runs. */
 export type ReadPdfjs = (job: PageJob, progress: Progress) => Promise<EngineResult>;
 
-/** pdf.js in the calling thread, imported on first use. */
-export const pdfjsHere: ReadPdfjs = async (job, progress) => {
-  const { readWithPdfjs } = await import("./pdfjs_engine.ts");
-  return await readWithPdfjs(job, progress, PROGRESS_EVERY);
-};
-
 /** The final reply to `request`; `progress` hears of pages done on the way. Never throws. */
 export async function answer(request: WorkerRequest, progress: Progress, pdfjs: ReadPdfjs): Promise<WorkerReply> {
   try {

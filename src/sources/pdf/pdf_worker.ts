@@ -7,7 +7,8 @@
  * and src/render/png_file.ts.
  */
 import os from "node:os";
-import { answer, pdfjsHere, transferables } from "./jobs.ts";
+import { answer, PROGRESS_EVERY, type ReadPdfjs, transferables } from "./jobs.ts";
+import { provideEmbeddedPdfium } from "./pdfium_engine.ts";
 import type { WorkerReply, WorkerRequest } from "./worker_protocol.ts";
 
 interface WorkerScope {
@@ -15,6 +16,20 @@ interface WorkerScope {
   postMessage(message: WorkerReply, transfer?: Transferable[]): void;
 }
 const scope = globalThis as unknown as WorkerScope;
+
+// PDFium's embedded copy by a literal import, so that compiled binaries and bundles, whose workers read PDFs with
+// it where raw imports are off, carry it (pdfium_engine.ts).
+provideEmbeddedPdfium(() => import("./assets/pdfium_wasm.ts"));
+
+/**
+ * pdf.js in this thread, imported on first use. Its import lives here, not in jobs.ts, which the extractor process
+ * loads too: Deno walks every literal import of a process's modules, dynamic ones included, when it starts, and
+ * resolving pdf.js's npm package cost each extractor ~8 ms of CPU before its first job (#36).
+ */
+const pdfjsHere: ReadPdfjs = async (job, progress) => {
+  const { readWithPdfjs } = await import("./pdfjs_engine.ts");
+  return await readWithPdfjs(job, progress, PROGRESS_EVERY);
+};
 
 // stdout carries the MCP protocol in stdio mode: nothing in this thread may write to it.
 console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);

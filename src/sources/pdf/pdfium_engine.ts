@@ -2,11 +2,13 @@
  * PDFium compiled to WebAssembly (`@embedpdf/pdfium`), the extractor's first text engine. Its wasm module is
  * the pinned package's own file, imported as bytes (no file read: the extractor process may read
  * src/sources/pdf/ and nothing else); where raw imports are not enabled, the copy embedded in ./assets
- * (gzipped base64, made by scripts/embed_pdf_assets.ts). It is compiled on the first document a process
- * reads, never in the server. One document at a time per thread.
+ * (gzipped base64, made by scripts/embed_pdf_assets.ts). The package's JavaScript is not used: pdfium_host.ts
+ * gives the module its imports. It is compiled on the first document a process reads, never in the server.
+ * One document at a time per thread.
  */
-import { init } from "npm:@embedpdf/pdfium@2.15.1";
+import { composeAccents, hasSpacingAccent } from "./accents.ts";
 import { memoryMessage, PASSWORD_MESSAGE } from "./engine.ts";
+import { instantiatePdfium, type Pdfium } from "./pdfium_host.ts";
 import { type EngineResult, type PageJob, pageRange, type Progress } from "./worker_protocol.ts";
 
 /**
@@ -28,22 +30,33 @@ export async function pdfiumWasm(): Promise<Uint8Array> {
   }
 }
 
+/** The module that carries the embedded copy. */
+type PdfiumAsset = typeof import("./assets/pdfium_wasm.ts");
+
+/**
+ * How the embedded copy's module is imported. By default through a computed specifier: Deno reads every module a
+ * process's code names literally, dynamic imports included, when the process starts, and an extractor process
+ * (which has raw imports and never loads this one) spent ~4–8 ms of CPU reading and hashing its 2.85 MB (#36).
+ * pdf_worker.ts provides a literal import instead ({@link provideEmbeddedPdfium}), so that `deno compile` and
+ * `deno bundle` carry the copy for the worker thread; `deno task bundle` writes it beside the bundled extractor too
+ * (dist/assets/).
+ */
+let importAsset = (): Promise<PdfiumAsset> => import(ASSET);
+const ASSET: string = "./assets/pdfium_wasm.ts";
+
+/** Makes the engine import the embedded copy with `load` (a literal import in the caller's module). */
+export function provideEmbeddedPdfium(load: () => Promise<PdfiumAsset>): void {
+  importAsset = load;
+}
+
 /** The bytes the asset module carries (the package's pdfium.wasm). */
 export async function embeddedPdfiumWasm(): Promise<Uint8Array<ArrayBuffer>> {
   // node:zlib only here: loading it costs each extractor ~4 ms of CPU that the raw import does not need (#36).
-  const [{ PDFIUM_WASM_GZIP_BASE64 }, { gunzipSync }] = await Promise.all([
-    import("./assets/pdfium_wasm.ts"),
-    import("node:zlib"),
-  ]);
+  const [{ PDFIUM_WASM_GZIP_BASE64 }, { gunzipSync }] = await Promise.all([importAsset(), import("node:zlib")]);
   return new Uint8Array(gunzipSync(Uint8Array.fromBase64(PDFIUM_WASM_GZIP_BASE64)));
 }
 
-export type Pdfium = Awaited<ReturnType<typeof init>>;
-export interface Heap {
-  HEAPU8: Uint8Array;
-  UTF16ToString(at: number, maxBytes: number): string;
-  wasmExports: { malloc(size: number): number; free(at: number): void };
-}
+export type { Pdfium };
 
 /** FPDF_GetLastError's code for a document that needs a password it was not given (fpdfview.h). */
 const ERR_PASSWORD = 4;
@@ -73,26 +86,15 @@ export function pdfium(): Promise<Pdfium> {
   loading ??= (async () => {
     const raw = await pdfiumWasm();
     const bytes = (memoryLimit ? withMemoryMaximum(raw, memoryLimit.pages) : raw) as Uint8Array<ArrayBuffer>;
-    const lib = await init(
-      {
-        // Compiled and instantiated synchronously, from our bytes: ~15 ms of CPU less than the glue's asynchronous
-        // compilation of a copy (#36). Only ever in an extractor process or a worker, never on the server's thread.
-        instantiateWasm(
-          imports: WebAssembly.Imports,
-          receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void,
-        ) {
-          const module = new WebAssembly.Module(bytes);
-          const instance = new WebAssembly.Instance(module, imports);
-          receive(instance, module);
-          return instance.exports;
-        },
-        // The glue reports a refused memory growth here before the allocation fails inside PDFium.
-        printErr: (text: string) => {
-          if (/grow|enlarge memory|not enough memory/i.test(text)) exhausted = true;
-          else if (!/^Aborted\(/.test(text)) console.error(`PDFium: ${text}`);
-        },
-      } as Parameters<typeof init>[0],
-    );
+    // Compiled and instantiated synchronously, from our bytes; only ever in an extractor process or a worker,
+    // never on the server's thread.
+    const lib = instantiatePdfium(new WebAssembly.Module(bytes), {
+      onGrowRefused: () => exhausted = true,
+      // PDFium's own messages; an abort's is the error it throws.
+      print: (text) => {
+        if (!/^Aborted\(/.test(text)) console.error(`PDFium: ${text}`);
+      },
+    });
     lib.PDFiumExt_Init();
     return lib;
   })();
@@ -162,14 +164,13 @@ export interface PdfiumDocument {
 /** Opens `bytes` (copied into the wasm heap; the caller's array is left alone). */
 export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
   const lib = await pdfium();
-  const heap = lib.pdfium as unknown as Heap;
-  const at = heap.wasmExports.malloc(bytes.byteLength);
+  const at = lib.malloc(bytes.byteLength);
   if (!at) throw new PdfiumOpenError(ERR_MEMORY);
-  heap.HEAPU8.set(bytes, at);
-  const doc = lib.FPDF_LoadMemDocument(at, bytes.byteLength, "");
+  lib.heap().set(bytes, at);
+  const doc = lib.FPDF_LoadMemDocument(at, bytes.byteLength, 0);
   if (!doc) {
     const code = lib.FPDF_GetLastError();
-    heap.wasmExports.free(at);
+    lib.free(at);
     throw new PdfiumOpenError(code);
   }
   const loadPage = (n: number): number => {
@@ -183,7 +184,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
     pageText(n) {
       const page = loadPage(n);
       try {
-        const text = loadedPageText(lib, heap, page);
+        const text = loadedPageText(lib, page);
         if (text === undefined) throw new Error(`PDFium could not read the text of page ${n}`);
         return text;
       } finally {
@@ -192,7 +193,7 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
     },
     close() {
       lib.FPDF_CloseDocument(doc);
-      heap.wasmExports.free(at);
+      lib.free(at);
     },
   };
 }
@@ -201,21 +202,48 @@ export async function openPdfium(bytes: Uint8Array): Promise<PdfiumDocument> {
  * The text of a loaded page (a `FPDF_LoadPage` handle), tidied; undefined when PDFium has no text layer for it.
  * The text reader and the page renderer (pdfium_render.ts) both read pages through it.
  */
-export function loadedPageText(lib: Pdfium, heap: Heap, page: number): string | undefined {
+export function loadedPageText(lib: Pdfium, page: number): string | undefined {
   const text = lib.FPDFText_LoadPage(page);
   if (!text) return undefined;
   try {
     const count = lib.FPDFText_CountChars(text);
     if (count <= 0) return "";
-    const buffer = heap.wasmExports.malloc((count + 1) * 2);
+    const buffer = lib.malloc((count + 1) * 2);
     try {
       const written = lib.FPDFText_GetText(text, 0, count, buffer);
-      return tidy(heap.UTF16ToString(buffer, Math.max(0, written - 1) * 2));
+      const raw = lib.utf16(buffer, Math.max(0, written - 1) * 2);
+      return tidy(hasSpacingAccent(raw) ? withAccentsJoined(raw, lib, text) : raw);
     } finally {
-      heap.wasmExports.free(buffer);
+      lib.free(buffer);
     }
   } finally {
     lib.FPDFText_ClosePage(text);
+  }
+}
+
+/**
+ * `raw` (the text of a loaded text page, a `FPDFText_LoadPage` handle) with its spacing accents joined to their
+ * letters (accents.ts), which asks PDFium about those few characters only. Boxes come back through a scratch area
+ * of the wasm heap, allocated once per page.
+ */
+function withAccentsJoined(raw: string, pdf: Pdfium, text: number): string {
+  const scratch = pdf.malloc(32);
+  if (!scratch) return raw;
+  try {
+    return composeAccents(raw, {
+      charIndex: (index) => pdf.FPDFText_GetCharIndexFromTextIndex(text, index),
+      textIndex: (index) => pdf.FPDFText_GetTextIndexFromCharIndex(text, index),
+      unicode: (index) => pdf.FPDFText_GetUnicode(text, index),
+      fontSize: (index) => pdf.FPDFText_GetFontSize(text, index),
+      charAt: (x, y, tolerance) => pdf.FPDFText_GetCharIndexAtPos(text, x, y, 2 * tolerance, 2 * tolerance),
+      box(index) {
+        if (!pdf.FPDFText_GetCharBox(text, index, scratch, scratch + 8, scratch + 16, scratch + 24)) return undefined;
+        const [left, right, bottom, top] = new Float64Array(pdf.heap().buffer, scratch, 4);
+        return { left, right, bottom, top };
+      },
+    });
+  } finally {
+    pdf.free(scratch);
   }
 }
 

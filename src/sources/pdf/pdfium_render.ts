@@ -5,7 +5,7 @@
  */
 import { PASSWORD_MESSAGE } from "./engine.ts";
 import { formatBytes } from "./limits.ts";
-import { type Heap, loadedPageText, pdfium } from "./pdfium_engine.ts";
+import { loadedPageText, type Pdfium, pdfium } from "./pdfium_engine.ts";
 import { encodePng } from "./png.ts";
 import type { RenderRequest, WorkerReply } from "./worker_protocol.ts";
 
@@ -17,13 +17,12 @@ const MAX_SCALE = 8;
 export async function renderPage(request: RenderRequest): Promise<WorkerReply> {
   const { id } = request;
   const lib = await pdfium();
-  const heap = lib.pdfium as unknown as Heap;
-  const at = heap.wasmExports.malloc(request.bytes.byteLength);
-  heap.HEAPU8.set(request.bytes, at);
-  const doc = lib.FPDF_LoadMemDocument(at, request.bytes.byteLength, "");
+  const at = lib.malloc(request.bytes.byteLength);
+  lib.heap().set(request.bytes, at);
+  const doc = lib.FPDF_LoadMemDocument(at, request.bytes.byteLength, 0);
   if (!doc) {
     const code = lib.FPDF_GetLastError();
-    heap.wasmExports.free(at);
+    lib.free(at);
     return code === 4 ? { id, kind: "failed", reason: "password", message: PASSWORD_MESSAGE } : {
       id,
       kind: "failed",
@@ -60,7 +59,7 @@ export async function renderPage(request: RenderRequest): Promise<WorkerReply> {
       const top = Math.round(y0 * fullH);
       const width = Math.max(1, Math.min(request.maxSide, Math.round(x1 * fullW) - left));
       const height = Math.max(1, Math.min(request.maxSide, Math.round(y1 * fullH) - top));
-      const rgb = draw(lib, heap, page, { left, top, width, height, fullW, fullH });
+      const rgb = draw(lib, page, { left, top, width, height, fullW, fullH });
       const png = await encodePng(rgb, width, height);
       if (png.length > request.maxPngBytes) {
         return {
@@ -72,22 +71,19 @@ export async function renderPage(request: RenderRequest): Promise<WorkerReply> {
             `${formatBytes(request.maxPngBytes)}: ask for a region of it or a smaller max_side.`,
         };
       }
-      return { id, kind: "rendered", pageCount, width, height, png, text: loadedPageText(lib, heap, page) ?? "" };
+      return { id, kind: "rendered", pageCount, width, height, png, text: loadedPageText(lib, page) ?? "" };
     } finally {
       lib.FPDF_ClosePage(page);
     }
   } finally {
     lib.FPDF_CloseDocument(doc);
-    heap.wasmExports.free(at);
+    lib.free(at);
   }
 }
 
-type Lib = Awaited<ReturnType<typeof pdfium>>;
-
 /** The region's pixels as RGB: the page drawn on white at the full size, shifted so the region is at 0,0. */
 function draw(
-  lib: Lib,
-  heap: Heap,
+  lib: Pdfium,
   page: number,
   box: { left: number; top: number; width: number; height: number; fullW: number; fullH: number },
 ): Uint8Array {
@@ -98,7 +94,7 @@ function draw(
     lib.FPDF_RenderPageBitmap(bitmap, page, -box.left, -box.top, box.fullW, box.fullH, 0, FPDF_ANNOT);
     const stride = lib.FPDFBitmap_GetStride(bitmap);
     const buffer = lib.FPDFBitmap_GetBuffer(bitmap);
-    const bgrx = heap.HEAPU8.subarray(buffer, buffer + stride * box.height);
+    const bgrx = lib.heap().subarray(buffer, buffer + stride * box.height);
     const rgb = new Uint8Array(box.width * box.height * 3);
     for (let y = 0; y < box.height; y++) {
       for (let x = 0; x < box.width; x++) {

@@ -124,6 +124,35 @@ export function encodeFrame(message: unknown, binary: Uint8Array = new Uint8Arra
   return out;
 }
 
+/**
+ * The next frame, read with `read` (a `Deno.Reader`'s read) straight into one buffer of the frame's size: no
+ * stream, no chunks to keep and join. Undefined when the input ends (a frame cut short included).
+ */
+export async function readFrame(
+  read: (into: Uint8Array) => Promise<number | null>,
+): Promise<{ message: unknown; binary: Uint8Array } | undefined> {
+  const head = new Uint8Array(8);
+  if (!await readFull(read, head)) return undefined;
+  const view = new DataView(head.buffer);
+  const jsonLength = view.getUint32(0, true);
+  const body = new Uint8Array(jsonLength + view.getUint32(4, true));
+  if (!await readFull(read, body)) return undefined;
+  return {
+    message: JSON.parse(new TextDecoder().decode(body.subarray(0, jsonLength))),
+    binary: body.subarray(jsonLength),
+  };
+}
+
+/** Fills `into`; false when the input ends first. */
+async function readFull(read: (into: Uint8Array) => Promise<number | null>, into: Uint8Array): Promise<boolean> {
+  for (let at = 0; at < into.length;) {
+    const n = await read(into.subarray(at));
+    if (n === null) return false;
+    at += n;
+  }
+  return true;
+}
+
 /** Splits a byte stream into frames; feed it chunks, it yields complete frames. */
 export class FrameReader {
   #chunks: Uint8Array[] = [];

@@ -104,12 +104,3 @@ export async function pngInfo(bytes: Uint8Array): Promise<{ width: number; heigh
   if (offset !== bytes.length || types[0] !== "IHDR" || types.at(-1) !== "IEND") return undefined;
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
-
-/** Standard base64 of bytes (MCP image content and resource blobs carry base64). */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}

@@ -163,8 +163,10 @@ export const searchPdf = defineTool({
 function render(result: Output): string {
   const title = `## ${result.pdf_name ? `${result.pdf_name}.pdf` : "PDF"}`;
   if (!result.file_exists) {
-    const nearest = result.nearest?.length ? ` Nearest names: ${result.nearest.join(", ")}.` : "";
-    return `${title}\nNo PDF of that name in PDF_ROOT.${nearest} Call list_pdfs for the names.`;
+    // The server's sentence stays outside the fence; the nearest names are file names, shown as data.
+    const missing = serverLine("No PDF of that name in PDF_ROOT. Call list_pdfs for the names.");
+    const nearest = result.nearest?.length ? [`Nearest names: ${result.nearest.join(", ")}`] : [];
+    return [title, missing, ...nearest].join("\n");
   }
   const lines = [title, `pages: ${result.page_count}`];
   if (result.error) return [...lines, `error: ${result.error}`].join("\n");

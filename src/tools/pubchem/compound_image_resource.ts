@@ -1,7 +1,7 @@
 /** `pubchem://compound/{cid}/image`: the compound's large PNG depiction as a blob, for clients that show resources. */
 import { invalidInput } from "../../core/errors.ts";
 import type { ResourceDef } from "../tool_def.ts";
-import { fetchDepiction, toBase64 } from "../../sources/pubchem/depiction.ts";
+import { fetchDepiction } from "../../sources/pubchem/depiction.ts";
 
 export const compoundImageResource: ResourceDef = {
   toolset: "pubchem",
@@ -18,6 +18,6 @@ export const compoundImageResource: ResourceDef = {
       throw invalidInput("cid", "must be a positive integer CID, as in pubchem://compound/2244/image", raw);
     }
     const png = await fetchDepiction(ctx, cid, "large");
-    return [{ uri, mimeType: "image/png", blob: toBase64(png.bytes) }];
+    return [{ uri, mimeType: "image/png", blob: png.bytes.toBase64() }];
   },
 };

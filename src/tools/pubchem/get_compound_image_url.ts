@@ -2,7 +2,7 @@
 import { z } from "../../core/zod.ts";
 import { defineTool, READS_NETWORK, withContent } from "../tool_def.ts";
 import { compoundImageUrl } from "../../sources/pubchem/client.ts";
-import { fetchDepiction, toBase64 } from "../../sources/pubchem/depiction.ts";
+import { fetchDepiction } from "../../sources/pubchem/depiction.ts";
 import { cidSchema } from "./shared.ts";
 
 const input = z.object({
@@ -34,7 +34,7 @@ export const getCompoundImageUrl = defineTool({
     if (!args.inline) return { cid: args.cid, imageUrl };
     const png = await fetchDepiction(ctx, args.cid, args.size);
     const result = { cid: args.cid, imageUrl, bytes: png.bytes.length, width: png.width, height: png.height };
-    return withContent(result, [{ type: "image", data: toBase64(png.bytes), mimeType: "image/png" }]);
+    return withContent(result, [{ type: "image", data: png.bytes.toBase64(), mimeType: "image/png" }]);
   },
   render(r) {
     const image = r.bytes === undefined

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createPdfExtractor } from "../../../src/sources/pdf/extractor.ts";
 import { crc32 } from "node:zlib";
 import { encodePng } from "../../../src/sources/pdf/png.ts";
+import { writePdf } from "../../../src/sources/pdf/pdf_writer.ts";
 import { PdfExtractionError } from "../../../src/sources/pdf/types.ts";
 
 const PAPER = new URL("../../../fixtures/arxiv/pdf/arxivpy__1111.2011v2.pdf", import.meta.url);
@@ -97,6 +98,47 @@ Deno.test("an oversized drawing is refused in the extractor and a page past the 
         }),
       (e) => e instanceof PdfExtractionError && e.reason === "corrupt",
     );
+  } finally {
+    await extractor.close();
+  }
+});
+
+/** A page with a line of text over a JPEG that ends after its scan header: libjpeg gives up on it. */
+function pageWithDamagedJpeg(): Uint8Array {
+  const jpeg = new Uint8Array([
+    ...[0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0], // SOI, APP0
+    ...[0xff, 0xc0, 0, 11, 8, 0, 2, 0, 2, 1, 1, 0x11, 0], // SOF0: 2×2, one component, no tables follow
+    ...[0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0, 0x12, 0x34, 0xff, 0xd9], // SOS without its Huffman table, EOI
+  ]);
+  const drawing = "BT /F1 12 Tf 72 720 Td (Text above a damaged image) Tj ET\nq 468 0 0 600 72 72 cm /Im1 Do Q";
+  return writePdf([
+    ["<< /Type /Catalog /Pages 2 0 R >>"],
+    ["<< /Type /Pages /Kids [3 0 R] /Count 1 >>"],
+    [
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] " +
+      "/Resources << /Font << /F1 4 0 R >> /XObject << /Im1 6 0 R >> >> /Contents 5 0 R >>",
+    ],
+    ["<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"],
+    [`<< /Length ${drawing.length} >>\nstream\n${drawing}\nendstream`],
+    [
+      "<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 " +
+      `/Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`,
+      jpeg,
+      "\nendstream",
+    ],
+  ]);
+}
+
+Deno.test("a page whose JPEG libjpeg gives up on is still drawn, with its text", async () => {
+  // libjpeg leaves a broken image by longjmp: it comes back through the host's invoke_* imports
+  // (pdfium_host.ts), and PDFium draws the rest of the page.
+  const extractor = createPdfExtractor(LIMITS, { poolSize: 1 });
+  try {
+    const page = await extractor.render(pageWithDamagedJpeg(), { page: 1, maxSide: 100, maxPngBytes: 1e6 });
+    assert.equal(page.pageCount, 1);
+    assert.equal(page.text, "Text above a damaged image");
+    const png = await readPng(page.png);
+    assert.deepEqual([png.width, png.height], [page.width, page.height]);
   } finally {
     await extractor.close();
   }

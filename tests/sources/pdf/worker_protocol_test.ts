@@ -3,9 +3,12 @@ import assert from "node:assert/strict";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import {
   decodeReply,
+  decodeRequest,
   encodeReply,
+  encodeRequest,
   FrameReader,
   packOffsets,
+  readFrame,
   unpackOffsets,
   type WorkerReply,
 } from "../../../src/sources/pdf/worker_protocol.ts";
@@ -46,4 +49,42 @@ Deno.test("a reply with an index arrives whole through a pipe that delivers it a
   assert.equal(got.index?.text, reply.index!.text);
   assert.deepEqual([...got.index!.from], [...reply.index!.from]);
   assert.deepEqual([...got.index!.to], [...reply.index!.to]);
+});
+
+/** A reader over `bytes` that hands out at most `step` bytes a call, as a pipe may. */
+function pipe(bytes: Uint8Array, step: number): (into: Uint8Array) => Promise<number | null> {
+  let at = 0;
+  return (into) => {
+    if (at >= bytes.length) return Promise.resolve(null);
+    const n = Math.min(step, into.length, bytes.length - at);
+    into.set(bytes.subarray(at, at + n));
+    at += n;
+    return Promise.resolve(n);
+  };
+}
+
+Deno.test("requests read from a pipe a few bytes at a time arrive whole, in order, then the end", async () => {
+  const pdf = Uint8Array.from({ length: 3000 }, (_, i) => (i * 31) % 256);
+  const first = encodeRequest({ id: 1, op: "extract", bytes: pdf, maxPages: 10, index: true });
+  const second = encodeRequest({ id: 2, op: "index", text: "two" });
+  const both = new Uint8Array(first.length + second.length);
+  both.set(first);
+  both.set(second, first.length);
+  for (const step of [1, 7, 4096]) {
+    const read = pipe(both, step);
+    const a = await readFrame(read);
+    const b = await readFrame(read);
+    assert.ok(a && b, `step ${step}`);
+    const one = decodeRequest(a.message, a.binary);
+    assert.equal(one.op, "extract");
+    assert.deepEqual(one.op === "extract" && [...one.bytes], [...pdf]);
+    assert.deepEqual(decodeRequest(b.message, b.binary), { id: 2, op: "index", text: "two" });
+    assert.equal(await readFrame(read), undefined);
+  }
+});
+
+Deno.test("a request cut short by the end of the pipe is the end, not a frame", async () => {
+  const frame = encodeRequest({ id: 3, op: "index", text: "cut" });
+  assert.equal(await readFrame(pipe(frame.subarray(0, frame.length - 1), 5)), undefined);
+  assert.equal(await readFrame(pipe(frame.subarray(0, 4), 5)), undefined);
 });

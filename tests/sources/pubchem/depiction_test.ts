@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ToolError, UpstreamError } from "../../../src/core/errors.ts";
 import { mapPubChemError } from "../../../src/sources/pubchem/faults.ts";
-import { pngInfo, toBase64 } from "../../../src/sources/pubchem/depiction.ts";
+import { pngInfo } from "../../../src/sources/pubchem/depiction.ts";
 import { fixtureBytes } from "../../helpers/runtime.ts";
 
 Deno.test("pngInfo refuses a PNG that is cut short or has a corrupted byte", async () => {
@@ -26,15 +26,6 @@ Deno.test("pngInfo reads the size from IHDR and refuses bytes that are not a PNG
   assert.equal(await pngInfo(new TextEncoder().encode("<html><body>Service Unavailable</body></html>")), undefined);
   assert.equal(await pngInfo(fixtureBytes("pubchem/built__png_cid_2244_large.png").subarray(0, 20)), undefined);
   assert.equal(await pngInfo(new Uint8Array()), undefined);
-});
-
-Deno.test("toBase64 matches btoa on bytes longer than one encoding chunk", () => {
-  const bytes = Uint8Array.from({ length: 100_003 }, (_, i) => (i * 7919) % 256);
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  assert.equal(toBase64(bytes), btoa(binary));
-  assert.deepEqual(Uint8Array.from(atob(toBase64(bytes)), (c) => c.charCodeAt(0)), bytes);
-  assert.equal(toBase64(new Uint8Array()), "");
 });
 
 Deno.test("PUG-View faults map like PUG REST ones", async (t) => {
