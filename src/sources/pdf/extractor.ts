@@ -113,12 +113,13 @@ export function createPdfExtractor(
   options: ExtractorOptions = {},
 ): WorkerExtractor {
   const clock = options.clock ?? systemClock;
+  const slots = channelsOf(options);
   const pool = new WorkerPool({
     size: options.poolSize ?? defaultPoolSize(),
     idleMs: options.idleMs,
     log: options.log,
     clock,
-    ...channelsOf(options),
+    ...slots,
   });
   const splitMinPages = options.splitMinPages ?? SPLIT_MIN_PAGES;
   const splitMinBytes = options.splitMinBytes ?? SPLIT_MIN_BYTES;
@@ -141,10 +142,12 @@ export function createPdfExtractor(
       const maxPages = opts.maxPages ?? limits.maxPages;
       const budgetMs = opts.timeoutMs ?? limits.timeoutMs;
       const deadline = clock.now() + budgetMs;
-      const hint = pageCountHint(bytes);
-      const light = !opts.oneOfMany && lightDocument(bytes, hint);
+      // The page-count hint scans the whole file: taken only where it decides something (light slots, a split).
+      let hint: number | undefined | null = null;
+      const pages = () => hint === null ? (hint = pageCountHint(bytes)) : hint;
+      const light = slots.lightSlots && !opts.oneOfMany && lightDocument(bytes, pages());
       // Two parts when two extractors are free (started or not).
-      const long = bytes.byteLength >= splitMinBytes && (hint ?? 0) >= splitMinPages;
+      const long = bytes.byteLength >= splitMinBytes && (pages() ?? 0) >= splitMinPages;
       const parts = pool.size > 1 && pool.idle >= 2 && long ? 2 : 1;
       const progress: number[] = [];
       const job = (part: number): Promise<Extract<FinalReply, { kind: "done" }>> =>
@@ -179,7 +182,7 @@ export function createPdfExtractor(
     async probe(bytes: Uint8Array, opts: PdfExtractOptions = {}): Promise<PdfProbe> {
       checkSize(bytes);
       const maxPages = opts.maxPages ?? limits.maxPages;
-      const light = lightDocument(bytes, pageCountHint(bytes));
+      const light = slots.lightSlots && lightDocument(bytes, pageCountHint(bytes));
       const reply = await done({ op: "probe", bytes, maxPages }, {
         timeoutMs: opts.timeoutMs ?? limits.timeoutMs,
         signal: opts.signal,

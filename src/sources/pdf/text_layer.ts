@@ -34,10 +34,14 @@ export function hasImageXObject(bytes: Uint8Array): boolean {
 
 /** Rejects documents without a text layer: no text at all, or scanned pages (little text, and images). */
 export function assertTextLayer(text: PdfText, images: boolean): void {
-  let chars = 0;
-  for (const page of text.pages) chars += visibleChars(page);
   const readable = text.pageCount - (text.unreadable?.length ?? 0);
-  if (readable > 0 && (chars >= MIN_CHARS_PER_PAGE * readable || (chars > 0 && !images))) return;
+  // Counted only as far as the verdict needs: one character without images, MIN_CHARS_PER_PAGE a page with them.
+  const enough = readable > 0 ? (images ? MIN_CHARS_PER_PAGE * readable : 1) : Infinity;
+  let chars = 0;
+  for (const page of text.pages) {
+    chars += visibleChars(page, enough - chars);
+    if (chars >= enough) return;
+  }
   throw new PdfExtractionError(
     "no_text",
     `The PDF has no text layer (${chars} characters of text on ${text.pageCount} page(s)` +
@@ -47,10 +51,13 @@ export function assertTextLayer(text: PdfText, images: boolean): void {
   );
 }
 
-/** Characters of `page` other than white space, counted without building a copy of it (a book is megabytes). */
-function visibleChars(page: string): number {
+/**
+ * Characters of `page` other than white space, counted without building a copy of it (a book is megabytes), up to
+ * `limit` at most.
+ */
+function visibleChars(page: string, limit: number): number {
   let count = 0;
-  for (let i = 0; i < page.length; i++) {
+  for (let i = 0; i < page.length && count < limit; i++) {
     const code = page.charCodeAt(i);
     // The ASCII white space and the Unicode spaces /\s/ matches (no-break, Ogham, en quad to hair, line and
     // paragraph separators, narrow no-break, medium mathematical, ideographic, BOM).
