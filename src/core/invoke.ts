@@ -6,6 +6,7 @@ import { closestArgument, coerceNumericStrings, wrongArticleIdHint } from "./arg
 import { clipValue } from "./clip.ts";
 import { DEFAULT_OUTPUT_MAX_CHARS, fitToBudget } from "./output_budget.ts";
 import { z } from "./zod.ts";
+import { TIMER_STOPPED } from "./clock.ts";
 import { DeadlineError, type ErrorEnvelope, toErrorEnvelope, ToolError } from "./errors.ts";
 import { type AnyToolDef, type CallDeadline, extraContent, type InvokeContext, type ToolDefFor } from "./tool_def.ts";
 import { fenceBlocks, finishFenced } from "../render/untrusted.ts";
@@ -108,7 +109,7 @@ function startDeadline<C extends InvokeContext>(ctx: C): RunningDeadline<C> {
       work.catch(() => {/* settled after the deadline: nobody is waiting for it */});
       return Promise.race([work, timeout]);
     },
-    stop: () => stopTimer.abort(),
+    stop: () => stopTimer.abort(TIMER_STOPPED),
   };
   const timeout = ctx.clock.sleep(ms, stopTimer.signal).then(
     () => {
@@ -134,12 +135,23 @@ function deadlineEnvelope(tool: string, deadline: DeadlineError): ErrorEnvelope 
 }
 
 /**
+ * Each tool's strict input schema, built once: a schema built per call made zod compile its checks again
+ * on every call.
+ */
+const strictSchemas = new WeakMap<AnyToolDef, z.ZodType<Record<string, unknown>>>();
+function strictInput(def: AnyToolDef): z.ZodType<Record<string, unknown>> {
+  let schema = strictSchemas.get(def);
+  if (!schema) strictSchemas.set(def, schema = z.strictObject(def.input.shape));
+  return schema;
+}
+
+/**
  * Strict parse: unknown keys are rejected too, so a misspelt argument is reported (with the closest real
  * name), not ignored. Numeric strings are taken where the schema wants a number (`"2244"` for a CID).
  */
 export function parseArguments(def: AnyToolDef, rawArgs: unknown): Record<string, unknown> {
   const args = coerceNumericStrings(def, rawArgs ?? {});
-  const parsed = z.strictObject(def.input.shape).safeParse(args);
+  const parsed = strictInput(def).safeParse(args);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issueField(issue);

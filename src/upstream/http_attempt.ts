@@ -3,7 +3,7 @@
  * caller's cancellation, and a streamed size cap. It never throws; it reports what happened so the
  * retry loop can decide. The timeout covers the body too: a server that trickles bytes forever times out.
  */
-import type { Clock } from "../core/clock.ts";
+import { type Clock, TIMER_STOPPED } from "../core/clock.ts";
 import { BodyBuffer } from "./body_buffer.ts";
 import type { BuiltRequest } from "./request_builder.ts";
 import type { Fetch } from "./types.ts";
@@ -80,7 +80,7 @@ export async function attemptFetch(built: BuiltRequest, options: AttemptOptions)
     if (unreachable) return { ok: false, kind: "unreachable", detail: unreachable, cause, ms: ms() };
     return { ok: false, kind: "network", detail: networkDetail(cause), cause, ms: ms() };
   } finally {
-    stopTimer.abort();
+    stopTimer.abort(TIMER_STOPPED);
     signal?.removeEventListener("abort", onAbort);
   }
 }

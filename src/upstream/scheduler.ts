@@ -13,7 +13,7 @@
  * answered much later than the fastest recent answer most likely arrived late (a stall on either side):
  * when the lateness is more than the margin absorbs, what is not yet granted moves back by all of it.
  */
-import type { Clock } from "../core/clock.ts";
+import { type Clock, TIMER_STOPPED } from "../core/clock.ts";
 import { CooldownError, type GateOptions, type Permit, type PermitGate } from "./permits.ts";
 
 export { CooldownError, type Permit };
@@ -284,7 +284,7 @@ export class Scheduler implements PermitGate {
   }
 
   #disarm(): void {
-    this.#timer?.controller.abort();
+    this.#timer?.controller.abort(TIMER_STOPPED);
     this.#timer = undefined;
   }
 }

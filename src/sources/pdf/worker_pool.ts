@@ -7,7 +7,7 @@
  * A second slot starts only for queued work worth its start-up (see {@link PoolOptions.spawnMinQueuedBytes}).
  * Where slots are processes, a slot started for a small document is light (see {@link PoolOptions.lightSlots}).
  */
-import { type Clock, systemClock } from "../../core/clock.ts";
+import { type Clock, systemClock, TIMER_STOPPED } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
 import type { Channel, ChannelFactory } from "./extractor_process.ts";
 import { PdfExtractionError } from "./types.ts";
@@ -167,7 +167,7 @@ export class WorkerPool {
 
   close(): Promise<void> {
     this.#closed = true;
-    this.#spawnTimer?.abort();
+    this.#spawnTimer?.abort(TIMER_STOPPED);
     for (const job of this.#queue.splice(0)) job.reject(new Error("the PDF extractor pool was closed"));
     for (const slot of [...this.#slots]) this.#retire(slot, new Error("the PDF extractor pool was closed"));
     return Promise.resolve();
@@ -199,7 +199,7 @@ export class WorkerPool {
       }
       this.#start(slot, this.#queue.shift()!);
     }
-    this.#spawnTimer?.abort();
+    this.#spawnTimer?.abort(TIMER_STOPPED);
     this.#spawnTimer = undefined;
   }
 
@@ -316,7 +316,7 @@ export class WorkerPool {
   #finish(slot: Slot): void {
     const job = slot.job;
     if (!job) return;
-    job.stopTimer.abort();
+    job.stopTimer.abort(TIMER_STOPPED);
     job.options.signal?.removeEventListener("abort", job.onAbort);
     slot.job = undefined;
     slot.channel.hold?.(false);
