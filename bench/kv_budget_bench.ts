@@ -6,7 +6,10 @@
  * whatever the number of instances: at most 3 req/s (peak in any second ≤ 3, no 429), and at least 80 % of
  * it (≥ 2.4 req/s; the margin allows 334 ms + 10 % = 2.72 req/s), counted from the first call — each
  * instance's cold start included. Full runs add the same processes without the KV setting, to show what the
- * shared budget prevents.
+ * shared budget prevents. A server that reports the shared budget unavailable (it then paces alone, as without
+ * the setting) fails the 429 row whatever the mock counted, and its warning is quoted in the notes: the one
+ * unexplained failure of this row (20:08 UTC, 2026-11-28: the very figures of the row without the setting) was
+ * such a degraded budget, left silent on the servers' stderr.
  */
 import { startMockUpstream } from "../scripts/mock_upstream.ts";
 import { kvFile, startInstances } from "./instances.ts";
@@ -23,6 +26,8 @@ interface Measured {
   /** From the first call to the first arrival. */
   firstS: number;
   calls: number;
+  /** The servers' warnings about the shared budget (unavailable, repaired), one per line. */
+  budgetWarnings: string[];
 }
 
 const CALLERS_PER_INSTANCE = 4;
@@ -37,6 +42,7 @@ async function measure(
   const kv = kvFile();
   const env: Record<string, string> = { ...mock.env, ...(shared ? { SCIENCE_MCP_KV: kv.path } : {}) };
   const instances = await startInstances({ count, mode, env, mockHost: new URL(mock.url).host });
+  let stopped = false;
   try {
     const started = performance.now();
     const until = started + seconds * 1000;
@@ -53,6 +59,8 @@ async function measure(
         }
       }),
     );
+    await instances.stop();
+    stopped = true;
     const arrivals = mock.requests.filter((r) => r.upstream === "ncbi-eutils").map((r) => r.at).sort((a, b) => a - b);
     const inRun = arrivals.filter((at) => at <= until);
     return {
@@ -63,15 +71,31 @@ async function measure(
       peakPerSecond: maxInWindow(arrivals, 1000),
       rate: inRun.length / seconds,
       firstS: (arrivals[0] - started) / 1000,
+      budgetWarnings: budgetWarnings(instances.stderr()),
     };
   } finally {
-    await instances.stop();
+    if (!stopped) await instances.stop();
     await mock.close();
     await kv.remove();
   }
 }
 
+/** The servers' log lines about the shared budget (JSON records on stderr), as `msg: error`. */
+function budgetWarnings(stderr: string): string[] {
+  return stderr.split("\n").flatMap((line) => {
+    try {
+      const record = JSON.parse(line);
+      return /shared rate budget/.test(record.msg) && record.level === "warning"
+        ? [`${record.msg}${record.error ? `: ${record.error}` : ""}`]
+        : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 function rows(label: string, m: Measured, seconds: number, command: string): BenchRow[] {
+  const degraded = m.budgetWarnings.filter((w) => /unavailable/.test(w));
   return [
     {
       name: `shared budget, ${label}: NCBI requests/s at the mock over ${seconds} s from start`,
@@ -86,10 +110,11 @@ function rows(label: string, m: Measured, seconds: number, command: string): Ben
       name: `shared budget, ${label}: 429s at the mock / peak per second`,
       value: m.violations,
       unit: "violations",
-      target: "0, peak ≤ 3",
-      pass: m.violations === 0 && m.peakPerSecond <= 3,
+      target: "0, peak ≤ 3, no server pacing alone",
+      pass: m.violations === 0 && m.peakPerSecond <= 3 && degraded.length === 0,
       command,
-      notes: `peak ${m.peakPerSecond} arrivals in one second`,
+      notes: `peak ${m.peakPerSecond} arrivals in one second` +
+        (m.budgetWarnings.length ? `; servers warned: ${[...new Set(m.budgetWarnings)].join(" | ")}` : ""),
     },
   ];
 }
@@ -119,7 +144,9 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       value: alone.rate,
       unit: "req/s",
       command,
-      notes: `${alone.violations} 429s, peak ${alone.peakPerSecond} per second: what the shared budget prevents`,
+      notes:
+        `${alone.requests} requests for ${alone.calls} calls, ${alone.violations} 429s, peak ${alone.peakPerSecond} per ` +
+        "second: what the shared budget prevents",
     });
   }
   return out;

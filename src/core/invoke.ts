@@ -31,7 +31,10 @@ export async function invokeTool<C extends InvokeContext>(
   try {
     const args = parseArguments(def, rawArgs);
     const raw = await deadline.race(def.run(args, deadline.ctx));
-    const checked = def.output.safeParse(raw);
+    // Without zod's compiled fast path: building it (a `new Function` per object schema, on each tool's first
+    // call) cost generate_publication_trend's first check 1.8 ms against 0.2 ms, and it saves 4–8 µs per later
+    // check, so it would pay back after a few hundred calls of one tool (#36).
+    const checked = def.output.safeParse(raw, { jitless: true });
     if (!checked.success) {
       ctx.log.error("tool output does not match its outputSchema", {
         tool: def.name,

@@ -3,8 +3,11 @@
  * a self-hosted `denokv` or a Deploy database reached by a KV Connect URL, or `default` — the runtime's
  * own database, which on Deno Deploy is the project's KV shared by all its isolates. Each queue's record lives under
  * one key and changes only through `atomic().check(versionstamp).set()`. SQLite reports contention by
- * throwing "database is locked" rather than by a failed check: those throws are retried here.
+ * throwing "database is locked" rather than by a failed check — opening included: two processes that
+ * create one file at the same moment lock each other out for up to a second or so. Those throws are
+ * contention, not a lost store, and are waited out here.
  */
+import { type Clock, systemClock } from "../core/clock.ts";
 import { ConfigError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 import type { BudgetRecord, BudgetStore, Versioned } from "./shared_budget.ts";
@@ -13,7 +16,12 @@ import type { BudgetRecord, BudgetStore, Versioned } from "./shared_budget.ts";
 export const KV_SETTING = "SCIENCE_MCP_KV";
 /** Records outlive their last use by this long, then vanish (a per-minute window needs 60 s). */
 const RECORD_TTL_MS = 10 * 60_000;
-const LOCKED_RETRIES = 20;
+/**
+ * How long a KV file may stay locked before it counts as failing (and the budget degrades to per-instance
+ * pacing). Contention lasts milliseconds, and up to a second or so when two processes create the file at
+ * once; only a file something else holds for this long is given up on.
+ */
+export const LOCKED_WAIT_MS = 10_000;
 
 /** The runtime's own database: the project's KV on Deno Deploy (`Deno.openKv()` without a path). */
 export const DEFAULT_KV = "default";
@@ -64,6 +72,10 @@ export interface KvBudgetStoreOptions {
   log?: Logger;
   /** How often a KV file is checked for deletion or replacement. Default 5 s. */
   checkFileEveryMs?: number;
+  /** Opens the database (tests inject a contended one). Default `Deno.openKv`. */
+  openKv?: (path?: string) => Promise<Deno.Kv>;
+  /** Paces the waits on a locked file. Default the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -81,10 +93,12 @@ export function kvBudgetStore(location: string, options: KvBudgetStoreOptions = 
   let inode: number | null = null;
   let checkedAt = -Infinity;
   let closed = false;
+  const openKv = options.openKv ?? ((path?: string) => Deno.openKv(path));
+  const locked = { clock: options.clock };
   const open = () => {
     opening ??= (async () => {
       if (isFile) await ensureParent(location);
-      const handle = location === DEFAULT_KV ? await Deno.openKv() : await Deno.openKv(location);
+      const handle = await unlocked(() => location === DEFAULT_KV ? openKv() : openKv(location), locked);
       if (closed) {
         handle.close();
         throw new Error("the shared rate budget store is closed");
@@ -115,15 +129,17 @@ export function kvBudgetStore(location: string, options: KvBudgetStoreOptions = 
     async read(queue): Promise<Versioned> {
       await checkFile();
       const db = await open();
-      const entry = await unlocked(() => db.get<BudgetRecord>(key(queue), { consistency: "strong" }));
+      const entry = await unlocked(() => db.get<BudgetRecord>(key(queue), { consistency: "strong" }), locked);
       return { record: entry.value ?? undefined, version: entry.versionstamp };
     },
     async commit(queue, version, record) {
       const db = await open();
-      const result = await unlocked(() =>
-        db.atomic().check({ key: key(queue), versionstamp: version }).set(key(queue), record, {
-          expireIn: RECORD_TTL_MS,
-        }).commit()
+      const result = await unlocked(
+        () =>
+          db.atomic().check({ key: key(queue), versionstamp: version }).set(key(queue), record, {
+            expireIn: RECORD_TTL_MS,
+          }).commit(),
+        locked,
       );
       return result.ok;
     },
@@ -135,14 +151,24 @@ export function kvBudgetStore(location: string, options: KvBudgetStoreOptions = 
   };
 }
 
-/** Runs a KV operation, retrying SQLite's "database is locked" (thrown, not returned) with a short pause. */
-export async function unlocked<T>(operation: () => Promise<T>, retries = LOCKED_RETRIES): Promise<T> {
+/**
+ * Runs a KV operation, retrying SQLite's "database is locked" (thrown, not returned) after a short,
+ * jittered pause that grows to 100 ms, for up to `waitMs` (default {@link LOCKED_WAIT_MS}). A count of
+ * tries was not enough: on a loaded machine twenty quick ones ended inside one open's contention, and the
+ * throw degraded the shared budget for 30 s, two processes then pacing alone at twice the rate.
+ */
+export async function unlocked<T>(
+  operation: () => Promise<T>,
+  options: { waitMs?: number; clock?: Clock } = {},
+): Promise<T> {
+  const clock = options.clock ?? systemClock;
+  const until = clock.now() + (options.waitMs ?? LOCKED_WAIT_MS);
   for (let attempt = 0;; attempt++) {
     try {
       return await operation();
     } catch (error) {
-      if (attempt >= retries || !/database is locked|SQLITE_BUSY/i.test(String(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 10 * (attempt + 1)));
+      if (!/database is locked|SQLITE_BUSY/i.test(String(error)) || clock.now() >= until) throw error;
+      await clock.sleep(Math.min(100, 2 + Math.random() * 5 * (attempt + 1)));
     }
   }
 }

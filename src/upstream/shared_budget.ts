@@ -57,6 +57,12 @@ export interface SlotRule {
    * that on top of the spacing, until {@link releaseHold} says the request was answered sooner.
    */
   holdMs?: () => number;
+  /**
+   * How late after its slot a request may still leave (half the slack the margin leaves). A reservation
+   * whose commit came back later than this (a stalled process, a slow store) is moved to now or given up,
+   * never sent late. Unset: no check (an exact rate without margin has no slack to keep).
+   */
+  staleAfterMs?: number;
 }
 
 const EMPTY: BudgetRecord = { next: -Infinity, window: [], cooldownUntil: -Infinity, slowdown: 1 };
@@ -116,8 +122,9 @@ export function trustedRecord(
  * Takes the next start slot of `queue` for every instance sharing `store`, just in time: it waits (re-reading
  * the record) until the slot is due, then commits `next` with an optimistic transaction (read, plan, commit if
  * nobody else committed meanwhile), so the spacing counts from when the request really leaves and a hold
- * released early lets everyone go early. Returns the slot (≈ now), the `next` it left in the record and the
- * shared cool-down seen.
+ * released early lets everyone go early. A lost commit is another instance's progress, not a failing store:
+ * only {@link MAX_COMMIT_TRIES} lost in a row, with no wait between them, count as one. Returns the slot
+ * (≈ now), the `next` it left in the record and the shared cool-down seen.
  *
  * @throws CooldownError when the shared cool-down lasts longer than `rule.maxCooldownWaitMs`.
  */
@@ -152,17 +159,54 @@ export async function reserveSlot(
       // A cold hold may be released early: re-read now and then instead of sleeping through it.
       const held = slot === current.next && wait > spacing;
       await clock.sleep(held ? Math.min(wait, HOLD_POLL_MS) : wait, options.signal);
+      conflicts = 0;
       continue;
     }
     if (rule.perMinute) window = [...window, slot];
     const holdMs = rule.holdMs?.() ?? 0;
     const next = slot + holdMs + spacing;
-    if (await store.commit(queue, version, { ...current, next, window: rule.perMinute ? window : [] })) {
-      return { slot, next, cooldownUntil: current.cooldownUntil, held: holdMs > 0 };
+    if (!await store.commit(queue, version, { ...current, next, window: rule.perMinute ? window : [] })) {
+      conflicts++;
+      continue;
     }
-    conflicts++;
+    const fresh = await freshen(store, queue, { slot, next, gapMs: holdMs + spacing }, rule.staleAfterMs, clock);
+    // Stalled past the slot while another instance reserved the next one: queue again.
+    if (fresh) return { ...fresh, cooldownUntil: current.cooldownUntil, held: holdMs > 0 };
   }
-  throw new Error(`no slot for ${queue} after ${MAX_COMMIT_TRIES} contended commits`);
+  throw new Error(`no slot for ${queue} after ${MAX_COMMIT_TRIES} contended commits in a row`);
+}
+
+/**
+ * A reservation is kept only if the request can still leave on time. When the commit came back more than
+ * `staleAfterMs` after the slot (a process stalled between planning and sending, a store slow to answer),
+ * the request would reach the upstream that late, closer to the next instance's slot than the spacing
+ * allows. If nobody has reserved since, the claim moves to now; should that commit come back late too (a
+ * store that is slow every time, not one stall), the next move is padded by the lateness seen, so it
+ * ends. If somebody has reserved since, the slot is given up (undefined) and the caller queues again.
+ * Either way no request leaves later than `staleAfterMs` after the slot it holds.
+ */
+async function freshen(
+  store: BudgetStore,
+  queue: string,
+  claim: { slot: number; next: number; gapMs: number },
+  staleAfterMs: number | undefined,
+  clock: Clock,
+): Promise<{ slot: number; next: number } | undefined> {
+  let { slot, next } = claim;
+  if (staleAfterMs === undefined) return { slot, next };
+  for (let pad = 0; clock.now() - slot > staleAfterMs;) {
+    const started = clock.now();
+    const { record, version } = await store.read(queue);
+    if (!record || record.next !== next) return undefined;
+    const moved = clock.now() + pad;
+    // The slot just taken is the window's last start: it moves with the claim.
+    const window = record.window.length ? [...record.window.slice(0, -1), moved] : record.window;
+    if (!await store.commit(queue, version, { ...record, next: moved + claim.gapMs, window })) return undefined;
+    [slot, next] = [moved, moved + claim.gapMs];
+    // A further move, if this one came back late too, allows for as long as this one took.
+    pad = clock.now() - started;
+  }
+  return { slot, next };
 }
 
 /**
@@ -364,6 +408,7 @@ class SharedGate implements PermitGate {
           perMinute: local.effectivePerMinute,
           maxCooldownWaitMs: this.#options.maxCooldownWaitMs,
           holdMs,
+          staleAfterMs: local.keepsMargin ? local.lateSlackMs / 2 : undefined,
         },
         this.#clock,
         { signal, onRepair: (reason) => this.#health.repaired(this.name, reason) },
