@@ -5,7 +5,7 @@
  * stage (getrusage, every thread) as one JSON line. The relay between server, process and worker is not in it: extractor_stages.ts
  * measures the whole process beside it.
  *
- * Usage: `deno run -A --unstable-raw-imports bench/extractor_stage_probe.ts FILE.pdf`
+ * Usage: `deno run -A --unstable-raw-imports --v8-flags=--single-threaded bench/extractor_stage_probe.ts FILE.pdf`
  */
 import process from "node:process";
 
@@ -44,7 +44,7 @@ const { doubtful, scoreText } = await import("../src/sources/pdf/text_quality.ts
 const { encodeReply } = await import("../src/sources/pdf/worker_protocol.ts");
 const { indexDocument, searchDocument } = await import("../src/sources/pdf/search.ts");
 await settled();
-stage("module load (worker + engine glue)");
+stage("module load (worker + engine)");
 await pdfiumWasm();
 stage("PDFium wasm bytes");
 

@@ -18,6 +18,8 @@ const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
  */
 export function coerceNumericStrings(def: AnyToolDef, args: unknown): unknown {
   if (!args || typeof args !== "object" || Array.isArray(args)) return args;
+  // Most calls carry no numeric string at all: they need not convert the tool's schema (a few ms on a first call).
+  if (!Object.values(args).some(numericString)) return args;
   const properties = (inputJsonSchema(def).properties ?? {}) as Record<string, Property>;
   let out: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(args)) {
@@ -28,6 +30,11 @@ export function coerceNumericStrings(def: AnyToolDef, args: unknown): unknown {
     out[key] = turned;
   }
   return out ?? args;
+}
+
+/** A numeric string, or a list holding one. */
+function numericString(value: unknown): boolean {
+  return typeof value === "string" ? NUMERIC.test(value) : Array.isArray(value) && value.some(numericString);
 }
 
 function turn(schema: Property, value: unknown): unknown {

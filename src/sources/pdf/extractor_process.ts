@@ -63,12 +63,13 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
     "--no-prompt",
     // PDFium's wasm is imported as bytes (pdfium_engine.ts), whatever config file the child finds.
     "--unstable-raw-imports",
-    // The heap cap; for a light slot also Liftoff only (no TurboFan tier-up of PDFium's wasm): tier-up costs a
-    // first paper ~130 ms of CPU that its 10–20 pages never win back (Liftoff code reads ~1.6 ms/page slower),
-    // while a book or a long run of documents wins it back (docs/benchmarks.md, "extractor stages"). Other
-    // flags measured for #24.3 (a higher tiering budget, --single-threaded, --no-wasm-opt, GC flags) did not
-    // lower the CPU of both a paper and a book.
-    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))}${
+    // The heap cap; no background threads of V8's own (--single-threaded: compilation, tier-up and GC run on the
+    // main thread): a paper read in a fresh extractor costs 10–16 % less CPU, five in a row 10 % less, a 352-page
+    // book as much (#36). For a light slot also Liftoff only (no TurboFan tier-up of PDFium's wasm): tier-up costs
+    // a first paper ~130 ms of CPU that its 10–20 pages never win back (Liftoff code reads ~1.6 ms/page slower),
+    // while a book or a long run of documents wins it back (docs/benchmarks.md, "extractor stages"). A higher
+    // tiering budget moves CPU from papers to books (a paper −21 %, the 352-page book after it +15 %, #36).
+    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))},--single-threaded${
       light ? ",--liftoff-only" : ""
     }`,
     `--allow-read=${folder},${decodeURIComponent(PNG_FILE.pathname)}`,
