@@ -78,7 +78,7 @@ export class Canvas {
     const w = right - left;
     const h = bottom - top;
     const stride = w + 2;
-    const acc = new Float32Array(stride * h);
+    const acc = new Int32Array(stride * h);
     // The cells each row's edges touched: coverage is zero outside them, so only they are visited.
     const spans = new Int32Array(2 * h).fill(-1);
     for (const polygon of polygons) {
@@ -99,6 +99,9 @@ export class Canvas {
       }
     }
     const [r, g, b] = [(color >> 16) & 255, (color >> 8) & 255, color & 255];
+    // Whole numbers from here on (coverage in 1/ONE units, opacity in 1/256), so that no pixel's arithmetic makes a
+    // double: while this code is still interpreted (the first chart) every double result is a heap allocation.
+    const alpha = Math.round(opacity * 256);
     const rgb = this.rgb;
     for (let y = 0; y < h; y++) {
       if (spans[2 * y] < 0) continue;
@@ -109,29 +112,41 @@ export class Canvas {
       const row = y * stride;
       for (let x = first; x < last; x++, p += 3) {
         sum += acc[row + x];
-        const coverage = Math.min(1, Math.abs(sum));
-        if (coverage < 1 / 512) continue;
-        const a = coverage * opacity;
-        if (a === 1) {
+        const coverage = sum < 0 ? (sum < -ONE ? ONE : -sum) : (sum > ONE ? ONE : sum);
+        if (coverage < MIN_COVERAGE) continue;
+        const a = alpha === 256 ? coverage : (coverage * alpha) >> 8;
+        if (a === ONE) {
           rgb[p] = r;
           rgb[p + 1] = g;
           rgb[p + 2] = b;
         } else {
-          rgb[p] = rgb[p] + (r - rgb[p]) * a + 0.5;
-          rgb[p + 1] = rgb[p + 1] + (g - rgb[p + 1]) * a + 0.5;
-          rgb[p + 2] = rgb[p + 2] + (b - rgb[p + 2]) * a + 0.5;
+          rgb[p] += ((r - rgb[p]) * a + HALF) >> SHIFT;
+          rgb[p + 1] += ((g - rgb[p + 1]) * a + HALF) >> SHIFT;
+          rgb[p + 2] += ((b - rgb[p + 2]) * a + HALF) >> SHIFT;
         }
       }
     }
   }
 }
 
+/** Coverage as a whole number of 1/ONE parts (16.16 fixed point: sums of many cells stay small integers). */
+const SHIFT = 16;
+const ONE = 1 << SHIFT;
+const HALF = ONE >> 1;
+/** Coverage under 1/512 changes no pixel by a level. */
+const MIN_COVERAGE = ONE >> 9;
+
+/** Edge coordinates in whole 1/SUB pixels; a cell's coverage is then height × width in 1/ONE parts. */
+const SUB = 256;
+
 /**
- * Adds one edge's signed area to `acc` (rows of `stride` cells for a box `w` × `h`). x is clamped to the box, which
- * keeps the coverage inside it exact; each row's cells sum to the edge's height in that row.
+ * Adds one edge's signed area to `acc` (rows of `stride` cells for a box `w` × `h`), in 1/ONE parts of a pixel.
+ * x is clamped to the box, which keeps the coverage inside it exact; each row's cells sum to the edge's height in
+ * that row. The end points are rounded to 1/SUB pixel and everything after is whole numbers (x walks down the edge
+ * as a whole part and a remainder, as Bresenham's line does), so an interpreted call makes few heap numbers.
  */
 function edge(
-  acc: Float32Array,
+  acc: Int32Array,
   spans: Int32Array,
   stride: number,
   w: number,
@@ -141,50 +156,68 @@ function edge(
   bx: number,
   by: number,
 ) {
-  if (ay === by) return;
-  const dir = ay < by ? 1 : -1;
-  const x0 = dir > 0 ? ax : bx;
-  const y0 = dir > 0 ? ay : by;
-  const x1 = dir > 0 ? bx : ax;
-  const y1 = dir > 0 ? by : ay;
-  const dxdy = (x1 - x0) / (y1 - y0);
-  const yStart = Math.max(0, Math.floor(y0));
-  const yEnd = Math.min(h, Math.ceil(y1));
-  let x = x0 + (Math.max(y0, yStart) - y0) * dxdy;
+  const pax = Math.round(ax * SUB);
+  const pay = Math.round(ay * SUB);
+  const pbx = Math.round(bx * SUB);
+  const pby = Math.round(by * SUB);
+  if (pay === pby) return;
+  const dir = pay < pby ? 1 : -1;
+  const x0 = dir > 0 ? pax : pbx;
+  const y0 = dir > 0 ? pay : pby;
+  const x1 = dir > 0 ? pbx : pax;
+  const y1 = dir > 0 ? pby : pay;
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  const right = w * SUB;
+  const yStart = Math.max(0, y0 >> 8);
+  const yEnd = Math.min(h, (y1 + SUB - 1) >> 8);
+  // x at the first row's top: x0 + (t - y0) · dx / dy = q + r / dy with 0 <= r < dy.
+  let rise = Math.max(y0, yStart * SUB) - y0;
+  let q = x0 + Math.floor(rise * dx / dy);
+  let r = rise * dx - (q - x0) * dy;
+  let x = q + (2 * r >= dy ? 1 : 0);
   for (let y = yStart; y < yEnd; y++) {
-    const dy = Math.min(y + 1, y1) - Math.max(y, y0);
-    const next = x + dxdy * dy;
-    const d = dy * dir;
+    const t = Math.max(y * SUB, y0);
+    rise = Math.min((y + 1) * SUB, y1) - t;
+    r += rise * dx;
+    if (r < 0 || r >= dy) {
+      const carry = Math.floor(r / dy);
+      q += carry;
+      r -= carry * dy;
+    }
+    const next = q + (2 * r >= dy ? 1 : 0);
+    const d = rise * dir;
     const row = y * stride;
-    const xa = Math.min(w, Math.max(0, Math.min(x, next)));
-    const xb = Math.min(w, Math.max(0, Math.max(x, next)));
-    const ia = Math.floor(xa);
-    const ib = Math.ceil(xb);
+    const xa = Math.min(right, Math.max(0, Math.min(x, next)));
+    const xb = Math.min(right, Math.max(0, Math.max(x, next)));
+    const ia = xa >> 8;
+    const ib = (xb + SUB - 1) >> 8;
     if (spans[2 * y] < 0 || ia < spans[2 * y]) spans[2 * y] = ia;
     if (ib + 1 > spans[2 * y + 1]) spans[2 * y + 1] = ib + 1;
     if (ib <= ia + 1) {
-      // Within one pixel: the part right of the edge's mean x is covered.
-      const mid = (xa + xb) / 2 - ia;
-      acc[row + ia] += d * (1 - mid);
-      acc[row + ia + 1] += d * mid;
+      // Within one pixel: the part right of the edge's mean x is covered (mid in 1/(2·SUB) pixel).
+      const mid = xa + xb - 2 * SUB * ia;
+      const part = (d * mid) >> 1;
+      acc[row + ia] += d * SUB - part;
+      acc[row + ia + 1] += part;
     } else {
-      // Across pixels: a trapezoid's area split over the cells it crosses.
-      const s = 1 / (xb - xa);
-      const fa = xa - ia;
-      const a0 = 0.5 * s * (1 - fa) * (1 - fa);
-      const fb = xb - ib + 1;
-      const am = 0.5 * s * fb * fb;
-      acc[row + ia] += d * a0;
-      if (ib === ia + 2) {
-        acc[row + ia + 1] += d * (1 - a0 - am);
-      } else {
-        const a1 = s * (1.5 - fa);
-        acc[row + ia + 1] += d * (a1 - a0);
-        for (let i = ia + 2; i < ib - 1; i++) acc[row + i] += d * s;
-        const a2 = a1 + (ib - ia - 3) * s;
-        acc[row + ib - 1] += d * (1 - a2 - am);
+      // Across pixels: a trapezoid's area split over the cells it crosses, as running totals (cov) of the row's
+      // d · SUB, rounded, so the cells still sum to it exactly.
+      const span = xb - xa;
+      const ga = SUB * (ia + 1) - xa;
+      const gb = xb - SUB * (ib - 1);
+      const full = d * SUB;
+      const a0 = Math.round(d * ga * ga / (2 * span));
+      const last = full - Math.round(d * gb * gb / (2 * span));
+      acc[row + ia] += a0;
+      let previous = a0;
+      for (let i = ia + 1, covered = ga + SUB / 2; i < ib - 1; i++, covered += SUB) {
+        const cov = Math.round(full * covered / span);
+        acc[row + i] += cov - previous;
+        previous = cov;
       }
-      acc[row + ib] += d * am;
+      acc[row + ib - 1] += last - previous;
+      acc[row + ib] += full - last;
     }
     x = next;
   }
