@@ -7,7 +7,7 @@
  * the hot functions in the background, against ~60 ms for later charts (#36, docs/benchmarks.md). One face is
  * bundled (Regular), so font-weight is accepted and drawn regular, as resvg drew it with the same font.
  */
-import { Canvas, type Polygon } from "./raster.ts";
+import { Canvas, OutOfRange, type Polygon } from "./raster.ts";
 import type { Contour, Font } from "./font.ts";
 
 export class UnsupportedSvg extends Error {}
@@ -69,12 +69,16 @@ export function drawSvg(svg: string, fonts: FontSet): Canvas {
     }
     if (!canvas) throw new UnsupportedSvg(`<${name}> before <svg>`);
     if (name === "title") continue;
-    if (name === "text") {
-      if (selfClosed || content === undefined) throw new UnsupportedSvg("<text> must hold plain text");
-      drawText(canvas, fonts, a, unescape(content));
-    } else {
-      if (!selfClosed) throw new UnsupportedSvg(`<${name}> with children`);
-      drawShape(canvas, name, a);
+    try {
+      if (name === "text") {
+        if (selfClosed || content === undefined) throw new UnsupportedSvg("<text> must hold plain text");
+        drawText(canvas, fonts, a, unescape(content));
+      } else {
+        if (!selfClosed) throw new UnsupportedSvg(`<${name}> with children`);
+        drawShape(canvas, name, a);
+      }
+    } catch (error) {
+      throw error instanceof OutOfRange ? new UnsupportedSvg(error.message) : error;
     }
   }
   const tail = svg.slice(end).trim();

@@ -8,6 +8,9 @@
 /** A closed polygon: x, y pairs in pixels. */
 export type Polygon = number[];
 
+/** A shape too far out for the rasteriser's whole numbers (draw.ts leaves such an SVG to resvg). */
+export class OutOfRange extends Error {}
+
 export class Canvas {
   /** RGB bytes (sRGB, blended as resvg does: no linearisation), row after row, starting white. */
   readonly rgb: Uint8Array;
@@ -61,19 +64,31 @@ export class Canvas {
 
   /** Fills the polygons as one shape with `color` (0xRRGGBB) at `opacity`. */
   fill(polygons: Polygon[], color: number, opacity = 1): void {
-    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const polygon of polygons) {
-      for (let i = 0; i < polygon.length; i += 2) {
-        x0 = Math.min(x0, polygon[i]);
-        x1 = Math.max(x1, polygon[i]);
-        y0 = Math.min(y0, polygon[i + 1]);
-        y1 = Math.max(y1, polygon[i + 1]);
+    // Every vertex in whole 1/SUB pixels, once: the box and the edges are then worked out in whole numbers.
+    let count = 0;
+    for (const polygon of polygons) count += polygon.length;
+    if (fixed.length < count) fixed = new Int32Array(Math.max(count, 2 * fixed.length));
+    let [x0, y0, x1, y1] = [MAX_FIXED, MAX_FIXED, -MAX_FIXED, -MAX_FIXED];
+    for (let k = 0, p = 0; k < polygons.length; k++) {
+      const polygon = polygons[k];
+      for (let i = 0; i < polygon.length; i += 2, p += 2) {
+        const x = Math.round(polygon[i] * SUB);
+        const y = Math.round(polygon[i + 1] * SUB);
+        fixed[p] = x;
+        fixed[p + 1] = y;
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
       }
     }
-    const left = Math.max(0, Math.floor(x0));
-    const top = Math.max(0, Math.floor(y0));
-    const right = Math.min(this.width, Math.ceil(x1));
-    const bottom = Math.min(this.height, Math.ceil(y1));
+    if (x0 < -MAX_FIXED || y0 < -MAX_FIXED || x1 > MAX_FIXED || y1 > MAX_FIXED) {
+      throw new OutOfRange(`a shape reaching ${Math.max(-x0, -y0, x1, y1) / SUB} px from the origin`);
+    }
+    const left = Math.max(0, x0 >> 8);
+    const top = Math.max(0, y0 >> 8);
+    const right = Math.min(this.width, (x1 + SUB - 1) >> 8);
+    const bottom = Math.min(this.height, (y1 + SUB - 1) >> 8);
     if (right <= left || bottom <= top || opacity <= 0) return;
     const w = right - left;
     const h = bottom - top;
@@ -81,21 +96,12 @@ export class Canvas {
     const acc = new Int32Array(stride * h);
     // The cells each row's edges touched: coverage is zero outside them, so only they are visited.
     const spans = new Int32Array(2 * h).fill(-1);
-    for (const polygon of polygons) {
-      const n = polygon.length;
-      for (let i = 0; i < n; i += 2) {
-        const j = (i + 2) % n;
-        edge(
-          acc,
-          spans,
-          stride,
-          w,
-          h,
-          polygon[i] - left,
-          polygon[i + 1] - top,
-          polygon[j] - left,
-          polygon[j + 1] - top,
-        );
+    const [dx, dy] = [left * SUB, top * SUB];
+    for (let k = 0, start = 0; k < polygons.length; start += polygons[k].length, k++) {
+      const end = start + polygons[k].length;
+      for (let i = start; i < end; i += 2) {
+        const j = i + 2 < end ? i + 2 : start;
+        edge(acc, spans, stride, w, h, fixed[i] - dx, fixed[i + 1] - dy, fixed[j] - dx, fixed[j + 1] - dy);
       }
     }
     const [r, g, b] = [(color >> 16) & 255, (color >> 8) & 255, color & 255];
@@ -138,11 +144,15 @@ const MIN_COVERAGE = ONE >> 9;
 
 /** Edge coordinates in whole 1/SUB pixels; a cell's coverage is then height × width in 1/ONE parts. */
 const SUB = 256;
+/** The farthest a vertex may be from the origin, in 1/SUB pixels (4M pixels): sums of two stay in Int32. */
+const MAX_FIXED = 2 ** 30 - 1;
+/** The vertices of the shape being filled, in 1/SUB pixels (grown as needed, kept between fills). */
+let fixed = new Int32Array(1024);
 
 /**
  * Adds one edge's signed area to `acc` (rows of `stride` cells for a box `w` × `h`), in 1/ONE parts of a pixel.
  * x is clamped to the box, which keeps the coverage inside it exact; each row's cells sum to the edge's height in
- * that row. The end points are rounded to 1/SUB pixel and everything after is whole numbers (x walks down the edge
+ * that row. The end points are in whole 1/SUB pixels, and so is everything after (x walks down the edge
  * as a whole part and a remainder, as Bresenham's line does), so an interpreted call makes few heap numbers.
  */
 function edge(
@@ -156,16 +166,12 @@ function edge(
   bx: number,
   by: number,
 ) {
-  const pax = Math.round(ax * SUB);
-  const pay = Math.round(ay * SUB);
-  const pbx = Math.round(bx * SUB);
-  const pby = Math.round(by * SUB);
-  if (pay === pby) return;
-  const dir = pay < pby ? 1 : -1;
-  const x0 = dir > 0 ? pax : pbx;
-  const y0 = dir > 0 ? pay : pby;
-  const x1 = dir > 0 ? pbx : pax;
-  const y1 = dir > 0 ? pby : pay;
+  if (ay === by) return;
+  const dir = ay < by ? 1 : -1;
+  const x0 = dir > 0 ? ax : bx;
+  const y0 = dir > 0 ? ay : by;
+  const x1 = dir > 0 ? bx : ax;
+  const y1 = dir > 0 ? by : ay;
   const dx = x1 - x0;
   const dy = y1 - y0;
   const right = w * SUB;
