@@ -68,7 +68,10 @@ export class Canvas {
     let count = 0;
     for (const polygon of polygons) count += polygon.length;
     if (fixed.length < count) fixed = new Int32Array(Math.max(count, 2 * fixed.length));
-    let [x0, y0, x1, y1] = [MAX_FIXED, MAX_FIXED, -MAX_FIXED, -MAX_FIXED];
+    let x0 = MAX_FIXED;
+    let y0 = MAX_FIXED;
+    let x1 = -MAX_FIXED;
+    let y1 = -MAX_FIXED;
     for (let k = 0, p = 0; k < polygons.length; k++) {
       const polygon = polygons[k];
       for (let i = 0; i < polygon.length; i += 2, p += 2) {
@@ -96,12 +99,23 @@ export class Canvas {
     const acc = new Int32Array(stride * h);
     // The cells each row's edges touched: coverage is zero outside them, so only they are visited.
     const spans = new Int32Array(2 * h).fill(-1);
-    const [dx, dy] = [left * SUB, top * SUB];
+    const originX = left * SUB;
+    const originY = top * SUB;
     for (let k = 0, start = 0; k < polygons.length; start += polygons[k].length, k++) {
       const end = start + polygons[k].length;
       for (let i = start; i < end; i += 2) {
         const j = i + 2 < end ? i + 2 : start;
-        edge(acc, spans, stride, w, h, fixed[i] - dx, fixed[i + 1] - dy, fixed[j] - dx, fixed[j + 1] - dy);
+        edge(
+          acc,
+          spans,
+          stride,
+          w,
+          h,
+          fixed[i] - originX,
+          fixed[i + 1] - originY,
+          fixed[j] - originX,
+          fixed[j + 1] - originY,
+        );
       }
     }
     const [r, g, b] = [(color >> 16) & 255, (color >> 8) & 255, color & 255];
