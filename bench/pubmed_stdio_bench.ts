@@ -8,7 +8,7 @@
  */
 import { splitRawRecords } from "../src/sources/ncbi/pubmed/raw.ts";
 import { percentile } from "../scripts/load_test/stats.ts";
-import { median } from "./support.ts";
+import { alternately, median } from "./support.ts";
 import type { BenchOptions, BenchRow } from "./types.ts";
 
 const REPO = decodeURIComponent(new URL("..", import.meta.url).pathname);
@@ -209,13 +209,9 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
       const terms = ids.map(() => `biopython round ${r} term ${term++}`);
       const fetches = () => cpuPerCall(server, ids, async (pmid) => latency.push((await server.fetch(pmid)).ms));
       const searches = () => cpuPerCall(server, terms, (t) => server.search(t));
-      if (r % 2 === 0) {
-        fetchCpu.push(await fetches());
-        searchCpu.push(await searches());
-      } else {
-        searchCpu.push(await searches());
-        fetchCpu.push(await fetches());
-      }
+      const [fetchMs, searchMs] = await alternately(r, fetches, searches);
+      fetchCpu.push(fetchMs);
+      searchCpu.push(searchMs);
     }
 
     // A memo hit: the same 1-PMID call again. Its answer, captured, is what the no-op server answers.
@@ -238,13 +234,9 @@ export async function run(options: BenchOptions): Promise<BenchRow[]> {
     for (let r = 0; r < rounds; r++) {
       const hits = () => cpuPerCall(server, calls, hitOnce);
       const noops = () => cpuPerCall(floor, calls, noopOnce);
-      if (r % 2 === 0) {
-        hitCpu.push(await hits());
-        noopCpu.push(await noops());
-      } else {
-        noopCpu.push(await noops());
-        hitCpu.push(await hits());
-      }
+      const [hitMs, noopMs] = await alternately(r, hits, noops);
+      hitCpu.push(hitMs);
+      noopCpu.push(noopMs);
     }
 
     // Every measured fetch counts (the mean), warm-up after the first ten included: a steady-state median

@@ -173,6 +173,19 @@ export function maxInWindow(times: readonly number[], windowMs: number): number 
 }
 
 /** The median (mean of the two middle values for an even count). */
+/**
+ * Both measurements of round `round`, taken in turn: `a` first in even rounds, `b` first in odd ones, so
+ * neither side always runs on the warmer (or the busier) machine.
+ */
+export async function alternately<A, B>(round: number, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
+  if (round % 2 === 0) {
+    const first = await a();
+    return [first, await b()];
+  }
+  const second = await b();
+  return [await a(), second];
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
