@@ -8,14 +8,7 @@ import assert from "node:assert/strict";
 const ROOT = new URL("../../", import.meta.url);
 
 Deno.test("the server's import graph holds no test-only or native package", async () => {
-  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "mod.ts"],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  assert.ok(success, "deno info mod.ts failed");
-  const info = JSON.parse(new TextDecoder().decode(stdout)) as { modules: { kind: string; npmPackage?: string }[] };
+  const info = await moduleGraph("mod.ts");
   const packages = new Set(
     info.modules.filter((m) => m.kind === "npm").map((m) => m.npmPackage!.replace(/@[^@]+$/, "")),
   );
@@ -27,11 +20,13 @@ Deno.test("the server's import graph holds no test-only or native package", asyn
 
 interface GraphModule {
   specifier: string;
+  kind: string;
+  npmPackage?: string;
   dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
 }
 
-/** The modules Deno evaluates when `entry` starts: its static graph, dynamic imports left out. */
-async function evaluatedAtStart(entry: string): Promise<string[]> {
+/** `deno info --json entry`: the module graph Deno reads for `entry`. */
+async function moduleGraph(entry: string): Promise<{ roots: string[]; modules: GraphModule[] }> {
   const { stdout, success } = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", entry],
     cwd: ROOT,
@@ -39,17 +34,28 @@ async function evaluatedAtStart(entry: string): Promise<string[]> {
     stderr: "null",
   }).output();
   assert.ok(success, `deno info ${entry} failed`);
-  const info = JSON.parse(new TextDecoder().decode(stdout)) as { roots: string[]; modules: GraphModule[] };
+  return JSON.parse(new TextDecoder().decode(stdout));
+}
+
+/** The specifiers reachable from `entry`, through dynamic imports too or not. */
+async function reachable(entry: string, dynamic: boolean): Promise<Set<string>> {
+  const info = await moduleGraph(entry);
   const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
   const seen = new Set<string>();
   const visit = (specifier: string) => {
     if (seen.has(specifier)) return;
     seen.add(specifier);
     for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) {
-      if (dep.code && !dep.isDynamic) visit(dep.code.specifier);
+      if (dep.code && (dynamic || !dep.isDynamic)) visit(dep.code.specifier);
     }
   };
   visit(info.roots[0]);
+  return seen;
+}
+
+/** The modules Deno evaluates when `entry` starts: its static graph, dynamic imports left out. */
+async function evaluatedAtStart(entry: string): Promise<string[]> {
+  const seen = await reachable(entry, false);
   return [...seen].filter((s) => s.startsWith(ROOT.href)).map((s) => s.slice(ROOT.href.length));
 }
 
@@ -94,22 +100,7 @@ Deno.test("what an extractor process reads at start: its own modules, no npm pac
   // Deno reads every module a process's code names literally, dynamic imports included, before the first line
   // runs: an npm package there (pdf.js, PDFium's emscripten glue) or the 2.85 MB embedded wasm cost each extractor
   // 4–45 ms of CPU at start (#36). Type-only imports are not read.
-  const { stdout, success } = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", "src/sources/pdf/extract_child.ts"],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  assert.ok(success, "deno info src/sources/pdf/extract_child.ts failed");
-  const info = JSON.parse(new TextDecoder().decode(stdout)) as { roots: string[]; modules: GraphModule[] };
-  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
-  const read = new Set<string>();
-  const visit = (specifier: string) => {
-    if (read.has(specifier)) return;
-    read.add(specifier);
-    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) if (dep.code) visit(dep.code.specifier);
-  };
-  visit(info.roots[0]);
+  const read = await reachable("src/sources/pdf/extract_child.ts", true);
   const local = [...read].map((s) => s.replace(ROOT.href, ""));
   assert.ok(local.includes("src/sources/pdf/pdfium_host.ts"), `the graph was read: ${local}`);
   const unwanted = local.filter((s) =>
