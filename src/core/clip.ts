@@ -16,22 +16,32 @@ export interface ClipLimits {
 /** For values echoed to a caller (invalid_input) and for logged tool arguments. */
 export const ECHO_LIMITS: ClipLimits = { chars: 300, items: 20, depth: 4 };
 
-/** A copy of `value` within `limits` (values that fit come back equal). */
-export function clipValue(value: unknown, limits: ClipLimits = ECHO_LIMITS, depth = 0): unknown {
+/** How a clipped copy may change what it keeps (the log's redaction): each kept string, each keyed value. */
+export interface ClipMap {
+  text(clipped: string): string;
+  /** What stands for the value under `key`, or undefined to clip that value as usual. */
+  keyed(key: string): unknown;
+}
+
+/** A copy of `value` within `limits` (values that fit come back equal, unless `map` changes them). */
+export function clipValue(value: unknown, limits: ClipLimits = ECHO_LIMITS, depth = 0, map?: ClipMap): unknown {
   if (typeof value === "string") {
-    return value.length > limits.chars
+    const clipped = value.length > limits.chars
       ? `${value.slice(0, limits.chars)}…(+${value.length - limits.chars} chars)`
       : value;
+    return map ? map.text(clipped) : clipped;
   }
   if (!value || typeof value !== "object") return value;
   if (depth >= limits.depth) return Array.isArray(value) ? "[…]" : "{…}";
   if (Array.isArray(value)) {
-    const kept = value.slice(0, limits.items).map((item) => clipValue(item, limits, depth + 1));
+    const kept = value.slice(0, limits.items).map((item) => clipValue(item, limits, depth + 1, map));
     return value.length > limits.items ? [...kept, `…(+${value.length - limits.items} items)`] : kept;
   }
   const entries = Object.entries(value);
   const out: Record<string, unknown> = {};
-  for (const [key, item] of entries.slice(0, limits.items)) out[key] = clipValue(item, limits, depth + 1);
+  for (const [key, item] of entries.slice(0, limits.items)) {
+    out[key] = map?.keyed(key) ?? clipValue(item, limits, depth + 1, map);
+  }
   if (entries.length > limits.items) out["…"] = `+${entries.length - limits.items} keys`;
   return out;
 }

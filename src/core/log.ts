@@ -2,7 +2,7 @@
  * Structured logging. Lines go to stderr as JSON (stdout belongs to the protocol in stdio mode); sinks
  * can be added (MCP logging notifications, per-session files). Secrets are redacted before any sink.
  */
-import { type ClipLimits, clipValue } from "./clip.ts";
+import { type ClipLimits, type ClipMap, clipValue } from "./clip.ts";
 import { type Clock, systemClock } from "./clock.ts";
 
 /** MCP's (syslog's) log levels, least severe first. */
@@ -65,26 +65,19 @@ export function redact(text: string): string {
 const LOG_LIMITS: ClipLimits = { chars: 4000, items: 100, depth: 8 };
 const SECRET_KEY = /^(api_?key|authorization|secret|password|token)$/i;
 
+/** The log's changes to a clipped copy: strings redacted, secret-named keys' values replaced. */
+const LOG_MAP: ClipMap = {
+  text: redact,
+  keyed: (key) => SECRET_KEY.test(key) ? "REDACTED" : undefined,
+};
+
 /**
  * What a sink receives of `value`: `clipValue(value, LOG_LIMITS)` with every string redacted and the value
  * of every secret-named key replaced, in one walk and one copy (a session log writes whole results, and a
  * result-memo hit is otherwise cheap: two walks of a 6 KB result were most of its cost).
  */
 export function logSafe(value: unknown, limits: ClipLimits = LOG_LIMITS, depth = 0): unknown {
-  if (typeof value === "string") return redact(clipValue(value, limits) as string);
-  if (!value || typeof value !== "object") return value;
-  if (depth >= limits.depth) return Array.isArray(value) ? "[…]" : "{…}";
-  if (Array.isArray(value)) {
-    const kept = value.slice(0, limits.items).map((item) => logSafe(item, limits, depth + 1));
-    return value.length > limits.items ? [...kept, `…(+${value.length - limits.items} items)`] : kept;
-  }
-  const entries = Object.entries(value);
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of entries.slice(0, limits.items)) {
-    out[key] = SECRET_KEY.test(key) ? "REDACTED" : logSafe(item, limits, depth + 1);
-  }
-  if (entries.length > limits.items) out["…"] = `+${entries.length - limits.items} keys`;
-  return out;
+  return clipValue(value, limits, depth, LOG_MAP);
 }
 
 export function createLogger(
