@@ -232,6 +232,30 @@ function writeAll(target: { writeSync(p: Uint8Array): number }, text: string): v
   for (let done = 0; done < bytes.length;) done += target.writeSync(bytes.subarray(done));
 }
 
+/** The process-wide mark of a refused start; `-P=http` and `-P=deploy` grant it. */
+const REFUSED_MARK = "SCIENCE_MCP_START_REFUSED";
+
+/**
+ * Under `deno serve --parallel` every worker isolate runs the start check at once, and each would print
+ * the same line before the first exit ends the process. The environment is the one thing the isolates
+ * share: each leaves its token there, waits a moment, and only the isolate whose token stayed speaks (the
+ * others wait for its exit, and exit silently if it never comes). Without the permission, every isolate speaks.
+ */
+function firstToRefuse(): boolean {
+  if (Deno.permissions.querySync({ name: "env", variable: REFUSED_MARK }).state !== "granted") return true;
+  if (Deno.env.get(REFUSED_MARK)) return pause(10_000), false;
+  const token = crypto.randomUUID();
+  Deno.env.set(REFUSED_MARK, token);
+  pause(30);
+  if (Deno.env.get(REFUSED_MARK) === token) return true;
+  return pause(10_000), false;
+}
+
+/** Blocks this isolate, not the process: the speaking isolate's exit ends both. */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 /**
  * For entry points outside the CLI (serve.ts under `deno serve`): an operator's mistake (a setting, a
  * permission) prints one line and exits 1 instead of a stack trace.
@@ -241,7 +265,7 @@ export function exitOnOperatorError<T>(start: () => T): T {
     return start();
   } catch (error) {
     if (!(error instanceof ConfigError || error instanceof Deno.errors.NotCapable)) throw error;
-    console.error(`error: ${error.message}`);
+    if (firstToRefuse()) console.error(`error: ${error.message}`);
     Deno.exit(EXIT_USAGE);
   }
 }
