@@ -22,12 +22,15 @@ const PDFIUM_WASM = "npm:@embedpdf/pdfium@2.15.1/pdfium.wasm";
  * (parsing a 2.85 MB module, inflating it), paid by each extractor process: it is the fallback, for a Deno
  * run without raw imports (`--unstable-raw-imports`, which the extractor process is given).
  */
-export async function pdfiumWasm(): Promise<Uint8Array> {
+export async function pdfiumWasm(): Promise<Uint8Array<ArrayBuffer>> {
   try {
-    return (await import(PDFIUM_WASM, { with: { type: "bytes" } })).default;
+    const bytes: Uint8Array<ArrayBuffer> = (await import(PDFIUM_WASM, { with: { type: "bytes" } })).default;
+    // Detached once the engine has compiled it (pdfiumModule): the embedded copy is the same bytes.
+    if (!bytes.buffer.detached) return bytes;
   } catch {
-    return await embeddedPdfiumWasm();
+    // no raw imports: the embedded copy
   }
+  return await embeddedPdfiumWasm();
 }
 
 /** The module that carries the embedded copy. */
@@ -64,6 +67,8 @@ const ERR_PASSWORD = 4;
 const ERR_MEMORY = -1;
 
 let loading: Promise<Pdfium> | undefined;
+/** PDFium compiled, once per process: a fresh instance (after a crash) is made from it without compiling again. */
+let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** The cap on PDFium's memory set by {@link limitPdfiumMemory}, in wasm pages of 64 KiB, and the budget it serves. */
 let memoryLimit: { pages: number; budgetMb: number } | undefined;
@@ -81,14 +86,28 @@ export function limitPdfiumMemory(wasmMb: number, budgetMb: number): void {
   memoryLimit = { pages: Math.max(1, Math.floor(wasmMb * 16)), budgetMb };
 }
 
+/**
+ * PDFium's module, compiled synchronously on first use; only ever in an extractor process or a worker, never on
+ * the server's thread. The imported bytes are capped in place ({@link limitPdfiumMemory}) and then let go
+ * (their buffer detached): V8 keeps its own copy of the module for compiling functions lazily, and the import
+ * would otherwise hold a second 4.6 MB, resident for the extractor's whole life (#36). So the raw import is
+ * consumed: in this isolate {@link pdfiumWasm} gives the embedded copy afterwards.
+ */
+function pdfiumModule(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const bytes = await pdfiumWasm();
+    if (memoryLimit) capMemoryMaximum(bytes, memoryLimit.pages);
+    const module = new WebAssembly.Module(bytes);
+    bytes.buffer.transfer(0);
+    return module;
+  })();
+  return compiled;
+}
+
 /** The process's PDFium instance, loaded on first use (also drawn with by pdfium_render.ts). */
 export function pdfium(): Promise<Pdfium> {
   loading ??= (async () => {
-    const raw = await pdfiumWasm();
-    const bytes = (memoryLimit ? withMemoryMaximum(raw, memoryLimit.pages) : raw) as Uint8Array<ArrayBuffer>;
-    // Compiled and instantiated synchronously, from our bytes; only ever in an extractor process or a worker,
-    // never on the server's thread.
-    const lib = instantiatePdfium(new WebAssembly.Module(bytes), {
+    const lib = instantiatePdfium(await pdfiumModule(), {
       onGrowRefused: () => exhausted = true,
       // PDFium's own messages; an abort's is the error it throws.
       print: (text) => {
@@ -102,11 +121,11 @@ export function pdfium(): Promise<Pdfium> {
 }
 
 /**
- * A copy of a wasm module whose (one, exported) memory may grow to `pages` at most, where it declared more. Its
- * memory section's maximum is rewritten in place, in as many LEB128 bytes as before (padded), so no offset moves.
- * Returns the bytes unchanged when the module is not laid out that way or declares less.
+ * Lets a wasm module's (one, exported) memory grow to `pages` at most, where it declared more: its memory section's
+ * maximum is rewritten in place, in as many LEB128 bytes as before (padded), so no offset moves. Returns whether it
+ * changed the bytes (not when the module is not laid out that way or declares less).
  */
-export function withMemoryMaximum(bytes: Uint8Array, pages: number): Uint8Array {
+export function capMemoryMaximum(bytes: Uint8Array, pages: number): boolean {
   const reader = { at: 8 };
   const leb = () => {
     let value = 0;
@@ -121,21 +140,20 @@ export function withMemoryMaximum(bytes: Uint8Array, pages: number): Uint8Array 
     const size = leb();
     const end = reader.at + size;
     if (id === 5) {
-      if (leb() !== 1 || bytes[reader.at++] !== 1) return bytes; // one memory, with a maximum (flags 1)
+      if (leb() !== 1 || bytes[reader.at++] !== 1) return false; // one memory, with a maximum (flags 1)
       leb(); // its minimum
       const at = reader.at;
-      if (leb() <= pages) return bytes;
+      if (leb() <= pages) return false;
       const width = reader.at - at;
-      if (pages >= 2 ** (7 * width)) return bytes;
-      const out = bytes.slice();
+      if (pages >= 2 ** (7 * width)) return false;
       for (let i = 0; i < width; i++) {
-        out[at + i] = ((pages / 2 ** (7 * i)) & 0x7f) | (i < width - 1 ? 0x80 : 0);
+        bytes[at + i] = ((pages / 2 ** (7 * i)) & 0x7f) | (i < width - 1 ? 0x80 : 0);
       }
-      return out;
+      return true;
     }
     reader.at = end;
   }
-  return bytes;
+  return false;
 }
 
 /**
