@@ -53,11 +53,22 @@ const PNG_FILE = new URL("../../render/png_file.ts", import.meta.url);
  */
 const EXTRACTOR_NICE = 10;
 
-/** Starts an extractor process per slot, with the least it needs: read access to its own folder and PNG_FILE. */
-export function processChannels(options: ProcessOptions): ChannelFactory {
+/**
+ * glibc's allocator in the extractor: blocks of 128 KiB and more mapped on their own and given back when freed, and
+ * the heap's free top trimmed from 128 KiB, instead of its default of raising both thresholds as the process frees
+ * large blocks. The engine's load (V8 compiling PDFium) frees megabytes that glibc would otherwise keep resident
+ * for the extractor's life: −2 to −3 MiB of RSS for a paper (#36). Other allocators ignore these variables.
+ */
+const EXTRACTOR_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
+
+/**
+ * The `deno` arguments of an extractor process (a light one: see {@link ChannelFactory}), with the least it needs:
+ * read access to its own folder and PNG_FILE.
+ */
+export function extractorArgs(options: Pick<ProcessOptions, "memoryMb" | "moduleUrl">, light: boolean): string[] {
   const module = options.moduleUrl ?? CHILD_MODULE;
   const folder = decodeURIComponent(new URL(".", module).pathname);
-  const args = (light: boolean) => [
+  return [
     "run",
     "--quiet",
     "--no-prompt",
@@ -69,19 +80,27 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
     // a first paper ~130 ms of CPU that its 10–20 pages never win back (Liftoff code reads ~1.6 ms/page slower),
     // while a book or a long run of documents wins it back (docs/benchmarks.md, "extractor stages"). A higher
     // tiering budget moves CPU from papers to books (a paper −21 %, the 352-page book after it +15 %, #36).
-    `--v8-flags=--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))},--single-threaded${
-      light ? ",--liftoff-only" : ""
-    }`,
+    // A young generation of 1 MB semi-spaces: the text of a page or a reply is short-lived, and V8's default
+    // lets the new space grow to several MB of resident pages in every extractor (−2 to −3 MiB of RSS for a
+    // paper, CPU within noise; docs/benchmarks.md, #36).
+    `--v8-flags=--max-old-space-size=${
+      Math.max(64, Math.floor(options.memoryMb / 2))
+    },--single-threaded,--max-semi-space-size=1${light ? ",--liftoff-only" : ""}`,
     `--allow-read=${folder},${decodeURIComponent(PNG_FILE.pathname)}`,
     module.href,
     `--memory-mb=${options.memoryMb}`,
   ];
+}
+
+/** Starts an extractor process per slot ({@link extractorArgs}, {@link EXTRACTOR_ENV}). */
+export function processChannels(options: ProcessOptions): ChannelFactory {
   return (events, kind) => {
     const child = new Deno.Command(options.command, {
-      args: args(kind?.light ?? false),
+      args: extractorArgs(options, kind?.light ?? false),
       stdin: "piped",
       stdout: "piped",
       stderr: "inherit",
+      env: EXTRACTOR_ENV,
     }).spawn();
     child.unref();
     lowerPriority(child.pid);
@@ -106,7 +125,7 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
       pid: child.pid,
       hold: (busy) => busy ? child.ref() : child.unref(),
       send(request) {
-        writer.write(encodeRequest(request)).catch((error) => {
+        Promise.all(encodeRequest(request).map((part) => writer.write(part))).catch((error) => {
           options.log?.warn("PDF extractor process: could not send a request", { error: String(error) });
           end(`the PDF extractor process did not accept the request: ${error}`);
         });

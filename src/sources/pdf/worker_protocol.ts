@@ -115,12 +115,18 @@ export function pageRange(
  */
 export function encodeFrame(message: unknown, binary: Uint8Array = new Uint8Array(0)): Uint8Array {
   const json = new TextEncoder().encode(JSON.stringify(message));
-  const out = new Uint8Array(8 + json.length + binary.length);
+  const out = frameHead(json, binary.length, binary.length);
+  out.set(binary, 8 + json.length);
+  return out;
+}
+
+/** A frame's two lengths and its JSON, with room for `room` more bytes after them. */
+function frameHead(json: Uint8Array, binaryLength: number, room = 0): Uint8Array {
+  const out = new Uint8Array(8 + json.length + room);
   const view = new DataView(out.buffer);
   view.setUint32(0, json.length, true);
-  view.setUint32(4, binary.length, true);
+  view.setUint32(4, binaryLength, true);
   out.set(json, 8);
-  out.set(binary, 8 + json.length);
   return out;
 }
 
@@ -202,19 +208,23 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
   return out;
 }
 
-/** A request as a frame: the document bytes go in the binary part. */
-export function encodeRequest(request: WorkerRequest): Uint8Array {
+/**
+ * A request as one frame in parts, to be written in order: the document's bytes are its binary part as they are,
+ * not copied into a frame of their own (the server would hold the PDF twice while it is sent, #36).
+ */
+export function encodeRequest(request: WorkerRequest): Uint8Array[] {
   if (request.op === "extract" || request.op === "probe" || request.op === "render") {
     const { bytes, ...rest } = request;
-    return encodeFrame(rest, bytes);
+    return [frameHead(new TextEncoder().encode(JSON.stringify(rest)), bytes.length), bytes];
   }
-  return encodeFrame(request);
+  return [encodeFrame(request)];
 }
 
 export function decodeRequest(message: unknown, binary: Uint8Array): WorkerRequest {
   const m = message as WorkerRequest;
   const withBytes = m.op === "extract" || m.op === "probe" || m.op === "render";
-  return withBytes ? { ...m, bytes: binary.slice() } as WorkerRequest : m;
+  // The frame's own buffer (readFrame gives each frame a fresh one): no second copy of the document.
+  return withBytes ? { ...m, bytes: binary } as WorkerRequest : m;
 }
 
 /**

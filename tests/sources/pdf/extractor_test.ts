@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createPdfExtractor, pageCountHint } from "../../../src/sources/pdf/extractor.ts";
-import { workerChannels } from "../../../src/sources/pdf/extractor_process.ts";
+import { extractorArgs, workerChannels } from "../../../src/sources/pdf/extractor_process.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { PdfExtractionError, type PdfFailure } from "../../../src/sources/pdf/types.ts";
 import { hasImageXObject } from "../../../src/sources/pdf/text_layer.ts";
@@ -214,6 +214,17 @@ Deno.test("extraction runs in extractor processes, started on the first job", as
     assert.ok(extractor.pool.pids.every((pid) => pid !== Deno.pid));
   } finally {
     await extractor.close();
+  }
+});
+
+Deno.test("an extractor process runs with a heap cap, one thread and a young generation of 1 MB semi-spaces", () => {
+  for (const light of [false, true]) {
+    const args = extractorArgs({ memoryMb: 768 }, light);
+    const flags = args.find((a) => a.startsWith("--v8-flags="))?.slice("--v8-flags=".length).split(",") ?? [];
+    assert.ok(flags.includes("--max-old-space-size=384"), "the heap gets half the budget");
+    assert.ok(flags.includes("--single-threaded"));
+    assert.ok(flags.includes("--max-semi-space-size=1"), "1 MB semi-spaces");
+    assert.equal(flags.includes("--liftoff-only"), light);
   }
 });
 
