@@ -54,14 +54,6 @@ const PNG_FILE = new URL("../../render/png_file.ts", import.meta.url);
 const EXTRACTOR_NICE = 10;
 
 /**
- * glibc's allocator in the extractor: blocks of 128 KiB and more mapped on their own and given back when freed, and
- * the heap's free top trimmed from 128 KiB, instead of its default of raising both thresholds as the process frees
- * large blocks. The engine's load (V8 compiling PDFium) frees megabytes that glibc would otherwise keep resident
- * for the extractor's life: −2 to −3 MiB of RSS for a paper (#36). Other allocators ignore these variables.
- */
-const EXTRACTOR_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
-
-/**
  * The `deno` arguments of an extractor process (a light one: see {@link ChannelFactory}), with the least it needs:
  * read access to its own folder and PNG_FILE.
  */
@@ -81,8 +73,8 @@ export function extractorArgs(options: Pick<ProcessOptions, "memoryMb" | "module
     // while a book or a long run of documents wins it back (docs/benchmarks.md, "extractor stages"). A higher
     // tiering budget moves CPU from papers to books (a paper −21 %, the 352-page book after it +15 %, #36).
     // A young generation of 1 MB semi-spaces: the text of a page or a reply is short-lived, and V8's default
-    // lets the new space grow to several MB of resident pages in every extractor (−2 to −3 MiB of RSS for a
-    // paper, CPU within noise; docs/benchmarks.md, #36).
+    // lets the new space grow to several MB of resident pages in every extractor: peak RSS over three papers
+    // −1.5 to −2.5 MiB, their CPU unchanged (20 interleaved rounds, #36).
     `--v8-flags=--max-old-space-size=${
       Math.max(64, Math.floor(options.memoryMb / 2))
     },--single-threaded,--max-semi-space-size=1${light ? ",--liftoff-only" : ""}`,
@@ -92,7 +84,7 @@ export function extractorArgs(options: Pick<ProcessOptions, "memoryMb" | "module
   ];
 }
 
-/** Starts an extractor process per slot ({@link extractorArgs}, {@link EXTRACTOR_ENV}). */
+/** Starts an extractor process per slot ({@link extractorArgs}). */
 export function processChannels(options: ProcessOptions): ChannelFactory {
   return (events, kind) => {
     const child = new Deno.Command(options.command, {
@@ -100,7 +92,6 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
       stdin: "piped",
       stdout: "piped",
       stderr: "inherit",
-      env: EXTRACTOR_ENV,
     }).spawn();
     child.unref();
     lowerPriority(child.pid);
