@@ -6,6 +6,7 @@
  */
 import os from "node:os";
 import type { Logger } from "../../core/log.ts";
+import { release } from "./release.ts";
 import { decodeReply, encodeRequest, FrameReader, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
 
 export interface ChannelEvents {
@@ -106,7 +107,9 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
       pid: child.pid,
       hold: (busy) => busy ? child.ref() : child.unref(),
       send(request) {
-        writer.write(encodeRequest(request)).catch((error) => {
+        const frame = encodeRequest(request);
+        // The frame holds a copy of the document: given back once the pipe has it (see release).
+        writer.write(frame).then(() => release(frame), (error) => {
           options.log?.warn("PDF extractor process: could not send a request", { error: String(error) });
           end(`the PDF extractor process did not accept the request: ${error}`);
         });

@@ -1,4 +1,4 @@
-/** The extractor's pipe protocol: frames survive any chunking, index offsets survive packing. */
+/** The extractor's pipe protocol: frames survive any chunking, index offsets arrive as sent. */
 import assert from "node:assert/strict";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import {
@@ -7,24 +7,9 @@ import {
   encodeReply,
   encodeRequest,
   FrameReader,
-  packOffsets,
   readFrame,
-  unpackOffsets,
   type WorkerReply,
 } from "../../../src/sources/pdf/worker_protocol.ts";
-
-Deno.test("packed offsets round-trip: runs of +1, repeats, jumps back and values near 2^32", () => {
-  const values = Uint32Array.from([0, 1, 2, 2, 2, 3, 900, 901, 5, 4_294_967_295, 0, 128, 129, 16_384]);
-  const packed = packOffsets(values);
-  assert.deepEqual([...unpackOffsets(packed, values.length)], [...values]);
-  const climbing = Uint32Array.from({ length: 1000 }, (_, i) => i);
-  assert.equal(packOffsets(climbing).length, 1000, "a climbing run costs one byte per offset");
-});
-
-Deno.test("truncated packed offsets are an error, not garbage", () => {
-  const packed = packOffsets(Uint32Array.from([1, 300, 70_000]));
-  assert.throws(() => unpackOffsets(packed.subarray(0, packed.length - 1), 3), /truncated/);
-});
 
 Deno.test("a reply with an index arrives whole through a pipe that delivers it a few bytes at a time", () => {
   const text = "Influential nodes\fﬁnd the ﬁrst  page’s  NODES again";
@@ -49,6 +34,65 @@ Deno.test("a reply with an index arrives whole through a pipe that delivers it a
   assert.equal(got.index?.text, reply.index!.text);
   assert.deepEqual([...got.index!.from], [...reply.index!.from]);
   assert.deepEqual([...got.index!.to], [...reply.index!.to]);
+});
+
+Deno.test("index offsets arrive exact whatever they hold (jumps back, repeats, values near 2^32)", () => {
+  const from = Uint32Array.from([0, 1, 2, 2, 900, 5, 4_294_967_295]);
+  const to = Uint32Array.from([1, 2, 3, 3, 901, 6, 0]);
+  const reply: WorkerReply = {
+    id: 1,
+    kind: "indexed",
+    index: { text: "abcdefg", from, to },
+  };
+  // Offsets at an odd byte position of the pipe's chunk: the reader copies them out.
+  const frame = encodeReply(reply);
+  const shifted = new Uint8Array(frame.length + 1);
+  shifted.set(frame, 1);
+  const got = decodeOne(shifted.subarray(1)) as Extract<WorkerReply, { kind: "indexed" }>;
+  assert.deepEqual([...got.index.from], [...from]);
+  assert.deepEqual([...got.index.to], [...to]);
+});
+
+Deno.test("a reply whose offsets do not match its text's length is an error, not garbage", () => {
+  const frame = encodeReply({
+    id: 1,
+    kind: "indexed",
+    index: { text: "abc", from: Uint32Array.of(0, 1, 2), to: Uint32Array.of(1, 2, 3) },
+  });
+  for (const { message, binary } of new FrameReader().push(frame)) {
+    assert.throws(() => decodeReply(message, binary.subarray(0, binary.length - 4)), /truncated/);
+  }
+});
+
+/** The one reply in `chunk`, decoded while its frame is valid (until the reader is asked for the next). */
+function decodeOne(chunk: Uint8Array): WorkerReply {
+  const replies: WorkerReply[] = [];
+  for (const { message, binary } of new FrameReader().push(chunk)) replies.push(decodeReply(message, binary));
+  assert.equal(replies.length, 1);
+  return replies[0];
+}
+
+Deno.test("a frame's memory is given back once it is decoded, not at the next garbage collection", () => {
+  const text = "x".repeat(1000);
+  const first = encodeReply({ id: 1, kind: "indexed", index: buildIndex(text) });
+  const second = encodeReply({ id: 2, kind: "indexed", index: buildIndex(text) });
+  // Two chunks: the first frame is joined from both (the chunks are given back), the rest is the second frame.
+  const a = first.slice(0, 100), b = new Uint8Array(first.length - 100 + second.length);
+  b.set(first.subarray(100));
+  b.set(second, first.length - 100);
+  const reader = new FrameReader();
+  const ids: number[] = [];
+  for (const { message, binary } of reader.push(a)) ids.push(decodeReply(message, binary).id);
+  const frames = reader.push(b);
+  const one = frames.next().value!;
+  assert.equal(decodeReply(one.message, one.binary).id, 1);
+  assert.equal(a.buffer.byteLength, 0, "a chunk joined into a frame is given back");
+  assert.equal(b.buffer.byteLength, 0, "so is the other");
+  const two = frames.next().value!;
+  assert.ok(one.binary.buffer.byteLength > 0, "kept while the second frame, not yet decoded, shares its memory");
+  assert.equal(decodeReply(two.message, two.binary).id, 2);
+  assert.equal(frames.next().done, true);
+  assert.equal(two.binary.buffer.byteLength, 0, "given back once the last frame in it is decoded");
 });
 
 /** A reader over `bytes` that hands out at most `step` bytes a call, as a pipe may. */
