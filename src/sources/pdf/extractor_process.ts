@@ -6,8 +6,7 @@
  */
 import os from "node:os";
 import type { Logger } from "../../core/log.ts";
-import { release } from "./release.ts";
-import { decodeReply, encodeRequest, FrameReader, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
+import { decodeReply, FrameReader, requestParts, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
 
 export interface ChannelEvents {
   onReply(reply: WorkerReply): void;
@@ -107,12 +106,13 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
       pid: child.pid,
       hold: (busy) => busy ? child.ref() : child.unref(),
       send(request) {
-        const frame = encodeRequest(request);
-        // The frame holds a copy of the document: given back once the pipe has it (see release).
-        writer.write(frame).then(() => release(frame), (error) => {
-          options.log?.warn("PDF extractor process: could not send a request", { error: String(error) });
-          end(`the PDF extractor process did not accept the request: ${error}`);
-        });
+        // Head and document written one after the other (requestParts): no copy of the document to hold.
+        for (const part of requestParts(request)) {
+          writer.write(part).catch((error) => {
+            options.log?.warn("PDF extractor process: could not send a request", { error: String(error) });
+            end(`the PDF extractor process did not accept the request: ${error}`);
+          });
+        }
       },
       kill() {
         alive = false;

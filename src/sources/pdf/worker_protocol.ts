@@ -115,14 +115,22 @@ export function pageRange(
  * JSON (UTF-8), the binary part. Document bytes and index arrays travel in the binary part.
  */
 export function encodeFrame(message: unknown, binary: Uint8Array = new Uint8Array(0)): Uint8Array {
+  const [head] = frameParts(message, binary);
+  const out = new Uint8Array(head.length + binary.length);
+  out.set(head, 0);
+  out.set(binary, head.length);
+  return out;
+}
+
+/** A frame as its two parts, written one after the other: its head (lengths and JSON) and `binary` itself. */
+function frameParts(message: unknown, binary: Uint8Array): [Uint8Array, Uint8Array] {
   const json = new TextEncoder().encode(JSON.stringify(message));
-  const out = new Uint8Array(8 + json.length + binary.length);
-  const view = new DataView(out.buffer);
+  const head = new Uint8Array(8 + json.length);
+  const view = new DataView(head.buffer);
   view.setUint32(0, json.length, true);
   view.setUint32(4, binary.length, true);
-  out.set(json, 8);
-  out.set(binary, 8 + json.length);
-  return out;
+  head.set(json, 8);
+  return [head, binary];
 }
 
 /**
@@ -211,13 +219,16 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
   return out;
 }
 
-/** A request as a frame: the document bytes go in the binary part. */
-export function encodeRequest(request: WorkerRequest): Uint8Array {
+/**
+ * A request as a frame, in parts to write one after the other: the document's bytes are not copied into a frame
+ * of their own (megabytes, held until the next garbage collection).
+ */
+export function requestParts(request: WorkerRequest): Uint8Array[] {
   if (request.op === "extract" || request.op === "probe" || request.op === "render") {
     const { bytes, ...rest } = request;
-    return encodeFrame(rest, bytes);
+    return frameParts(rest, bytes);
   }
-  return encodeFrame(request);
+  return [encodeFrame(request)];
 }
 
 export function decodeRequest(message: unknown, binary: Uint8Array): WorkerRequest {

@@ -5,9 +5,9 @@ import {
   decodeReply,
   decodeRequest,
   encodeReply,
-  encodeRequest,
   FrameReader,
   readFrame,
+  requestParts,
   type WorkerReply,
 } from "../../../src/sources/pdf/worker_protocol.ts";
 
@@ -94,6 +94,18 @@ Deno.test("a frame's memory is given back once it is decoded, not at the next ga
   assert.equal(frames.next().done, true);
   assert.equal(two.binary.buffer.byteLength, 0, "given back once the last frame in it is decoded");
 });
+
+/** A request's frame as its parts put on the pipe one after the other. */
+function encodeRequest(request: Parameters<typeof requestParts>[0]): Uint8Array {
+  const parts = requestParts(request);
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
 
 /** A reader over `bytes` that hands out at most `step` bytes a call, as a pipe may. */
 function pipe(bytes: Uint8Array, step: number): (into: Uint8Array) => Promise<number | null> {
