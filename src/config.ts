@@ -63,6 +63,12 @@ export function mockBaseUrls(url: string): Record<string, string> {
   return Object.fromEntries(baseUrlSettings().map(([, v]) => [v.env, `${base}/${v.mockPrefix}`]));
 }
 
+/**
+ * Not a setting: the process-wide mark a refused start leaves so that only one `deno serve --parallel`
+ * worker prints its line (src/cli/main.ts). The sets that run serve.ts (`http`, `deploy`) grant it.
+ */
+export const START_REFUSED_MARK = "SCIENCE_MCP_START_REFUSED";
+
 /** Every environment variable the server reads, in README order. */
 export const ENV_VARS: readonly EnvVar[] = [
   { name: "MCP_TRANSPORT_TYPE", description: "`stdio` or `http`", default: "stdio" },
