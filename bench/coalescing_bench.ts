@@ -2,8 +2,11 @@
  * Coalescing and caching through the real pipeline against the mock upstream: identical concurrent calls
  * must reach the upstream once (even when one caller cancels), distinct ones each once, and a cache hit
  * must cost microseconds, not a 3 s arXiv slot. Then the same over MCP, end to end: 50 identical concurrent
- * fetchArticleDetails calls share one parse and one rendering (src/core/result_memo.ts), so they should
- * finish within 2× the time of one call (the mock upstream runs in its own process).
+ * fetchArticleDetails calls share one upstream request, one parse and one rendering (src/core/result_memo.ts),
+ * so the server's CPU for all 50 stays under that of two lone calls: the 49 extra callers together cost less
+ * than one call of their own (each still has its request read and checked and its answer serialized). CPU,
+ * not wall time: the mock upstream runs in its own process, so this process's CPU is the server's (and the
+ * raw JSON-RPC client's), and a loaded machine stretches wall time without changing what was done.
  */
 import { startMockUpstream } from "../scripts/mock_upstream.ts";
 import type { MockRoute } from "../scripts/mock_routes/types.ts";
@@ -61,11 +64,15 @@ async function identical(n: number, cancelOne: boolean): Promise<{ requests: num
 
 const BASELINE = new URL("../fixtures/ncbi/pubmed/pubmedparser__medline16n0902.xml", import.meta.url);
 
-/** Wall time and CPU of one call against `n` identical concurrent calls, each on a PMID never asked before. */
+/**
+ * The server's CPU for `n` identical concurrent calls against that of one call, each round on a PMID never
+ * asked before, rounds alternating; wall times are reported beside it.
+ */
 async function coalescedRows(options: BenchOptions, command: string): Promise<BenchRow[]> {
   const n = 50;
-  const rounds = options.quick ? 5 : 15;
-  const pmids = [...splitRawRecords(await Deno.readTextFile(BASELINE)).keys()].slice(0, 2 * rounds + 1);
+  const rounds = options.quick ? 9 : 25;
+  const warmUps = 3;
+  const pmids = [...splitRawRecords(await Deno.readTextFile(BASELINE)).keys()].slice(0, 2 * (rounds + warmUps));
   const session = await openProcessBenchSession("coalescing-bench", {
     SCIENCE_MCP_TOOLSETS: "pubmed",
     NCBI_REQUEST_DELAY_MS: "0",
@@ -77,28 +84,31 @@ async function coalescedRows(options: BenchOptions, command: string): Promise<Be
     return { ms: performance.now() - wall, cpuMs: session.cpuMs() - cpu };
   };
   try {
-    await timed(pmids[2 * rounds], 1); // warm-up
+    // Both shapes warmed first, on PMIDs not measured after: a first 50-caller round runs the sharing path
+    // before V8 has compiled it, which a lone call's warm-up does not cover.
     const one: { ms: number; cpuMs: number }[] = [];
     const many: { ms: number; cpuMs: number }[] = [];
-    for (let r = 0; r < rounds; r++) {
-      one.push(await timed(pmids[2 * r], 1));
-      many.push(await timed(pmids[2 * r + 1], n));
+    for (let r = 0; r < warmUps + rounds; r++) {
+      const [lone, shared] = [await timed(pmids[2 * r], 1), await timed(pmids[2 * r + 1], n)];
+      if (r < warmUps) continue;
+      one.push(lone);
+      many.push(shared);
     }
     const ms = (xs: typeof one) => median(xs.map((x) => x.ms));
     const cpu = (xs: typeof one) => median(xs.map((x) => x.cpuMs));
-    const ratio = ms(many) / ms(one);
+    const ratio = cpu(many) / cpu(one);
     return [{
-      name: `parse once: ${n} identical concurrent fetchArticleDetails calls / one call, wall time`,
+      name: `parse once: ${n} identical concurrent fetchArticleDetails calls ÷ one call, server CPU`,
       value: ratio,
       unit: "×",
-      target: "≤ 2×",
+      target: "≤ 2× (one upstream request, one parse: the other 49 callers together cost less than one call)",
       pass: ratio <= 2,
       command,
-      notes: `median of ${rounds} alternating rounds: ${ms(many).toFixed(1)} ms vs ${ms(one).toFixed(1)} ms; CPU ${
-        cpu(many).toFixed(1)
-      } ms vs ${
-        cpu(one).toFixed(1)
-      } ms; raw JSON-RPC over MCP in memory (no client library), mock upstream in its own process, pacing off`,
+      notes: `median of ${rounds} alternating rounds: CPU ${cpu(many).toFixed(1)} ms vs ${cpu(one).toFixed(1)} ms ` +
+        `(this process: server and raw JSON-RPC client, getrusage); wall ${ms(many).toFixed(1)} ms vs ${
+          ms(one).toFixed(1)
+        } ms (not judged: it moves with the load); over MCP in memory (no client library), mock upstream in its ` +
+        "own process, pacing off",
     }];
   } finally {
     await session.close();
