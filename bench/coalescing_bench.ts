@@ -3,9 +3,9 @@
  * must reach the upstream once (even when one caller cancels), distinct ones each once, and a cache hit
  * must cost microseconds, not a 3 s arXiv slot. Then the same over MCP, end to end: 50 identical concurrent
  * fetchArticleDetails calls share one upstream request, one parse and one rendering (src/core/result_memo.ts),
- * so the server's CPU for all 50 stays within 3× that of one call (PARSE_ONCE_TARGET). CPU, not wall time:
- * the mock upstream runs in its own process, so this process's CPU is the server's (and the raw JSON-RPC
- * client's), and a loaded machine stretches wall time without changing what was done.
+ * judged by issue #24's two promises: the 50 finish within 2× the wall time of one, and each coalesced
+ * caller costs ≤ 20 % of a miss's CPU. The mock upstream runs in its own process, so this process's CPU is
+ * the server's (and the raw JSON-RPC client's); a loaded machine stretches the wall row, not the CPU row.
  */
 import { startMockUpstream } from "../scripts/mock_upstream.ts";
 import type { MockRoute } from "../scripts/mock_routes/types.ts";
@@ -67,9 +67,8 @@ const BASELINE = new URL("../fixtures/ncbi/pubmed/pubmedparser__medline16n0902.x
  * The server's CPU for `n` identical concurrent calls against that of one call, each on a PMID never asked
  * before. A round times a block of {@link BLOCK} PMIDs called once each, then a block of as many called `n`
  * times each at once: a block is ~20–40 ms of CPU, so a scavenge landing in it moves it by a few percent,
- * where it moved a single 4 ms call by half. The row is the
- * median of the rounds' ratios (each round's pair ran back to back, under the same load); wall times are
- * reported beside it.
+ * where it moved a single 4 ms call by half. Each row is the median of the rounds' ratios (each round's
+ * pair ran back to back, under the same load).
  */
 async function coalescedRows(options: BenchOptions, command: string): Promise<BenchRow[]> {
   const n = 50;
@@ -102,23 +101,31 @@ async function coalescedRows(options: BenchOptions, command: string): Promise<Be
     }
     const ms = (xs: typeof one) => median(xs.map((x) => x.ms));
     const cpu = (xs: typeof one) => median(xs.map((x) => x.cpuMs));
-    const ratio = median(many.map((m, i) => m.cpuMs / one[i].cpuMs));
+    const wallRatio = median(many.map((m, i) => m.ms / one[i].ms));
+    // What each of the n − 1 extra callers added, as a share of the lone call (issue #24: "a coalesced caller
+    // costs ≤ 20 % of the CPU of a miss").
+    const perCaller = median(many.map((m, i) => (m.cpuMs - one[i].cpuMs) / (n - 1) / one[i].cpuMs));
+    const how =
+      `median over ${rounds} alternating rounds of ${BLOCK} new PMIDs each, each round's pair back to back; ` +
+      `over MCP in memory (no client library), mock upstream in its own process, pacing off`;
     return [{
-      name: `parse once: ${n} identical concurrent fetchArticleDetails calls ÷ one call, server CPU`,
-      value: ratio,
+      name: `parse once: ${n} identical concurrent fetchArticleDetails calls ÷ one call, wall time`,
+      value: wallRatio,
       unit: "×",
-      target: `≤ ${PARSE_ONCE_TARGET}× (one upstream request, one parse: a parse per caller would cost ~30×)`,
-      pass: ratio <= PARSE_ONCE_TARGET,
+      target: "≤ 2× (#24)",
+      pass: wallRatio <= 2,
       command,
-      notes:
-        `median over ${rounds} alternating rounds of ${BLOCK} new PMIDs each: CPU per PMID ${
-          cpu(many).toFixed(1)
-        } ms vs ${cpu(one).toFixed(1)} ms (this process: server and raw JSON-RPC client, getrusage); wall ${
-          ms(many).toFixed(1)
-        } ms vs ${
-          ms(one).toFixed(1)
-        } ms (not judged: it moves with the load); over MCP in memory (no client library), mock upstream in its ` +
-        "own process, pacing off",
+      notes: `${how}; per PMID ${ms(many).toFixed(1)} ms vs ${ms(one).toFixed(1)} ms; wall time moves with the load`,
+    }, {
+      name: `parse once: CPU of each coalesced caller ÷ the CPU of a miss (${n} identical concurrent calls)`,
+      value: perCaller * 100,
+      unit: "%",
+      target: "≤ 20 % (#24; a parse per caller would be ~60 %)",
+      pass: perCaller <= 0.2,
+      command,
+      notes: `${how}; CPU per PMID ${cpu(many).toFixed(1)} ms for ${n} callers vs ${
+        cpu(one).toFixed(1)
+      } ms for one (this process: server and raw JSON-RPC client, getrusage); (${n} callers − one) ÷ ${n - 1} ÷ one`,
     }];
   } finally {
     await session.close();
@@ -127,17 +134,6 @@ async function coalescedRows(options: BenchOptions, command: string): Promise<Be
 
 /** PMIDs per block of a parse-once round (see coalescedRows). */
 const BLOCK = 5;
-
-/**
- * 50 coalesced calls ÷ one call, CPU. What sharing leaves to each extra caller is its own protocol work: its
- * request read and checked, its ~6 KB answer checked and serialized, ~1.5 % of a lone call each (1.6× for
- * 50 at rest, 1.7–2.5× measured at load 7, where the larger round loses more to a shared cache). Measured on
- * this session (2026-11-28, 100 PMIDs): a lone call 4.0 ms, the same call again answered from the memo 0.18
- * ms (4.5 %), parsed and rendered again from the upstream cache 2.4 ms (60 %: a parse per caller would make
- * the row ~30×, no coalescing ~50×). So: each extra caller costs at most what a memo hit costs, and the 49
- * together at most two lone calls.
- */
-const PARSE_ONCE_TARGET = 3;
 
 export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const command = `deno task bench${options.quick ? " --quick" : ""} coalescing`;
