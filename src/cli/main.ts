@@ -248,8 +248,9 @@ function writeAll(target: { writeSync(p: Uint8Array): number }, text: string): v
  */
 function firstToRefuse(): boolean {
   if (Deno.permissions.querySync({ name: "env", variable: START_REFUSED_MARK }).state !== "granted") return true;
-  if (Deno.env.get(START_REFUSED_MARK)) return pause(10_000), false;
-  const token = crypto.randomUUID();
+  // A mark inherited from another process (its pid differs) is not a sibling's.
+  if (Deno.env.get(START_REFUSED_MARK)?.startsWith(`${Deno.pid}:`)) return pause(10_000), false;
+  const token = `${Deno.pid}:${crypto.randomUUID()}`;
   Deno.env.set(START_REFUSED_MARK, token);
   pause(30);
   if (Deno.env.get(START_REFUSED_MARK) === token) return true;
