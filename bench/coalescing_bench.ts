@@ -2,8 +2,10 @@
  * Coalescing and caching through the real pipeline against the mock upstream: identical concurrent calls
  * must reach the upstream once (even when one caller cancels), distinct ones each once, and a cache hit
  * must cost microseconds, not a 3 s arXiv slot. Then the same over MCP, end to end: 50 identical concurrent
- * fetchArticleDetails calls share one parse and one rendering (src/core/result_memo.ts), so they should
- * finish within 2× the time of one call (the mock upstream runs in its own process).
+ * fetchArticleDetails calls share one upstream request, one parse and one rendering (src/core/result_memo.ts),
+ * judged by issue #24's two promises: the 50 finish within 2× the wall time of one, and each coalesced
+ * caller costs ≤ 20 % of a miss's CPU. The mock upstream runs in its own process, so this process's CPU is
+ * the server's (and the raw JSON-RPC client's); a loaded machine stretches the wall row, not the CPU row.
  */
 import { startMockUpstream } from "../scripts/mock_upstream.ts";
 import type { MockRoute } from "../scripts/mock_routes/types.ts";
@@ -61,49 +63,77 @@ async function identical(n: number, cancelOne: boolean): Promise<{ requests: num
 
 const BASELINE = new URL("../fixtures/ncbi/pubmed/pubmedparser__medline16n0902.xml", import.meta.url);
 
-/** Wall time and CPU of one call against `n` identical concurrent calls, each on a PMID never asked before. */
+/**
+ * The server's CPU for `n` identical concurrent calls against that of one call, each on a PMID never asked
+ * before. A round times a block of {@link BLOCK} PMIDs called once each, then a block of as many called `n`
+ * times each at once: a block is ~20–40 ms of CPU, so a scavenge landing in it moves it by a few percent,
+ * where it moved a single 4 ms call by half. Each row is the median of the rounds' ratios (each round's
+ * pair ran back to back, under the same load).
+ */
 async function coalescedRows(options: BenchOptions, command: string): Promise<BenchRow[]> {
   const n = 50;
-  const rounds = options.quick ? 5 : 15;
-  const pmids = [...splitRawRecords(await Deno.readTextFile(BASELINE)).keys()].slice(0, 2 * rounds + 1);
+  const rounds = options.quick ? 7 : 15;
+  const warmUps = 2;
+  const pmids = [...splitRawRecords(await Deno.readTextFile(BASELINE)).keys()];
   const session = await openProcessBenchSession("coalescing-bench", {
     SCIENCE_MCP_TOOLSETS: "pubmed",
     NCBI_REQUEST_DELAY_MS: "0",
   });
-  const timed = async (pmid: string, callers: number) => {
+  let next = 0;
+  const block = async (callers: number) => {
     const [wall, cpu] = [performance.now(), session.cpuMs()];
-    const args = { pmids: [pmid] };
-    await Promise.all(Array.from({ length: callers }, () => session.call("fetchArticleDetails", args)));
-    return { ms: performance.now() - wall, cpuMs: session.cpuMs() - cpu };
+    for (let i = 0; i < BLOCK; i++) {
+      const args = { pmids: [pmids[next++]] };
+      await Promise.all(Array.from({ length: callers }, () => session.call("fetchArticleDetails", args)));
+    }
+    return { ms: (performance.now() - wall) / BLOCK, cpuMs: (session.cpuMs() - cpu) / BLOCK };
   };
   try {
-    await timed(pmids[2 * rounds], 1); // warm-up
+    // Both shapes warmed first, on PMIDs not measured after: a first 50-caller call runs the sharing path
+    // before V8 has compiled it, which a lone call's warm-up does not cover.
     const one: { ms: number; cpuMs: number }[] = [];
     const many: { ms: number; cpuMs: number }[] = [];
-    for (let r = 0; r < rounds; r++) {
-      one.push(await timed(pmids[2 * r], 1));
-      many.push(await timed(pmids[2 * r + 1], n));
+    for (let r = 0; r < warmUps + rounds; r++) {
+      const [lone, shared] = [await block(1), await block(n)];
+      if (r < warmUps) continue;
+      one.push(lone);
+      many.push(shared);
     }
     const ms = (xs: typeof one) => median(xs.map((x) => x.ms));
     const cpu = (xs: typeof one) => median(xs.map((x) => x.cpuMs));
-    const ratio = ms(many) / ms(one);
+    const wallRatio = median(many.map((m, i) => m.ms / one[i].ms));
+    // What each of the n − 1 extra callers added, as a share of the lone call (issue #24: "a coalesced caller
+    // costs ≤ 20 % of the CPU of a miss").
+    const perCaller = median(many.map((m, i) => (m.cpuMs - one[i].cpuMs) / (n - 1) / one[i].cpuMs));
+    const how =
+      `median over ${rounds} alternating rounds of ${BLOCK} new PMIDs each, each round's pair back to back; ` +
+      `over MCP in memory (no client library), mock upstream in its own process, pacing off`;
     return [{
-      name: `parse once: ${n} identical concurrent fetchArticleDetails calls / one call, wall time`,
-      value: ratio,
+      name: `parse once: ${n} identical concurrent fetchArticleDetails calls ÷ one call, wall time`,
+      value: wallRatio,
       unit: "×",
-      target: "≤ 2×",
-      pass: ratio <= 2,
+      target: "≤ 2× (#24)",
+      pass: wallRatio <= 2,
       command,
-      notes: `median of ${rounds} alternating rounds: ${ms(many).toFixed(1)} ms vs ${ms(one).toFixed(1)} ms; CPU ${
-        cpu(many).toFixed(1)
-      } ms vs ${
+      notes: `${how}; per PMID ${ms(many).toFixed(1)} ms vs ${ms(one).toFixed(1)} ms; wall time moves with the load`,
+    }, {
+      name: `parse once: CPU of each coalesced caller ÷ the CPU of a miss (${n} identical concurrent calls)`,
+      value: perCaller * 100,
+      unit: "%",
+      target: "≤ 20 % (#24; a parse per caller would be ~60 %)",
+      pass: perCaller <= 0.2,
+      command,
+      notes: `${how}; CPU per PMID ${cpu(many).toFixed(1)} ms for ${n} callers vs ${
         cpu(one).toFixed(1)
-      } ms; raw JSON-RPC over MCP in memory (no client library), mock upstream in its own process, pacing off`,
+      } ms for one (this process: server and raw JSON-RPC client, getrusage); (${n} callers − one) ÷ ${n - 1} ÷ one`,
     }];
   } finally {
     await session.close();
   }
 }
+
+/** PMIDs per block of a parse-once round (see coalescedRows). */
+const BLOCK = 5;
 
 export async function run(options: BenchOptions): Promise<BenchRow[]> {
   const command = `deno task bench${options.quick ? " --quick" : ""} coalescing`;

@@ -3,8 +3,7 @@
  * in {@link ENV_VARS} (which also feeds the README table and the `--allow-env` list of each permission
  * set), parsed once, validated, and frozen. A bad value fails at startup, naming the variable.
  */
-import { isAbsolute, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fromFileUrl, isAbsolutePath, resolvePath } from "./core/paths.ts";
 import { z } from "./core/zod.ts";
 import { ConfigError } from "./core/errors.ts";
 import type { LogLevel } from "./core/log.ts";
@@ -63,6 +62,12 @@ export function mockBaseUrls(url: string): Record<string, string> {
   const base = url.replace(/\/+$/, "");
   return Object.fromEntries(baseUrlSettings().map(([, v]) => [v.env, `${base}/${v.mockPrefix}`]));
 }
+
+/**
+ * Not a setting: the process-wide mark a refused start leaves so that only one `deno serve --parallel`
+ * worker prints its line (src/cli/main.ts). The sets that run serve.ts (`http`, `deploy`) grant it.
+ */
+export const START_REFUSED_MARK = "SCIENCE_MCP_START_REFUSED";
 
 /** Every environment variable the server reads, in README order. */
 export const ENV_VARS: readonly EnvVar[] = [
@@ -403,12 +408,12 @@ function sourceProjectRoot(): string | undefined {
   if (self.protocol !== "file:" || Deno.build.standalone || !self.pathname.endsWith("/src/config.ts")) {
     return undefined;
   }
-  return fileURLToPath(new URL("../", self)).replace(/[/\\]+$/, "");
+  return fromFileUrl(new URL("../", self)).replace(/[/\\]+$/, "");
 }
 
 /** A folder setting as the server uses it: absolute, or relative to `root` (the working directory without one). */
 export function resolveFolder(path: string, root: string | undefined): string {
-  return root === undefined || isAbsolute(path) ? path : resolve(root, path);
+  return root === undefined || isAbsolutePath(path) ? path : resolvePath(root, path);
 }
 
 /**

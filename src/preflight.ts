@@ -7,8 +7,7 @@
  * each setting in ENV_VARS (base URLs get theirs from the upstream table), so settings and upstreams
  * added later are covered without editing this file.
  */
-import { isAbsolute, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fromFileUrl, withinFolder } from "./core/paths.ts";
 import {
   type Config,
   ConfigError,
@@ -74,7 +73,7 @@ const querySync: Query = (descriptor) => Deno.permissions.querySync(descriptor).
  */
 const SOURCE_DIR = PROJECT_ROOT === undefined
   ? undefined
-  : fileURLToPath(new URL("./", import.meta.url)).replace(/[/\\]+$/, "");
+  : fromFileUrl(new URL("./", import.meta.url)).replace(/[/\\]+$/, "");
 
 /**
  * Stops before the environment is read when this run may not read the settings' variables (a bare
@@ -274,9 +273,7 @@ function command(launch: Launch, flags: string): string {
 function entryPath(): string {
   const main = new URL(Deno.mainModule);
   if (main.protocol !== "file:") return "mod.ts";
-  const path = fileURLToPath(main);
-  const rel = relative(Deno.cwd(), path);
-  return rel.startsWith("..") || isAbsolute(rel) ? path : rel.split(sep).join("/");
+  return withinFolder(Deno.cwd(), fromFileUrl(main));
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { clipValue } from "./core/clip.ts";
 import { SERVER_NAME, VERSION } from "./config.ts";
-import { UNTRUSTED_NOTE } from "./render/untrusted.ts";
+import { UNTRUSTED_NOTE } from "./render/fence.ts";
 import { LOG_LEVELS, type LogLevel, type LogRecord } from "./core/log.ts";
 import type { SessionLog } from "./core/session_log.ts";
 import type { AnyToolDef, ResourceDef, ResourceEntry } from "./tools/tool_def.ts";
@@ -14,7 +14,7 @@ import { toErrorEnvelope } from "./core/errors.ts";
 import { installPrompts } from "./prompts/register.ts";
 import { invokeShared, loadTool, type Runtime, toolContext } from "./runtime.ts";
 import { errorResult } from "./core/tool_result.ts";
-import { listedInputSchema, outputJsonSchema } from "./core/json_schema.ts";
+import { onDemand } from "./core/on_demand.ts";
 import type { ResourceInfo } from "./lazy_catalog.ts";
 import { advertiseBothEras, CACHE_HINTS, type Era } from "./protocol/eras.ts";
 import { forwardRequestLogs } from "./protocol/request_logs.ts";
@@ -140,9 +140,9 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
   }
 
   const extraByName = new Map(extraTools.map((t) => [t.name, t]));
-  server.setRequestHandler("tools/list", () => ({
+  server.setRequestHandler("tools/list", async () => ({
     tools: [
-      ...catalogue.tools.map((t) => ({
+      ...catalogue.tools.map((t): Tool => ({
         name: t.name,
         title: t.title,
         description: t.description,
@@ -150,14 +150,7 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
         outputSchema: t.outputSchema,
         annotations: t.annotations,
       })),
-      ...extraTools.map((def) => ({
-        name: def.name,
-        title: def.title,
-        description: def.description,
-        inputSchema: listedInputSchema(def) as Tool["inputSchema"],
-        outputSchema: outputJsonSchema(def) as Tool["outputSchema"],
-        annotations: def.annotations,
-      })),
+      ...await extensionTools(extraTools),
       ...[...rawTools.values()].map((t) => t.tool),
     ],
   }));
@@ -264,6 +257,24 @@ export function createMcpServer(runtime: Runtime, options: ServerOptions = {}): 
 }
 
 type Notify = ServerContext["mcpReq"]["notify"];
+type JsonSchemas = typeof import("./core/json_schema.ts");
+
+/**
+ * The extension's ToolDefs as tools/list shows them, their schemas converted from zod here (the catalogue's
+ * come converted in the manifest, so a server without extension tools never loads the converter).
+ */
+async function extensionTools(defs: readonly AnyToolDef[]): Promise<Tool[]> {
+  if (defs.length === 0) return [];
+  const { listedInputSchema, outputJsonSchema } = await onDemand<JsonSchemas>("core/json_schema.ts");
+  return defs.map((def) => ({
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: listedInputSchema(def) as Tool["inputSchema"],
+    outputSchema: outputJsonSchema(def) as Tool["outputSchema"],
+    annotations: def.annotations,
+  }));
+}
 
 /**
  * The JSON-RPC code of a failed resources/read. A missing resource is -32602 (invalid params, with the

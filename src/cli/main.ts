@@ -4,7 +4,15 @@
  * and error envelopes are identical. Exit codes: 0 success; 1 usage or configuration error, a permission
  * the command lacks, or a PDF that does not exist (search_pdf's `file_exists: false`); 2 tool error.
  */
-import { type Config, ConfigError, loadConfig, readEnv, TOOLSET_NAMES, VERSION } from "../config.ts";
+import {
+  type Config,
+  ConfigError,
+  loadConfig,
+  readEnv,
+  START_REFUSED_MARK,
+  TOOLSET_NAMES,
+  VERSION,
+} from "../config.ts";
 import type { ToolResult } from "../core/invoke.ts";
 import { createLogger } from "../core/log.ts";
 import { onDemand } from "../core/on_demand.ts";
@@ -232,9 +240,6 @@ function writeAll(target: { writeSync(p: Uint8Array): number }, text: string): v
   for (let done = 0; done < bytes.length;) done += target.writeSync(bytes.subarray(done));
 }
 
-/** The process-wide mark of a refused start; `-P=http` and `-P=deploy` grant it. */
-const REFUSED_MARK = "SCIENCE_MCP_START_REFUSED";
-
 /**
  * Under `deno serve --parallel` every worker isolate runs the start check at once, and each would print
  * the same line before the first exit ends the process. The environment is the one thing the isolates
@@ -242,12 +247,13 @@ const REFUSED_MARK = "SCIENCE_MCP_START_REFUSED";
  * others wait for its exit, and exit silently if it never comes). Without the permission, every isolate speaks.
  */
 function firstToRefuse(): boolean {
-  if (Deno.permissions.querySync({ name: "env", variable: REFUSED_MARK }).state !== "granted") return true;
-  if (Deno.env.get(REFUSED_MARK)) return pause(10_000), false;
-  const token = crypto.randomUUID();
-  Deno.env.set(REFUSED_MARK, token);
+  if (Deno.permissions.querySync({ name: "env", variable: START_REFUSED_MARK }).state !== "granted") return true;
+  // A mark inherited from another process (its pid differs) is not a sibling's.
+  if (Deno.env.get(START_REFUSED_MARK)?.startsWith(`${Deno.pid}:`)) return pause(10_000), false;
+  const token = `${Deno.pid}:${crypto.randomUUID()}`;
+  Deno.env.set(START_REFUSED_MARK, token);
   pause(30);
-  if (Deno.env.get(REFUSED_MARK) === token) return true;
+  if (Deno.env.get(START_REFUSED_MARK) === token) return true;
   return pause(10_000), false;
 }
 

@@ -5,16 +5,15 @@
  */
 import { type Config, type Env, loadConfig, mockBaseUrls, readEnv, VERSION } from "../config.ts";
 import { checkEnvPermission, type Launch, listenError, preflight, startupSummary } from "../preflight.ts";
-import type { Logger } from "../core/log.ts";
 import { onDemand } from "../core/on_demand.ts";
 import { guardRejections } from "../core/rejection_guard.ts";
 import { createRuntime, type Runtime } from "../runtime.ts";
+import { startableDeno } from "../sources/pdf/startable_deno.ts";
 import { runStdio } from "../transports/stdio.ts";
 import { UsageError } from "./usage_error.ts";
 
 type IndexAhead = typeof import("../sources/pdf/index_ahead.ts");
 type HttpServer = typeof import("../transports/http_server.ts");
-type ExtractorProcess = typeof import("../sources/pdf/extractor_process.ts");
 
 interface ServeOptions {
   transport?: "stdio" | "http";
@@ -86,29 +85,10 @@ function startRuntime(config: Config, env: Env, launch: Launch, transport: strin
   guardRejections(log, runtime.calls);
   log.info(`science-mcp ${VERSION} starting`, { transport, ...startupSummary(config) });
   for (const note of notes) log.warn(note);
-  if (config.toolsets.includes("pdf")) {
-    warnWithoutExtractorProcess(log, transport === "stdio" ? STDIO_EXTRACTOR_CHECK_DELAY_MS : 0);
-  }
+  // Two permission queries, without the extractor's modules (and without a timer, whose first use costs a
+  // cold start ~1 ms): said at once where PDFs would be read in this process's worker threads.
+  if (config.toolsets.includes("pdf") && startableDeno() === undefined) log.warn(WORKER_THREAD_NOTE);
   return runtime;
-}
-
-/**
- * How long after a stdio start the extractor check waits: the client's initialize and tools/list are
- * answered first (a cold start is ~0.2 s; the check imports the extractor's modules), and a process that
- * ends sooner never needed the warning. An HTTP server checks at once: it has no client waiting yet.
- */
-const STDIO_EXTRACTOR_CHECK_DELAY_MS = 1_000;
-
-/**
- * Logs {@link WORKER_THREAD_NOTE} when this process may not start the extractor's Deno process: checked
- * once start-up is done, so the extractor's modules are not loaded on the way to the first tools/list.
- */
-function warnWithoutExtractorProcess(log: Logger, delayMs: number): void {
-  Deno.unrefTimer(setTimeout(() => {
-    onDemand<ExtractorProcess>("sources/pdf/extractor_process.ts")
-      .then(({ startableDeno }) => startableDeno() === undefined && log.warn(WORKER_THREAD_NOTE))
-      .catch((error) => log.warn("could not check for the PDF extractor process", { error: String(error) }));
-  }, delayMs));
 }
 
 /**

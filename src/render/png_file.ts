@@ -12,16 +12,13 @@ const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-/** CRC-32 (ISO 3309, as zlib computes it) of bytes: each chunk's checksum. */
-export type Crc32 = (bytes: Uint8Array) => number;
-
 /**
- * A PNG file of `width` × `height` RGB pixels whose filtered rows `idat` holds as a zlib stream. The checksum is
- * computed in JavaScript unless the caller passes a native one (node:zlib's crc32, where that module is loaded
- * anyway): in a profile of a server's first chart the JavaScript loop over the IDAT bytes took ~1.6 ms more than
- * in later charts, and V8 compiled it five times (#36).
+ * A PNG file of `width` × `height` RGB pixels whose filtered rows `idat` holds as a zlib stream. Each chunk's CRC-32 is
+ * computed here in JavaScript, except the IDAT chunk's when the caller has it already (the chart encoder, png.ts,
+ * gets it natively): in a server's first chart that loop over the IDAT bytes cost ~5 ms of CPU, most of it V8
+ * compiling it (#36).
  */
-export function pngFile(width: number, height: number, idat: Uint8Array, crc32: Crc32 = tableCrc32): Uint8Array {
+export function pngFile(width: number, height: number, idat: Uint8Array, idatCrc?: number): Uint8Array {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -29,9 +26,9 @@ export function pngFile(width: number, height: number, idat: Uint8Array, crc32: 
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, adaptive filtering, no interlace
   const parts = [
     new Uint8Array(SIGNATURE),
-    chunk("IHDR", crc32, header),
-    chunk("IDAT", crc32, idat),
-    chunk("IEND", crc32),
+    chunk("IHDR", header),
+    chunk("IDAT", idat, idatCrc),
+    chunk("IEND"),
   ];
   const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -42,17 +39,18 @@ export function pngFile(width: number, height: number, idat: Uint8Array, crc32: 
   return png;
 }
 
-function chunk(type: string, crc32: Crc32, data: Uint8Array = new Uint8Array(0)): Uint8Array {
+function chunk(type: string, data: Uint8Array = new Uint8Array(0), crc?: number): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
   for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
   out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)) >>> 0);
+  view.setUint32(8 + data.length, crc ?? crc32(out.subarray(4, 8 + data.length)));
   return out;
 }
 
-function tableCrc32(bytes: Uint8Array): number {
+/** CRC-32 (ISO 3309, as zlib computes it) of bytes. */
+function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;

@@ -33,9 +33,9 @@ export interface StdioOptions {
    * @ignore
    */
   extension?: ServerExtension;
-  /** Default: the process's stdin and stdout (tests pass their own streams). */
+  /** Default: the process's stdin, read directly (tests pass their own streams). */
   input?: ReadableStream<Uint8Array>;
-  /** Default: the process's stdout. */
+  /** Default: the process's stdout (its web stream made only for an answer larger than a pipe's buffer). */
   output?: WritableStream<Uint8Array>;
   /** Largest message (line) accepted; default MAX_STDIO_MESSAGE_BYTES (10 MiB). */
   maxMessageBytes?: number;
@@ -59,8 +59,8 @@ export async function runStdio(runtime: Runtime, options: StdioOptions = {}): Pr
     })
     : undefined;
   const transport = new StdioLinesTransport({
-    input: options.input ?? Deno.stdin.readable,
-    output: options.output ?? Deno.stdout.writable,
+    input: options.input ?? Deno.stdin,
+    output: options.output ?? (() => Deno.stdout.writable),
     ...(options.output ? {} : { writeSync: (bytes: Uint8Array) => Deno.stdout.writeSync(bytes) }),
     log,
     maxMessageBytes: options.maxMessageBytes,

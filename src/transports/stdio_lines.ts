@@ -1,5 +1,5 @@
 /**
- * The MCP stdio framing (one JSON-RPC message per line) over web streams, hardened: a line over the size
+ * The MCP stdio framing (one JSON-RPC message per line) over a byte source or web streams, hardened: a line over the size
  * limit is skipped as it streams by (never buffered whole) and answered with a JSON-RPC error; a line that
  * is not JSON, nests too deep or is not JSON-RPC gets its error too; every refusal is logged with a short
  * excerpt; and the next line is served as usual. (The SDK's transport ends the session on an oversized
@@ -15,9 +15,23 @@ export const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
 /** Bytes of an oversized line kept to find its id and to quote in the log. */
 const HEAD_BYTES = 4096;
 
+/**
+ * Bytes read straight from a file (the process's stdin: `Deno.stdin`), without a web stream around it:
+ * `Deno.stdin.readable` loads and sets up the web-streams machinery, a tenth of what a cold start spends
+ * beyond the SDK's own (tests pass streams).
+ */
+export interface ByteSource {
+  /** Fills `buffer` with what arrived; the count, or null at the end. */
+  read(buffer: Uint8Array): Promise<number | null>;
+}
+
 export interface StdioLinesOptions {
-  input: ReadableStream<Uint8Array>;
-  output: WritableStream<Uint8Array>;
+  input: ReadableStream<Uint8Array> | ByteSource;
+  /**
+   * Where messages go. A function is called on the first message that needs the stream (one too large, or
+   * behind one, for `writeSync`), so a process whose answers all fit `writeSync` never builds it.
+   */
+  output: WritableStream<Uint8Array> | (() => WritableStream<Uint8Array>);
   /**
    * Writes to the same destination as `output`, synchronously (the process's stdout: `Deno.stdout.writeSync`).
    * Given, a message up to {@link SYNC_WRITE_BYTES} is written with it while no stream write is pending: an
@@ -34,6 +48,27 @@ export const SYNC_WRITE_BYTES = 64 * 1024;
 
 type Id = string | number | null;
 
+/** What the read loop needs of its input. */
+interface ChunkReader {
+  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  cancel(): Promise<void>;
+}
+
+/**
+ * Reads a byte source into one reused buffer: each chunk is consumed (its lines copied out) before the
+ * next read. A read still pending when the transport closes is left to the process's exit.
+ */
+function sourceReader(source: ByteSource): ChunkReader {
+  const buffer = new Uint8Array(SYNC_WRITE_BYTES);
+  return {
+    async read() {
+      const n = await source.read(buffer);
+      return n === null ? { done: true, value: undefined } : { done: false, value: buffer.subarray(0, n) };
+    },
+    cancel: () => Promise.resolve(),
+  };
+}
+
 export class StdioLinesTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -41,8 +76,8 @@ export class StdioLinesTransport implements Transport {
 
   readonly #options: StdioLinesOptions;
   readonly #max: number;
-  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
-  readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
+  #streamWriter?: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #reader: ChunkReader;
   readonly #encoder = new TextEncoder();
   readonly #decoder = new TextDecoder();
   /** Where a message written synchronously is encoded. */
@@ -59,8 +94,14 @@ export class StdioLinesTransport implements Transport {
   constructor(options: StdioLinesOptions) {
     this.#options = options;
     this.#max = options.maxMessageBytes ?? MAX_STDIO_MESSAGE_BYTES;
-    this.#writer = options.output.getWriter();
-    this.#reader = options.input.getReader();
+    const input = options.input;
+    this.#reader = input instanceof ReadableStream ? input.getReader() : sourceReader(input);
+  }
+
+  /** The output stream's writer, made on first use. */
+  get #writer(): WritableStreamDefaultWriter<Uint8Array> {
+    const output = this.#options.output;
+    return this.#streamWriter ??= (typeof output === "function" ? output() : output).getWriter();
   }
 
   start(): Promise<void> {
@@ -225,7 +266,7 @@ class LineBuffer {
     if (this.#size > this.max) {
       this.#overflow = true;
       const head = concat(this.#chunks, Math.min(HEAD_BYTES, this.#size - chunk.length));
-      this.#chunks = [head, chunk.subarray(0, Math.max(0, HEAD_BYTES - head.length))];
+      this.#chunks = [head, chunk.slice(0, Math.max(0, HEAD_BYTES - head.length))];
       return;
     }
     this.#chunks.push(chunk.slice());

@@ -78,6 +78,19 @@ Deno.test("the stdio entry (main.ts) evaluates neither the upstream pipeline nor
   assert.deepEqual(onFirstCall, [], "import these by onDemand (src/upstreams/lazy.ts, src/runtime.ts's invokeShared)");
 });
 
+Deno.test("the stdio entry loads no Node.js module and nothing a listing does not use before tools/list", async () => {
+  // Each costs a cold start CPU beyond the floor's (#36): node:path and node:url load Deno's Node.js path
+  // and URL modules (src/core/paths.ts has what the start needs); the fence and markdown helpers, the JSON
+  // Schema converter (extension tools only) and the extractor's process code are for calls.
+  const seen = await reachable("main.ts", false);
+  const builtins = [...seen].filter((s) => s.startsWith("node:"));
+  assert.deepEqual(builtins, [], "import these where they are used after start (onDemand), or use src/core/paths.ts");
+  const local = [...seen].filter((s) => s.startsWith(ROOT.href)).map((s) => s.slice(ROOT.href.length));
+  const forCalls = ["src/render/untrusted.ts", "src/render/markdown.ts", "src/core/json_schema.ts"]
+    .concat("src/sources/pdf/extractor_process.ts").filter((m) => local.includes(m));
+  assert.deepEqual(forCalls, []);
+});
+
 Deno.test("the server's files name npm packages by full npm: specifiers, so importers need no import map", async () => {
   const names = Object.keys(JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).imports);
   const bare = new RegExp(`(?:from|import)\\s*\\(?\\s*["'](${names.map((n) => n.replace(/[/-]/g, "\\$&")).join("|")})`);

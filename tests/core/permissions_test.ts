@@ -3,7 +3,7 @@
  * exactly the variables of ENV_VARS, and the confined sets grant exactly the default upstream hosts.
  */
 import assert from "node:assert/strict";
-import { ENV_VARS, PROJECT_ROOT, resolveFolder } from "../../src/config.ts";
+import { ENV_VARS, PROJECT_ROOT, resolveFolder, START_REFUSED_MARK } from "../../src/config.ts";
 import { upstreamPolicies } from "../../src/upstreams/mod.ts";
 import { testConfig } from "../helpers/runtime.ts";
 
@@ -25,9 +25,12 @@ Deno.test("permission sets: stdio, stdio-open, http, cli and test exist", () => 
   for (const name of ["stdio", "stdio-open", "http", "cli", "test"]) assert.ok(sets[name], name);
 });
 
-Deno.test("permission sets grant exactly the environment variables in ENV_VARS", () => {
-  for (const name of ["stdio", "stdio-open", "http", "cli", "deploy"]) {
+Deno.test("permission sets grant exactly the environment variables in ENV_VARS (serve.ts's sets also the start mark)", () => {
+  for (const name of ["stdio", "stdio-open", "cli"]) {
     assert.deepEqual([...(sets[name].env as string[])].sort(), envNames, name);
+  }
+  for (const name of ["http", "deploy"]) {
+    assert.deepEqual([...(sets[name].env as string[])].sort(), [...envNames, START_REFUSED_MARK].sort(), name);
   }
 });
 

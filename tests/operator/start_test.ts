@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { START_REFUSED_MARK } from "../../src/config.ts";
 import { Client } from "../../src/sdk_client.ts";
 import { upstreamHosts } from "../../src/upstreams/mod.ts";
 import { waitForHealth } from "../e2e/helpers.ts";
@@ -99,13 +100,15 @@ Deno.test("serve --port N outside the set: the printed command keeps -q and --po
   }
 });
 
-Deno.test("deno serve --parallel with a setting outside its set: the line names the flags to add, which serve", async () => {
+Deno.test("deno serve --parallel with a setting outside its set: one worker's line names the flags to add, which serve", async () => {
   const root = await outsidePdfRoot();
   const port = freePort();
   const env = { PDF_ROOT: root, MCP_AUTH_SECRET_KEY: "x".repeat(40), MCP_SESSION_MODE: "stateless" };
   const head = ["serve", "--parallel", "-q", "-P=http", "--host", "127.0.0.1", "--port", String(port)];
   try {
-    const out = await run([...head, "serve.ts"], { env: { ...env, DENO_JOBS: "2" } });
+    // A refused start's mark inherited from another process must not silence this one.
+    const inherited = { [START_REFUSED_MARK]: "1:inherited" };
+    const out = await run([...head, "serve.ts"], { env: { ...env, ...inherited, DENO_JOBS: "2" } });
     assert.equal(out.code, 1);
     // Deno prefixes each worker's lines with its name under --parallel.
     const line = oneLine(out.stderr.replace(/^\[serve-worker-\d+ *\] /gm, ""));

@@ -154,3 +154,49 @@ Deno.test("stdio: small answers are written at once, in order behind a large one
   assert.deepEqual(written, [1, 2, 3, 4, 5, 6]);
   assert.equal(texts.get(5), accents.result.text);
 });
+
+Deno.test("stdio: a byte source (stdin read directly) is served like a stream; its output stream is made only when needed", async () => {
+  const encoder = new TextEncoder();
+  const big = JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { q: "y".repeat(5000) } });
+  const text = ping(1) + big + "\n" + '{"jsonrpc":"2.0","id":2,' + '"method":"ping"}\n';
+  const bytes = encoder.encode(text);
+  // Delivers a few bytes per read into the transport's own buffer, as a pipe does, and overwrites
+  // the rest of that buffer with junk: a chunk kept past its read would be corrupted.
+  let offset = 0;
+  const source = {
+    read(buffer: Uint8Array): Promise<number | null> {
+      if (offset >= bytes.length) return Promise.resolve(null);
+      const n = Math.min(37, bytes.length - offset, buffer.length);
+      buffer.fill(0x7b);
+      buffer.set(bytes.subarray(offset, offset + n));
+      offset += n;
+      return Promise.resolve(n);
+    },
+  };
+  const received: unknown[] = [];
+  const streamed: string[] = [];
+  let made = 0;
+  const transport = new StdioLinesTransport({
+    input: source,
+    output: () => {
+      made++;
+      return new WritableStream<Uint8Array>({ write: (chunk) => void streamed.push(new TextDecoder().decode(chunk)) });
+    },
+    writeSync: (chunk) => chunk.length,
+    log: memoryLogger(),
+    maxMessageBytes: 1024,
+  });
+  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+  transport.onmessage = (message) => void received.push(message);
+  await transport.send({ jsonrpc: "2.0", id: 0, result: {} });
+  assert.equal(made, 0, "an answer that fits writeSync needs no stream");
+  await transport.start();
+  await closed;
+  assert.deepEqual(received, [
+    { jsonrpc: "2.0", id: 1, method: "ping" },
+    { jsonrpc: "2.0", id: 2, method: "ping" },
+  ]);
+  // The oversized line was refused to its id (recovered from its head, read over many reads).
+  assert.equal(made, 1, "the stream is made for the refusal, not before");
+  assert.equal(JSON.parse(streamed[0]).id, 9);
+});

@@ -3,24 +3,27 @@
  * the Latin subset (ASCII, Latin-1, punctuation) read on load, the Greek and Latin Extended subsets only when a chart
  * prints a character beyond Latin-1; a character none of them has is drawn as U+FFFD (the SVG resource keeps it).
  */
-import { NOTO_SANS_LATIN_SFNT_GZIP_BASE64 } from "./assets/noto_sans_latin.ts";
-import { assetBytes } from "./asset_bytes.ts";
+import { NOTO_SANS_LATIN_SFNT_BASE64 } from "./assets/noto_sans_latin.ts";
 import { drawSvg, FontSet } from "./draw.ts";
 import { Font } from "./font.ts";
 import { encodePng } from "./png.ts";
 
-const fontOf = (gzipBase64: string) => new Font(assetBytes(gzipBase64));
-const latin = new FontSet([fontOf(NOTO_SANS_LATIN_SFNT_GZIP_BASE64)]);
+// Plain base64, decoded natively: nothing here loads node:zlib, whose first use cost the first chart ~5 ms (#36).
+const latin = new FontSet([new Font(Uint8Array.fromBase64(NOTO_SANS_LATIN_SFNT_BASE64))]);
 let extended: Promise<FontSet> | undefined;
 
-/** Latin, then Greek, then Latin Extended: what text beyond Latin-1 is set in. */
+/** Latin, then Greek, then Latin Extended: what text beyond Latin-1 is set in (gzipped, so node:zlib loads here). */
 export function extendedFonts(): Promise<FontSet> {
-  extended ??= Promise.all([import("./assets/noto_sans_greek.ts"), import("./assets/noto_sans_latin_ext.ts")])
-    .then(([greek, latinExt]) =>
+  extended ??= Promise.all([
+    import("./asset_bytes.ts"),
+    import("./assets/noto_sans_greek.ts"),
+    import("./assets/noto_sans_latin_ext.ts"),
+  ])
+    .then(([{ assetBytes }, greek, latinExt]) =>
       new FontSet([
         ...latin.fonts,
-        fontOf(greek.NOTO_SANS_GREEK_SFNT_GZIP_BASE64),
-        fontOf(latinExt.NOTO_SANS_LATIN_EXT_SFNT_GZIP_BASE64),
+        new Font(assetBytes(greek.NOTO_SANS_GREEK_SFNT_GZIP_BASE64)),
+        new Font(assetBytes(latinExt.NOTO_SANS_LATIN_EXT_SFNT_GZIP_BASE64)),
       ])
     )
     .catch((error) => {

@@ -66,25 +66,15 @@ export class Canvas {
   fill(polygons: Polygon[], color: number, opacity = 1): void {
     // Every vertex in whole 1/SUB pixels, once: the box and the edges are then worked out in whole numbers.
     let count = 0;
-    for (const polygon of polygons) count += polygon.length;
+    for (let k = 0; k < polygons.length; k++) count += polygons[k].length;
     if (fixed.length < count) fixed = new Int32Array(Math.max(count, 2 * fixed.length));
-    let x0 = MAX_FIXED;
-    let y0 = MAX_FIXED;
-    let x1 = -MAX_FIXED;
-    let y1 = -MAX_FIXED;
-    for (let k = 0, p = 0; k < polygons.length; k++) {
-      const polygon = polygons[k];
-      for (let i = 0; i < polygon.length; i += 2, p += 2) {
-        const x = Math.round(polygon[i] * SUB);
-        const y = Math.round(polygon[i + 1] * SUB);
-        fixed[p] = x;
-        fixed[p + 1] = y;
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-    }
+    box[0] = box[1] = MAX_FIXED;
+    box[2] = box[3] = -MAX_FIXED;
+    for (let k = 0, p = 0; k < polygons.length; k++) p = toFixed(polygons[k], p);
+    const x0 = box[0];
+    const y0 = box[1];
+    const x1 = box[2];
+    const y1 = box[3];
     if (x0 < -MAX_FIXED || y0 < -MAX_FIXED || x1 > MAX_FIXED || y1 > MAX_FIXED) {
       throw new OutOfRange(`a shape reaching ${Math.max(-x0, -y0, x1, y1) / SUB} px from the origin`);
     }
@@ -99,52 +89,104 @@ export class Canvas {
     const acc = new Int32Array(stride * h);
     // The cells each row's edges touched: coverage is zero outside them, so only they are visited.
     const spans = new Int32Array(2 * h).fill(-1);
-    const originX = left * SUB;
-    const originY = top * SUB;
-    for (let k = 0, start = 0; k < polygons.length; start += polygons[k].length, k++) {
+    for (let k = 0, start = 0; k < polygons.length; k++) {
       const end = start + polygons[k].length;
-      for (let i = start; i < end; i += 2) {
-        const j = i + 2 < end ? i + 2 : start;
-        edge(
-          acc,
-          spans,
-          stride,
-          w,
-          h,
-          fixed[i] - originX,
-          fixed[i + 1] - originY,
-          fixed[j] - originX,
-          fixed[j + 1] - originY,
-        );
-      }
+      edges(acc, spans, stride, w, h, start, end, left * SUB, top * SUB);
+      start = end;
     }
     const [r, g, b] = [(color >> 16) & 255, (color >> 8) & 255, color & 255];
-    // Whole numbers from here on (coverage in 1/ONE units, opacity in 1/256), so that no pixel's arithmetic makes a
-    // double: while this code is still interpreted (the first chart) every double result is a heap allocation.
     const alpha = Math.round(opacity * 256);
-    const rgb = this.rgb;
     for (let y = 0; y < h; y++) {
-      if (spans[2 * y] < 0) continue;
-      let sum = 0;
       const first = spans[2 * y];
+      if (first < 0) continue;
       const last = Math.min(w, spans[2 * y + 1] + 1);
-      let p = ((top + y) * this.width + left + first) * 3;
-      const row = y * stride;
-      for (let x = first; x < last; x++, p += 3) {
-        sum += acc[row + x];
-        const coverage = sum < 0 ? (sum < -ONE ? ONE : -sum) : (sum > ONE ? ONE : sum);
-        if (coverage < MIN_COVERAGE) continue;
-        const a = alpha === 256 ? coverage : (coverage * alpha) >> 8;
-        if (a === ONE) {
-          rgb[p] = r;
-          rgb[p + 1] = g;
-          rgb[p + 2] = b;
-        } else {
-          rgb[p] += ((r - rgb[p]) * a + HALF) >> SHIFT;
-          rgb[p + 1] += ((g - rgb[p + 1]) * a + HALF) >> SHIFT;
-          rgb[p + 2] += ((b - rgb[p + 2]) * a + HALF) >> SHIFT;
-        }
-      }
+      paintRow(this.rgb, ((top + y) * this.width + left + first) * 3, acc, y * stride, first, last, r, g, b, alpha);
+    }
+  }
+}
+
+// Each function below holds one loop, none nested: V8 compiles a long-running loop while it runs (on-stack
+// replacement), and code compiled for an inner loop is thrown away each time that loop ends, which in the first chart
+// cost more than the loops themselves (#36).
+
+/** The shape's box so far (x0, y0, x1, y1 in 1/SUB pixels), widened by toFixed; doubles, so that a vertex beyond
+ * MAX_FIXED shows here before `fixed` wraps it. */
+const box = new Float64Array(4);
+
+/** Writes `polygon`'s vertices in 1/SUB pixels into `fixed` from index `p`, widening `box`; returns the next index. */
+function toFixed(polygon: Polygon, p: number): number {
+  for (let i = 0; i < polygon.length; i += 2, p += 2) {
+    const x = Math.round(polygon[i] * SUB);
+    const y = Math.round(polygon[i + 1] * SUB);
+    fixed[p] = x;
+    fixed[p + 1] = y;
+    if (x < box[0]) box[0] = x;
+    if (y < box[1]) box[1] = y;
+    if (x > box[2]) box[2] = x;
+    if (y > box[3]) box[3] = y;
+  }
+  return p;
+}
+
+/** The edges of the closed polygon whose vertices are `fixed[start..end)`, relative to the box's origin. */
+function edges(
+  acc: Int32Array,
+  spans: Int32Array,
+  stride: number,
+  w: number,
+  h: number,
+  start: number,
+  end: number,
+  originX: number,
+  originY: number,
+): void {
+  for (let i = start; i < end; i += 2) {
+    const j = i + 2 < end ? i + 2 : start;
+    edge(
+      acc,
+      spans,
+      stride,
+      w,
+      h,
+      fixed[i] - originX,
+      fixed[i + 1] - originY,
+      fixed[j] - originX,
+      fixed[j + 1] - originY,
+    );
+  }
+}
+
+/**
+ * Blends the colour into one row's pixels from byte `p` by the coverage the edges left in the row's cells (`row` in
+ * `acc`, `first` to `last`). Whole numbers only (coverage in 1/ONE units, opacity in 1/256), so that no pixel's
+ * arithmetic makes a double: while this code is still interpreted (the first chart) every double is a heap allocation.
+ */
+function paintRow(
+  rgb: Uint8Array,
+  p: number,
+  acc: Int32Array,
+  row: number,
+  first: number,
+  last: number,
+  r: number,
+  g: number,
+  b: number,
+  alpha: number,
+): void {
+  let sum = 0;
+  for (let x = first; x < last; x++, p += 3) {
+    sum += acc[row + x];
+    const coverage = sum < 0 ? (sum < -ONE ? ONE : -sum) : (sum > ONE ? ONE : sum);
+    if (coverage < MIN_COVERAGE) continue;
+    const a = alpha === 256 ? coverage : (coverage * alpha) >> 8;
+    if (a === ONE) {
+      rgb[p] = r;
+      rgb[p + 1] = g;
+      rgb[p + 2] = b;
+    } else {
+      rgb[p] += ((r - rgb[p]) * a + HALF) >> SHIFT;
+      rgb[p + 1] += ((g - rgb[p + 1]) * a + HALF) >> SHIFT;
+      rgb[p + 2] += ((b - rgb[p + 2]) * a + HALF) >> SHIFT;
     }
   }
 }
@@ -181,6 +223,9 @@ function edge(
   by: number,
 ) {
   if (ay === by) return;
+  // Ternaries rather than Math.min/max, and "| 0" where a rounding may give -0: the first chart runs this before V8
+  // has compiled it (a call per Math.min is dear there), and a -0 or a product past 2^31 sends compiled code back
+  // (deoptimises it) to be compiled again.
   const dir = ay < by ? 1 : -1;
   const x0 = dir > 0 ? ax : bx;
   const y0 = dir > 0 ? ay : by;
@@ -189,27 +234,31 @@ function edge(
   const dx = x1 - x0;
   const dy = y1 - y0;
   const right = w * SUB;
-  const yStart = Math.max(0, y0 >> 8);
-  const yEnd = Math.min(h, (y1 + SUB - 1) >> 8);
+  const yStart = y0 > 0 ? y0 >> 8 : 0;
+  const yLast = (y1 + SUB - 1) >> 8;
+  const yEnd = yLast < h ? yLast : h;
   // x at the first row's top: x0 + (t - y0) · dx / dy = q + r / dy with 0 <= r < dy.
-  let rise = Math.max(y0, yStart * SUB) - y0;
-  let q = x0 + Math.floor(rise * dx / dy);
-  let r = rise * dx - (q - x0) * dy;
+  let rise = yStart * SUB > y0 ? yStart * SUB - y0 : 0;
+  let q = x0 + Math.floor(rise * dx / dy) | 0;
+  let r = rise * dx - (q - x0) * dy + 0;
   let x = q + (2 * r >= dy ? 1 : 0);
   for (let y = yStart; y < yEnd; y++) {
-    const t = Math.max(y * SUB, y0);
-    rise = Math.min((y + 1) * SUB, y1) - t;
+    const top = y * SUB;
+    const bottom = top + SUB;
+    rise = (bottom < y1 ? bottom : y1) - (top > y0 ? top : y0);
     r += rise * dx;
     if (r < 0 || r >= dy) {
       const carry = Math.floor(r / dy);
-      q += carry;
+      q = q + carry | 0;
       r -= carry * dy;
     }
     const next = q + (2 * r >= dy ? 1 : 0);
-    const d = rise * dir;
+    const d = dir > 0 ? rise : -rise;
     const row = y * stride;
-    const xa = Math.min(right, Math.max(0, Math.min(x, next)));
-    const xb = Math.min(right, Math.max(0, Math.max(x, next)));
+    let xa = x < next ? x : next;
+    let xb = x < next ? next : x;
+    xa = xa < 0 ? 0 : xa > right ? right : xa;
+    xb = xb < 0 ? 0 : xb > right ? right : xb;
     const ia = xa >> 8;
     const ib = (xb + SUB - 1) >> 8;
     if (spans[2 * y] < 0 || ia < spans[2 * y]) spans[2 * y] = ia;
@@ -222,23 +271,39 @@ function edge(
       acc[row + ia + 1] += part;
     } else {
       // Across pixels: a trapezoid's area split over the cells it crosses, as running totals (cov) of the row's
-      // d · SUB, rounded, so the cells still sum to it exactly.
+      // d · SUB, rounded, so the cells still sum to it exactly. Each term is within ±SUB², so "| 0" keeps it whole.
       const span = xb - xa;
       const ga = SUB * (ia + 1) - xa;
       const gb = xb - SUB * (ib - 1);
       const full = d * SUB;
-      const a0 = Math.round(d * ga * ga / (2 * span));
-      const last = full - Math.round(d * gb * gb / (2 * span));
+      const a0 = Math.round(d * ga * ga / (2 * span)) | 0;
+      const last = full - Math.round(d * gb * gb / (2 * span)) | 0;
       acc[row + ia] += a0;
-      let previous = a0;
-      for (let i = ia + 1, covered = ga + SUB / 2; i < ib - 1; i++, covered += SUB) {
-        const cov = Math.round(full * covered / span);
-        acc[row + i] += cov - previous;
-        previous = cov;
-      }
+      const previous = spread(acc, row, ia + 1, ib - 1, a0, full / span, ga + SUB / 2);
       acc[row + ib - 1] += last - previous;
       acc[row + ib] += full - last;
     }
     x = next;
   }
+}
+
+/**
+ * The cells `from` to `to` (exclusive) of an edge's row that the edge crosses whole: each gets its share of the
+ * running total `perX` · covered, rounded (`previous`: the total up to `from`); returns the total up to `to`.
+ */
+function spread(
+  acc: Int32Array,
+  row: number,
+  from: number,
+  to: number,
+  previous: number,
+  perX: number,
+  covered: number,
+): number {
+  for (let i = from; i < to; i++, covered += SUB) {
+    const cov = Math.round(perX * covered) | 0;
+    acc[row + i] += cov - previous;
+    previous = cov;
+  }
+  return previous;
 }

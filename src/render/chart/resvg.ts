@@ -8,7 +8,7 @@
  */
 import { initWasm, Resvg } from "npm:@resvg/resvg-wasm@2.6.2";
 import { assetBytes } from "./asset_bytes.ts";
-import { NOTO_SANS_LATIN_SFNT_GZIP_BASE64 } from "./assets/noto_sans_latin.ts";
+import { NOTO_SANS_LATIN_SFNT_BASE64 } from "./assets/noto_sans_latin.ts";
 import { FONT_FAMILY } from "./svg.ts";
 
 /** The package's wasm, as a variable so that `deno bundle` leaves it out (the bundle carries the embedded copy). */
@@ -29,7 +29,7 @@ async function resvgWasm(): Promise<Uint8Array> {
 }
 
 await initWasm(await resvgWasm());
-const font = assetBytes(NOTO_SANS_LATIN_SFNT_GZIP_BASE64);
+const font = Uint8Array.fromBase64(NOTO_SANS_LATIN_SFNT_BASE64);
 
 /** The SVG drawn at its own size (600×400) as a PNG. */
 export function renderPng(svg: string): Uint8Array {

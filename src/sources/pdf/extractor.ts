@@ -7,8 +7,10 @@ import type { Config } from "../../config.ts";
 import { type Clock, systemClock } from "../../core/clock.ts";
 import type { Logger } from "../../core/log.ts";
 import type { ToolContext } from "../../context.ts";
-import { type ChannelFactory, processChannels, startableDeno, workerChannels } from "./extractor_process.ts";
+import { type ChannelFactory, processChannels, workerChannels } from "./extractor_process.ts";
+import { startableDeno } from "./startable_deno.ts";
 import { tooManyBytes } from "./limits.ts";
+import { positionsOf } from "./raw_scan.ts";
 import { assertTextLayer, hasImageXObject } from "./text_layer.ts";
 import { joinIndexes, type SearchIndex } from "./normalize.ts";
 import {
@@ -230,7 +232,6 @@ export function lightDocument(bytes: Uint8Array, hint = pageCountHint(bytes)): b
   return hint === undefined ? bytes.byteLength < LIGHT_MAX_BYTES_UNHINTED : hint < LIGHT_MAX_PAGES;
 }
 
-const COUNT = Array.from("/Count", (c) => c.charCodeAt(0));
 const DIGIT_0 = 0x30;
 
 /**
@@ -240,11 +241,8 @@ const DIGIT_0 = 0x30;
  */
 export function pageCountHint(bytes: Uint8Array): number | undefined {
   let most: number | undefined;
-  for (let at = bytes.indexOf(COUNT[0]); at >= 0; at = bytes.indexOf(COUNT[0], at + 1)) {
-    let k = 1;
-    while (k < COUNT.length && bytes[at + k] === COUNT[k]) k++;
-    if (k < COUNT.length) continue;
-    let i = at + k;
+  for (const at of positionsOf(bytes, "/Count")) {
+    let i = at + 6;
     while (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09) i++;
     let n = 0;
     let digits = 0;

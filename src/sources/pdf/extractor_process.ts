@@ -6,7 +6,7 @@
  */
 import os from "node:os";
 import type { Logger } from "../../core/log.ts";
-import { decodeReply, encodeRequest, FrameReader, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
+import { decodeReply, FrameReader, requestParts, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
 
 export interface ChannelEvents {
   onReply(reply: WorkerReply): void;
@@ -116,10 +116,13 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
       pid: child.pid,
       hold: (busy) => busy ? child.ref() : child.unref(),
       send(request) {
-        Promise.all(encodeRequest(request).map((part) => writer.write(part))).catch((error) => {
-          options.log?.warn("PDF extractor process: could not send a request", { error: String(error) });
-          end(`the PDF extractor process did not accept the request: ${error}`);
-        });
+        // Head and document written one after the other (requestParts): no copy of the document to hold.
+        for (const part of requestParts(request)) {
+          writer.write(part).catch((error) => {
+            options.log?.warn("PDF extractor process: could not send a request", { error: String(error) });
+            end(`the PDF extractor process did not accept the request: ${error}`);
+          });
+        }
       },
       kill() {
         alive = false;
@@ -172,17 +175,4 @@ export function workerChannels(options: { log?: Logger; workerUrl?: URL } = {}):
       kill: () => worker.terminate(),
     };
   };
-}
-
-/**
- * The Deno executable this process may start, or undefined when it may start none: Deno.execPath()
- * when the permissions allow it, else `deno` as the permission sets name it (`run: ["deno"]`). A
- * compiled binary is not Deno and cannot run the extractor's module from disk, so it never starts one.
- */
-export function startableDeno(): string | undefined {
-  if (Deno.build.standalone || new URL(import.meta.url).protocol !== "file:") return undefined;
-  for (const command of [Deno.execPath(), "deno"]) {
-    if (Deno.permissions.querySync({ name: "run", command }).state === "granted") return command;
-  }
-  return undefined;
 }

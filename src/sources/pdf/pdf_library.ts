@@ -11,6 +11,7 @@ import type { ToolContext } from "../../context.ts";
 import { DiskTextCache, type Verdict } from "./disk_cache.ts";
 import { workerExtractor } from "./extractor.ts";
 import { ByteBudgetCache } from "./memory_cache.ts";
+import { release } from "./release.ts";
 import {
   listPdfFolders,
   locatePdfIn,
@@ -408,7 +409,7 @@ export class PdfLibrary {
       onProgress: call.onProgress,
       index: true,
       oneOfMany: call.oneOfMany,
-    });
+    }).finally(() => release(bytes));
     const doc = indexDocument(text, index ?? (extractor.index ? await extractor.index(documentText(text)) : undefined));
     if (!this.#disk) return doc;
     const filter = this.#keepFilter(key, trigramFilter(doc.index.text));
@@ -436,7 +437,7 @@ export class PdfLibrary {
     if (!mayProbe || !extractor.probe) return { file, pageCount: null };
     try {
       const bytes = await readPdfBytes(file, this.#options.maxBytes);
-      const probe = await extractor.probe(bytes, { signal: call.signal });
+      const probe = await extractor.probe(bytes, { signal: call.signal }).finally(() => release(bytes));
       this.#probes.set(key, probe);
       return listing(file, probe.pageCount, probe.unreadable);
     } catch (error) {

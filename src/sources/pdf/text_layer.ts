@@ -4,6 +4,7 @@
  * carries little text and no images. So little text is "no text layer" only when the file holds images,
  * or no text at all.
  */
+import { positionsOf } from "./raw_scan.ts";
 import { PdfExtractionError, type PdfText } from "./types.ts";
 
 /**
@@ -12,8 +13,6 @@ import { PdfExtractionError, type PdfText } from "./types.ts";
  */
 export const MIN_CHARS_PER_PAGE = 16;
 
-const SLASH = 0x2f;
-const NAME = Array.from("Image", (c) => c.charCodeAt(0));
 /** Bytes that may end a PDF name: white space and delimiters. */
 const NAME_END = new Set(Array.from(" \t\r\n\f\0/<>[]()%{}", (c) => c.charCodeAt(0)));
 
@@ -23,11 +22,8 @@ const NAME_END = new Set(Array.from(" \t\r\n\f\0/<>[]()%{}", (c) => c.charCodeAt
  * (Inline images inside compressed content streams are not seen: such scans count by their text only.)
  */
 export function hasImageXObject(bytes: Uint8Array): boolean {
-  for (let at = bytes.indexOf(NAME[0], 1); at > 0; at = bytes.indexOf(NAME[0], at + 1)) {
-    if (bytes[at - 1] !== SLASH) continue;
-    let k = 1;
-    while (k < NAME.length && bytes[at + k] === NAME[k]) k++;
-    if (k === NAME.length && (at + k >= bytes.length || NAME_END.has(bytes[at + k]))) return true;
+  for (const at of positionsOf(bytes, "/Image")) {
+    if (at + 6 >= bytes.length || NAME_END.has(bytes[at + 6])) return true;
   }
   return false;
 }

@@ -3,6 +3,7 @@
  * extraction worker (pdf_worker.ts), plus the byte framing used on the process's pipes.
  */
 import type { SearchIndex } from "./normalize.ts";
+import { release } from "./release.ts";
 import type { PdfFailure, UnreadablePage } from "./types.ts";
 
 export type WorkerRequest =
@@ -114,20 +115,22 @@ export function pageRange(
  * JSON (UTF-8), the binary part. Document bytes and index arrays travel in the binary part.
  */
 export function encodeFrame(message: unknown, binary: Uint8Array = new Uint8Array(0)): Uint8Array {
-  const json = new TextEncoder().encode(JSON.stringify(message));
-  const out = frameHead(json, binary.length, binary.length);
-  out.set(binary, 8 + json.length);
+  const [head] = frameParts(message, binary);
+  const out = new Uint8Array(head.length + binary.length);
+  out.set(head, 0);
+  out.set(binary, head.length);
   return out;
 }
 
-/** A frame's two lengths and its JSON, with room for `room` more bytes after them. */
-function frameHead(json: Uint8Array, binaryLength: number, room = 0): Uint8Array {
-  const out = new Uint8Array(8 + json.length + room);
-  const view = new DataView(out.buffer);
+/** A frame as its two parts, written one after the other: its head (lengths and JSON) and `binary` itself. */
+function frameParts(message: unknown, binary: Uint8Array): [Uint8Array, Uint8Array] {
+  const json = new TextEncoder().encode(JSON.stringify(message));
+  const head = new Uint8Array(8 + json.length);
+  const view = new DataView(head.buffer);
   view.setUint32(0, json.length, true);
-  view.setUint32(4, binaryLength, true);
-  out.set(json, 8);
-  return out;
+  view.setUint32(4, binary.length, true);
+  head.set(json, 8);
+  return [head, binary];
 }
 
 /**
@@ -164,6 +167,11 @@ export class FrameReader {
   #chunks: Uint8Array[] = [];
   #buffered = 0;
 
+  /**
+   * Takes `chunk` over (whoever pushes a chunk no longer uses it). A yielded frame's bytes are valid until the next
+   * frame is asked for: consumers copy what they keep (decodeReply), and the frame's memory is then
+   * given back at once (see {@link release}) unless the rest of the stream still shares it.
+   */
   *push(chunk: Uint8Array): Generator<{ message: unknown; binary: Uint8Array }> {
     this.#chunks.push(chunk);
     this.#buffered += chunk.length;
@@ -178,6 +186,7 @@ export class FrameReader {
       const frame = this.#take(total);
       const message = JSON.parse(new TextDecoder().decode(frame.subarray(8, 8 + jsonLength)));
       yield { message, binary: frame.subarray(8 + jsonLength) };
+      if (this.#chunks[0]?.buffer !== frame.buffer) release(frame);
     }
   }
 
@@ -198,38 +207,44 @@ export class FrameReader {
   }
 }
 
+/** The chunks joined into one array; the chunks' memory is given back (they are the reader's). */
 function concat(chunks: Uint8Array[], total: number): Uint8Array {
   const out = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {
     out.set(c, at);
     at += c.length;
+    release(c);
   }
   return out;
 }
 
 /**
- * A request as one frame in parts, to be written in order: the document's bytes are its binary part as they are,
- * not copied into a frame of their own (the server would hold the PDF twice while it is sent, #36).
+ * A request as a frame, in parts to write one after the other: the document's bytes are not copied into a frame
+ * of their own (megabytes, held until the next garbage collection).
  */
-export function encodeRequest(request: WorkerRequest): Uint8Array[] {
+export function requestParts(request: WorkerRequest): Uint8Array[] {
   if (request.op === "extract" || request.op === "probe" || request.op === "render") {
     const { bytes, ...rest } = request;
-    return [frameHead(new TextEncoder().encode(JSON.stringify(rest)), bytes.length), bytes];
+    return frameParts(rest, bytes);
   }
   return [encodeFrame(request)];
 }
 
+/** A request from a frame {@link readFrame} read (its buffer is the request's own: the document is not copied). */
 export function decodeRequest(message: unknown, binary: Uint8Array): WorkerRequest {
   const m = message as WorkerRequest;
   const withBytes = m.op === "extract" || m.op === "probe" || m.op === "render";
-  // The frame's own buffer (readFrame gives each frame a fresh one): no second copy of the document.
+  // readFrame gives each frame a buffer of its own: the document is not copied a second time (#36).
   return withBytes ? { ...m, bytes: binary } as WorkerRequest : m;
 }
 
 /**
- * A reply as a frame: an index's offset arrays go in the binary part, packed (see {@link packOffsets}),
- * its folded text in the JSON.
+ * A reply as a frame: an index's offset arrays go in the binary part as they are in memory (two Uint32Arrays in
+ * the machine's byte order: both ends run on it), its folded text in the JSON. Raw rather than packed into varints (a quarter of the bytes):
+ * unpacking looped over every offset in the server, ~10⁵ per paper, which warmed the loop up to V8's optimising
+ * compiler on a server's first search, whose first use costs the process ~3 MiB of resident memory for good
+ * (#36); a copy is native. The pipe carries ~0.6 MB more per paper, a few more reads of its 64 KiB.
  */
 export function encodeReply(reply: WorkerReply): Uint8Array {
   if (reply.kind === "rendered") {
@@ -238,14 +253,10 @@ export function encodeReply(reply: WorkerReply): Uint8Array {
   }
   if (!("index" in reply) || !reply.index) return encodeFrame(reply);
   const { from, to, text } = reply.index;
-  const packedFrom = packOffsets(from);
-  const binary = new Uint8Array(packedFrom.length + 5 * to.length);
-  binary.set(packedFrom, 0);
-  const end = packOffsets(to, binary, packedFrom.length);
-  return encodeFrame(
-    { ...reply, index: undefined, indexText: text, fromBytes: packedFrom.length },
-    binary.subarray(0, end),
-  );
+  const binary = new Uint8Array(from.byteLength + to.byteLength);
+  binary.set(bytesOf(from), 0);
+  binary.set(bytesOf(to), from.byteLength);
+  return encodeFrame({ ...reply, index: undefined, indexText: text, fromBytes: from.byteLength }, binary);
 }
 
 export function decodeReply(message: unknown, binary: Uint8Array): WorkerReply {
@@ -255,63 +266,18 @@ export function decodeReply(message: unknown, binary: Uint8Array): WorkerReply {
   const { indexText, fromBytes, ...reply } = message as WorkerReply & { indexText?: string; fromBytes?: number };
   if (indexText === undefined || fromBytes === undefined) return reply as WorkerReply;
   const units = indexText.length;
+  if (fromBytes !== 4 * units || binary.byteLength !== 8 * units) {
+    throw new Error("truncated offsets in an extractor reply");
+  }
+  // Copies: the frame is a view of the pipe's chunks, at any byte alignment.
   const index = {
     text: indexText,
-    from: unpackOffsets(binary.subarray(0, fromBytes), units),
-    to: unpackOffsets(binary.subarray(fromBytes), units),
+    from: new Uint32Array(binary.slice(0, fromBytes).buffer),
+    to: new Uint32Array(binary.slice(fromBytes).buffer),
   };
   return { ...reply, index } as WorkerReply;
 }
 
-/**
- * Packs an offset array as LEB128 varints of the zig-zagged differences between neighbours. An index's
- * offsets climb by one almost everywhere, so this is about a byte per entry instead of four: a quarter
- * of the bytes to copy through the pipe. Writes into `out` at `at` when given (it must have room for
- * five bytes per value) and returns the end; otherwise returns a new array.
- */
-export function packOffsets(values: Uint32Array): Uint8Array;
-export function packOffsets(values: Uint32Array, out: Uint8Array, at: number): number;
-export function packOffsets(values: Uint32Array, out?: Uint8Array, at = 0): Uint8Array | number {
-  const target = out ?? new Uint8Array(5 * values.length);
-  let pos = at;
-  let previous = 0;
-  for (let i = 0; i < values.length; i++) {
-    const delta = values[i] - previous;
-    previous = values[i];
-    let zigzag = delta >= 0 ? delta * 2 : -delta * 2 - 1;
-    while (zigzag >= 0x80) {
-      target[pos++] = (zigzag % 0x80) | 0x80;
-      zigzag = Math.floor(zigzag / 0x80);
-    }
-    target[pos++] = zigzag;
-  }
-  return out ? pos : target.slice(0, pos);
-}
-
-/** The inverse of {@link packOffsets}: `count` offsets from `bytes`. */
-export function unpackOffsets(bytes: Uint8Array, count: number): Uint32Array<ArrayBuffer> {
-  const values = new Uint32Array(count);
-  let pos = 0;
-  let previous = 0;
-  for (let i = 0; i < count; i++) {
-    if (pos < bytes.length && bytes[pos] < 0x80) {
-      // One byte, the common case: a step of +1 is zigzag 2.
-      const zigzag = bytes[pos++];
-      previous += zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
-      values[i] = previous;
-      continue;
-    }
-    let zigzag = 0;
-    let scale = 1;
-    for (;;) {
-      if (pos >= bytes.length) throw new Error("truncated offsets in an extractor reply");
-      const byte = bytes[pos++];
-      zigzag += (byte & 0x7f) * scale;
-      if (byte < 0x80) break;
-      scale *= 0x80;
-    }
-    previous += zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
-    values[i] = previous;
-  }
-  return values;
+function bytesOf(values: Uint32Array): Uint8Array {
+  return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
 }

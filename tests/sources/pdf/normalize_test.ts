@@ -84,3 +84,12 @@ Deno.test("normalizeQuery folds like the text and trims", () => {
   assert.equal(normalizeQuery("ﬁ"), "fi");
   assert.equal(normalizeQuery(" \u200B\t"), "");
 });
+
+Deno.test("a document longer than one 8 K block folds whole, and a lone surrogate stays itself", () => {
+  const word = "Tiered \u2028Kinase\u00A0\t";
+  const text = `${word.repeat(3000)}x\uD800y`;
+  const index = buildIndex(text);
+  assert.equal(index.text, `${"tiered kinase ".repeat(3000)}x\uD800y`);
+  assert.equal(index.from.length, index.text.length);
+  assert.equal(index.from[index.text.length - 2], text.length - 2);
+});
