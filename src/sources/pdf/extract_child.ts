@@ -17,6 +17,7 @@ import {
   decodeRequest,
   encodeReply,
   type EngineResult,
+  readerInto,
   readFrame,
   type WorkerReply,
   type WorkerRequest,
@@ -34,7 +35,7 @@ const memoryMb = Number(Deno.args.find((a) => a.startsWith("--memory-mb="))?.sli
 // Half the budget for PDFium's memory, as the V8 heap gets the other half (extractor_process.ts).
 limitPdfiumMemory(Math.floor(memoryMb / 2), memoryMb);
 
-const stdin = (into: Uint8Array) => Deno.stdin.read(into);
+const stdin = readerInto((into) => Deno.stdin.read(into));
 let running: number | undefined;
 let writing = Promise.resolve();
 

@@ -6,7 +6,15 @@
  */
 import os from "node:os";
 import type { Logger } from "../../core/log.ts";
-import { decodeReply, FrameReader, requestParts, type WorkerReply, type WorkerRequest } from "./worker_protocol.ts";
+import { release } from "./release.ts";
+import {
+  decodeReply,
+  readFrame,
+  requestParts,
+  streamInto,
+  type WorkerReply,
+  type WorkerRequest,
+} from "./worker_protocol.ts";
 
 export interface ChannelEvents {
   onReply(reply: WorkerReply): void;
@@ -103,9 +111,11 @@ export function processChannels(options: ProcessOptions): ChannelFactory {
       events.onExit(detail);
     };
     (async () => {
-      const frames = new FrameReader();
-      for await (const chunk of child.stdout) {
-        for (const { message, binary } of frames.push(chunk)) events.onReply(decodeReply(message, binary));
+      // Each reply read straight into a buffer of its size, decoded (what is kept is copied), then given back.
+      const read = streamInto(child.stdout);
+      for (let frame = await readFrame(read); frame; frame = await readFrame(read)) {
+        events.onReply(decodeReply(frame.message, frame.binary));
+        release(frame.binary);
       }
     })().catch(() => {});
     child.status.then(

@@ -3,7 +3,6 @@
  * extraction worker (pdf_worker.ts), plus the byte framing used on the process's pipes.
  */
 import type { SearchIndex } from "./normalize.ts";
-import { release } from "./release.ts";
 import type { PdfFailure, UnreadablePage } from "./types.ts";
 
 export type WorkerRequest =
@@ -134,89 +133,56 @@ function frameParts(message: unknown, binary: Uint8Array): [Uint8Array, Uint8Arr
 }
 
 /**
- * The next frame, read with `read` (a `Deno.Reader`'s read) straight into one buffer of the frame's size: no
- * stream, no chunks to keep and join. Undefined when the input ends (a frame cut short included).
+ * Reads into `into` (or the start of it) and answers the bytes read, as a view of the same memory, which a BYOB
+ * stream reader hands back in a new ArrayBuffer; null at the end of the input.
  */
-export async function readFrame(
-  read: (into: Uint8Array) => Promise<number | null>,
-): Promise<{ message: unknown; binary: Uint8Array } | undefined> {
-  const head = new Uint8Array(8);
-  if (!await readFull(read, head)) return undefined;
-  const view = new DataView(head.buffer);
+export type ReadInto = (into: Uint8Array) => Promise<Uint8Array | null>;
+
+/** A `Deno.Reader`'s read as a {@link ReadInto}. */
+export function readerInto(read: (into: Uint8Array) => Promise<number | null>): ReadInto {
+  return async (into) => {
+    const n = await read(into);
+    return n === null ? null : into.subarray(0, n);
+  };
+}
+
+/** A byte stream's BYOB reader as a {@link ReadInto} (the extractor's stdout, in the server). */
+export function streamInto(stream: ReadableStream<Uint8Array>): ReadInto {
+  const reader = stream.getReader({ mode: "byob" });
+  return async (into) => {
+    const { value, done } = await reader.read(into);
+    return done || !value ? null : value;
+  };
+}
+
+/**
+ * The next frame, read with `read` straight into one buffer of the frame's size: no chunks to keep and join (the
+ * server read the extractor's replies as a stream's 64 KiB chunks, joined, and left them in the allocator until the
+ * next garbage collection, #36). Undefined when the input ends (a frame cut short included).
+ */
+export async function readFrame(read: ReadInto): Promise<{ message: unknown; binary: Uint8Array } | undefined> {
+  const head = await readFull(read, 8);
+  if (!head) return undefined;
+  const view = new DataView(head.buffer, head.byteOffset, 8);
   const jsonLength = view.getUint32(0, true);
-  const body = new Uint8Array(jsonLength + view.getUint32(4, true));
-  if (!await readFull(read, body)) return undefined;
+  const body = await readFull(read, jsonLength + view.getUint32(4, true));
+  if (!body) return undefined;
   return {
     message: JSON.parse(new TextDecoder().decode(body.subarray(0, jsonLength))),
     binary: body.subarray(jsonLength),
   };
 }
 
-/** Fills `into`; false when the input ends first. */
-async function readFull(read: (into: Uint8Array) => Promise<number | null>, into: Uint8Array): Promise<boolean> {
-  for (let at = 0; at < into.length;) {
-    const n = await read(into.subarray(at));
-    if (n === null) return false;
-    at += n;
+/** `length` bytes read into one new buffer; undefined when the input ends first. */
+async function readFull(read: ReadInto, length: number): Promise<Uint8Array | undefined> {
+  let buffer = new ArrayBuffer(length);
+  for (let at = 0; at < length;) {
+    const got = await read(new Uint8Array(buffer, at));
+    if (!got || got.byteLength === 0) return undefined;
+    buffer = got.buffer as ArrayBuffer;
+    at += got.byteLength;
   }
-  return true;
-}
-
-/** Splits a byte stream into frames; feed it chunks, it yields complete frames. */
-export class FrameReader {
-  #chunks: Uint8Array[] = [];
-  #buffered = 0;
-
-  /**
-   * Takes `chunk` over (whoever pushes a chunk no longer uses it). A yielded frame's bytes are valid until the next
-   * frame is asked for: consumers copy what they keep (decodeReply), and the frame's memory is then
-   * given back at once (see {@link release}) unless the rest of the stream still shares it.
-   */
-  *push(chunk: Uint8Array): Generator<{ message: unknown; binary: Uint8Array }> {
-    this.#chunks.push(chunk);
-    this.#buffered += chunk.length;
-    for (;;) {
-      if (this.#buffered < 8) return;
-      const head = this.#peek(8);
-      const view = new DataView(head.buffer, head.byteOffset, 8);
-      const jsonLength = view.getUint32(0, true);
-      const binLength = view.getUint32(4, true);
-      const total = 8 + jsonLength + binLength;
-      if (this.#buffered < total) return;
-      const frame = this.#take(total);
-      const message = JSON.parse(new TextDecoder().decode(frame.subarray(8, 8 + jsonLength)));
-      yield { message, binary: frame.subarray(8 + jsonLength) };
-      if (this.#chunks[0]?.buffer !== frame.buffer) release(frame);
-    }
-  }
-
-  #peek(n: number): Uint8Array {
-    if (this.#chunks[0].length >= n) return this.#chunks[0];
-    this.#chunks = [concat(this.#chunks, this.#buffered)];
-    return this.#chunks[0];
-  }
-
-  #take(n: number): Uint8Array {
-    const all = this.#chunks.length === 1 ? this.#chunks[0] : concat(this.#chunks, this.#buffered);
-    // A view, not a copy: chunks are never reused by the stream, and whoever keeps a part (a PNG) copies it.
-    const frame = all.subarray(0, n);
-    const rest = all.subarray(n);
-    this.#chunks = rest.length ? [rest] : [];
-    this.#buffered = rest.length;
-    return frame;
-  }
-}
-
-/** The chunks joined into one array; the chunks' memory is given back (they are the reader's). */
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-    release(c);
-  }
-  return out;
+  return new Uint8Array(buffer);
 }
 
 /**
@@ -231,11 +197,10 @@ export function requestParts(request: WorkerRequest): Uint8Array[] {
   return [encodeFrame(request)];
 }
 
-/** A request from a frame {@link readFrame} read (its buffer is the request's own: the document is not copied). */
+/** A request from a frame {@link readFrame} read: the frame's buffer is its own, so the document is not copied (#36). */
 export function decodeRequest(message: unknown, binary: Uint8Array): WorkerRequest {
   const m = message as WorkerRequest;
   const withBytes = m.op === "extract" || m.op === "probe" || m.op === "render";
-  // readFrame gives each frame a buffer of its own: the document is not copied a second time (#36).
   return withBytes ? { ...m, bytes: binary } as WorkerRequest : m;
 }
 

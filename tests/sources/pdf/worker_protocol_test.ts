@@ -1,17 +1,20 @@
 /** The extractor's pipe protocol: frames survive any chunking, index offsets arrive as sent. */
 import assert from "node:assert/strict";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
+import { release } from "../../../src/sources/pdf/release.ts";
 import {
   decodeReply,
   decodeRequest,
   encodeReply,
-  FrameReader,
+  readerInto,
   readFrame,
+  type ReadInto,
   requestParts,
+  streamInto,
   type WorkerReply,
 } from "../../../src/sources/pdf/worker_protocol.ts";
 
-Deno.test("a reply with an index arrives whole through a pipe that delivers it a few bytes at a time", () => {
+Deno.test("a reply with an index arrives whole through a byte stream that delivers it a few bytes at a time", async () => {
   const text = "Influential nodes\fﬁnd the ﬁrst  page’s  NODES again";
   const reply: WorkerReply = {
     id: 7,
@@ -23,10 +26,10 @@ Deno.test("a reply with an index arrives whole through a pipe that delivers it a
     index: buildIndex(text),
   };
   const frame = encodeReply(reply);
-  const reader = new FrameReader();
+  const read = streamInto(byteStream(frame, 5));
   const received: WorkerReply[] = [];
-  for (let at = 0; at < frame.length; at += 5) {
-    for (const { message, binary } of reader.push(frame.slice(at, at + 5))) received.push(decodeReply(message, binary));
+  for (let got = await readFrame(read); got; got = await readFrame(read)) {
+    received.push(decodeReply(got.message, got.binary));
   }
   assert.equal(received.length, 1);
   const got = received[0] as Extract<WorkerReply, { kind: "done" }>;
@@ -36,7 +39,7 @@ Deno.test("a reply with an index arrives whole through a pipe that delivers it a
   assert.deepEqual([...got.index!.to], [...reply.index!.to]);
 });
 
-Deno.test("index offsets arrive exact whatever they hold (jumps back, repeats, values near 2^32)", () => {
+Deno.test("index offsets arrive exact whatever they hold (jumps back, repeats, values near 2^32)", async () => {
   const from = Uint32Array.from([0, 1, 2, 2, 900, 5, 4_294_967_295]);
   const to = Uint32Array.from([1, 2, 3, 3, 901, 6, 0]);
   const reply: WorkerReply = {
@@ -44,56 +47,66 @@ Deno.test("index offsets arrive exact whatever they hold (jumps back, repeats, v
     kind: "indexed",
     index: { text: "abcdefg", from, to },
   };
-  // Offsets at an odd byte position of the pipe's chunk: the reader copies them out.
+  // Offsets at an odd byte position of their buffer: the reader copies them out.
   const frame = encodeReply(reply);
   const shifted = new Uint8Array(frame.length + 1);
   shifted.set(frame, 1);
-  const got = decodeOne(shifted.subarray(1)) as Extract<WorkerReply, { kind: "indexed" }>;
+  const got = await decodeOne(shifted.subarray(1)) as Extract<WorkerReply, { kind: "indexed" }>;
   assert.deepEqual([...got.index.from], [...from]);
   assert.deepEqual([...got.index.to], [...to]);
 });
 
-Deno.test("a reply whose offsets do not match its text's length is an error, not garbage", () => {
+Deno.test("a reply whose offsets do not match its text's length is an error, not garbage", async () => {
   const frame = encodeReply({
     id: 1,
     kind: "indexed",
     index: { text: "abc", from: Uint32Array.of(0, 1, 2), to: Uint32Array.of(1, 2, 3) },
   });
-  for (const { message, binary } of new FrameReader().push(frame)) {
-    assert.throws(() => decodeReply(message, binary.subarray(0, binary.length - 4)), /truncated/);
-  }
+  const got = await readFrame(streamInto(byteStream(frame, 4096)));
+  assert.throws(() => decodeReply(got!.message, got!.binary.subarray(0, got!.binary.length - 4)), /truncated/);
 });
 
-/** The one reply in `chunk`, decoded while its frame is valid (until the reader is asked for the next). */
-function decodeOne(chunk: Uint8Array): WorkerReply {
-  const replies: WorkerReply[] = [];
-  for (const { message, binary } of new FrameReader().push(chunk)) replies.push(decodeReply(message, binary));
-  assert.equal(replies.length, 1);
-  return replies[0];
+/** The one reply in `bytes`. */
+async function decodeOne(bytes: Uint8Array): Promise<WorkerReply> {
+  const read = streamInto(byteStream(bytes, 4096));
+  const got = await readFrame(read);
+  assert.equal(await readFrame(read), undefined);
+  return decodeReply(got!.message, got!.binary);
 }
 
-Deno.test("a frame's memory is given back once it is decoded, not at the next garbage collection", () => {
+Deno.test("each frame read from a stream owns exactly its memory, so giving it back frees nothing else", async () => {
   const text = "x".repeat(1000);
   const first = encodeReply({ id: 1, kind: "indexed", index: buildIndex(text) });
   const second = encodeReply({ id: 2, kind: "indexed", index: buildIndex(text) });
-  // Two chunks: the first frame is joined from both (the chunks are given back), the rest is the second frame.
-  const a = first.slice(0, 100), b = new Uint8Array(first.length - 100 + second.length);
-  b.set(first.subarray(100));
-  b.set(second, first.length - 100);
-  const reader = new FrameReader();
-  const ids: number[] = [];
-  for (const { message, binary } of reader.push(a)) ids.push(decodeReply(message, binary).id);
-  const frames = reader.push(b);
-  const one = frames.next().value!;
-  assert.equal(decodeReply(one.message, one.binary).id, 1);
-  assert.equal(a.buffer.byteLength, 0, "a chunk joined into a frame is given back");
-  assert.equal(b.buffer.byteLength, 0, "so is the other");
-  const two = frames.next().value!;
-  assert.ok(one.binary.buffer.byteLength > 0, "kept while the second frame, not yet decoded, shares its memory");
+  const both = new Uint8Array(first.length + second.length);
+  both.set(first);
+  both.set(second, first.length);
+  const read = streamInto(byteStream(both, 700));
+  const one = (await readFrame(read))!;
+  assert.equal(one.binary.buffer.byteLength, first.length - 8, "the frame's body, no more");
+  release(one.binary);
+  assert.equal(one.binary.buffer.byteLength, 0, "given back");
+  const two = (await readFrame(read))!;
   assert.equal(decodeReply(two.message, two.binary).id, 2);
-  assert.equal(frames.next().done, true);
-  assert.equal(two.binary.buffer.byteLength, 0, "given back once the last frame in it is decoded");
+  assert.equal(await readFrame(read), undefined);
 });
+
+/** A byte stream (as a child's stdout is) that delivers `bytes` at most `step` at a time. */
+function byteStream(bytes: Uint8Array, step: number): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream({
+    type: "bytes",
+    pull(controller) {
+      if (at >= bytes.length) {
+        controller.close();
+        controller.byobRequest?.respond(0);
+        return;
+      }
+      controller.enqueue(bytes.slice(at, at + step));
+      at += step;
+    },
+  });
+}
 
 /** A request's frame as its parts put on the pipe one after the other. */
 function encodeRequest(request: Parameters<typeof requestParts>[0]): Uint8Array {
@@ -108,15 +121,15 @@ function encodeRequest(request: Parameters<typeof requestParts>[0]): Uint8Array 
 }
 
 /** A reader over `bytes` that hands out at most `step` bytes a call, as a pipe may. */
-function pipe(bytes: Uint8Array, step: number): (into: Uint8Array) => Promise<number | null> {
+function pipe(bytes: Uint8Array, step: number): ReadInto {
   let at = 0;
-  return (into) => {
+  return readerInto((into) => {
     if (at >= bytes.length) return Promise.resolve(null);
     const n = Math.min(step, into.length, bytes.length - at);
     into.set(bytes.subarray(at, at + n));
     at += n;
     return Promise.resolve(n);
-  };
+  });
 }
 
 Deno.test("requests read from a pipe a few bytes at a time arrive whole, in order, then the end", async () => {
