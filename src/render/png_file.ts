@@ -30,13 +30,18 @@ export function pngFile(width: number, height: number, idat: Uint8Array, idatCrc
     chunk("IDAT", idat, idatCrc),
     chunk("IEND"),
   ];
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  return concatBytes(parts);
+}
+
+/** The parts one after another, in one new array. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;
   for (const part of parts) {
-    png.set(part, at);
+    out.set(part, at);
     at += part.length;
   }
-  return png;
+  return out;
 }
 
 function chunk(type: string, data: Uint8Array = new Uint8Array(0), crc?: number): Uint8Array {

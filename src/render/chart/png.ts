@@ -5,7 +5,7 @@
  * (17–30 KB against 20–35 KB for the five kinds) and needs no pass over the pixels in JavaScript.
  * Format: https://www.w3.org/TR/png/
  */
-import { pngFile } from "../png_file.ts";
+import { concatBytes, pngFile } from "../png_file.ts";
 
 export async function encodePng(rgb: Uint8Array, width: number, height: number): Promise<Uint8Array> {
   const stride = width * 3;
@@ -38,13 +38,7 @@ async function compress(
     Promise.all([...chunks.map((chunk) => writer.write(chunk)), writer.close()]),
     readAll(stream.readable.getReader()),
   ]);
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 async function readAll(reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>): Promise<Uint8Array[]> {
