@@ -48,6 +48,9 @@ export const SYNC_WRITE_BYTES = 64 * 1024;
 
 type Id = string | number | null;
 
+/** Bytes read from a byte source at a time (a pipe's buffer). */
+const READ_BYTES = 64 * 1024;
+
 /** What the read loop needs of its input. */
 interface ChunkReader {
   read(): Promise<ReadableStreamReadResult<Uint8Array>>;
@@ -59,7 +62,7 @@ interface ChunkReader {
  * next read. A read still pending when the transport closes is left to the process's exit.
  */
 function sourceReader(source: ByteSource): ChunkReader {
-  const buffer = new Uint8Array(SYNC_WRITE_BYTES);
+  const buffer = new Uint8Array(READ_BYTES);
   return {
     async read() {
       const n = await source.read(buffer);

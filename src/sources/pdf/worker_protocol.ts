@@ -2,6 +2,7 @@
  * Messages between the extraction pool (server), the extractor process (extract_child.ts) and the
  * extraction worker (pdf_worker.ts), plus the byte framing used on the process's pipes.
  */
+import { concatBytes } from "../../render/png_file.ts";
 import type { SearchIndex } from "./normalize.ts";
 import type { PdfFailure, UnreadablePage } from "./types.ts";
 
@@ -114,11 +115,7 @@ export function pageRange(
  * JSON (UTF-8), the binary part. Document bytes and index arrays travel in the binary part.
  */
 export function encodeFrame(message: unknown, binary: Uint8Array = new Uint8Array(0)): Uint8Array {
-  const [head] = frameParts(message, binary);
-  const out = new Uint8Array(head.length + binary.length);
-  out.set(head, 0);
-  out.set(binary, head.length);
-  return out;
+  return concatBytes(frameParts(message, binary));
 }
 
 /** A frame as its two parts, written one after the other: its head (lengths and JSON) and `binary` itself. */
@@ -218,9 +215,7 @@ export function encodeReply(reply: WorkerReply): Uint8Array {
   }
   if (!("index" in reply) || !reply.index) return encodeFrame(reply);
   const { from, to, text } = reply.index;
-  const binary = new Uint8Array(from.byteLength + to.byteLength);
-  binary.set(bytesOf(from), 0);
-  binary.set(bytesOf(to), from.byteLength);
+  const binary = concatBytes([bytesOf(from), bytesOf(to)]);
   return encodeFrame({ ...reply, index: undefined, indexText: text, fromBytes: from.byteLength }, binary);
 }
 
@@ -234,7 +229,7 @@ export function decodeReply(message: unknown, binary: Uint8Array): WorkerReply {
   if (fromBytes !== 4 * units || binary.byteLength !== 8 * units) {
     throw new Error("truncated offsets in an extractor reply");
   }
-  // Copies: the frame is a view of the pipe's chunks, at any byte alignment.
+  // Copies: the offsets follow the JSON in the frame's buffer, at any byte alignment.
   const index = {
     text: indexText,
     from: new Uint32Array(binary.slice(0, fromBytes).buffer),

@@ -1,5 +1,6 @@
 /** The extractor's pipe protocol: frames survive any chunking, index offsets arrive as sent. */
 import assert from "node:assert/strict";
+import { concatBytes } from "../../../src/render/png_file.ts";
 import { buildIndex } from "../../../src/sources/pdf/normalize.ts";
 import { release } from "../../../src/sources/pdf/release.ts";
 import {
@@ -110,14 +111,7 @@ function byteStream(bytes: Uint8Array, step: number): ReadableStream<Uint8Array>
 
 /** A request's frame as its parts put on the pipe one after the other. */
 function encodeRequest(request: Parameters<typeof requestParts>[0]): Uint8Array {
-  const parts = requestParts(request);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(requestParts(request));
 }
 
 /** A reader over `bytes` that hands out at most `step` bytes a call, as a pipe may. */
